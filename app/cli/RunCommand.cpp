@@ -1,0 +1,135 @@
+#include "RunCommand.h"
+
+#include "cli/Console.h"
+#include "cli/RedisOptions.h"
+#include "cli/RunOptions.h"
+#include "engine/Checker.h"
+#include "engine/HistoryJson.h"
+#include "engine/RunScenario.h"
+
+#include <QCommandLineParser>
+#include <QFile>
+#include <QJsonDocument>
+
+namespace lockstock {
+
+namespace {
+QString row(const QString &label, const QString &value)
+{
+    return QStringLiteral("  %1 %2").arg(label, -22).arg(value);
+}
+
+QString stockText(qint64 v)
+{
+    return v == kUnknown ? QStringLiteral("unknown") : QString::number(v);
+}
+
+void printOutcome(const History &history, const Outcome &o)
+{
+    const RunInfo &info = history.info();
+    for (const QString &finding : o.findings(info))
+        printOut(QStringLiteral("  ") + finding);
+    printOut(QString());
+    printOut(row(QStringLiteral("expected stock"), QString::number(o.expectedStock)));
+    printOut(row(QStringLiteral("final stock"), stockText(o.finalStock)));
+    printOut(row(QStringLiteral("orders sold"), QStringLiteral("%1 of %2").arg(o.ordersSucceeded).arg(o.ordersTried)));
+    printOut(row(QStringLiteral("lost updates"), QString::number(o.lostUpdates)));
+    printOut(row(QStringLiteral("oversold"), QString::number(o.oversold)));
+    printOut(row(QStringLiteral("exclusion violations"),
+                 QStringLiteral("%1 (%2 ms together)").arg(o.overlaps.size()).arg(qRound64(history.scenarioMs(o.overlapNs())))));
+    printOut(row(QStringLiteral("foreign releases"), QString::number(o.foreignReleases.size())));
+    printOut(row(QStringLiteral("foreign renewals"), QString::number(o.foreignRenewals.size())));
+    printOut(row(QStringLiteral("stuck lock"), QStringLiteral("%1 ms").arg(qRound64(history.scenarioMs(o.stuckNs())))));
+}
+} // namespace
+
+int runCommand(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Runs a scenario headless and prints what the checker found."));
+    parser.addHelpOption();
+    addRunOptions(parser);
+    addRedisOptions(parser);
+    parser.addOption({QStringLiteral("json"), QStringLiteral("Write the history and the figures to FILE."),
+                      QStringLiteral("FILE")});
+    parser.addOption({{QStringLiteral("q"), QStringLiteral("quiet")}, QStringLiteral("Print nothing but errors.")});
+    if (!parser.parse(arguments)) {
+        printError(parser.errorText());
+        return kExitUsage;
+    }
+    if (parser.isSet(QStringLiteral("help"))) {
+        printOut(parser.helpText());
+        return kExitOk;
+    }
+    RunRequest request;
+    if (!readRunRequest(parser, &request))
+        return kExitUsage;
+    const std::unique_ptr<RedisTarget> target = openRedisTarget(parser);
+    if (!target)
+        return kExitUsage;
+    request.scenario.config.keyPrefix = target->keyPrefix();
+
+    const bool quiet = parser.isSet(QStringLiteral("quiet"));
+    if (!quiet)
+        printOut(QStringLiteral("%1 · %2 (%3) · speed ×%4 · Redis %5")
+                     .arg(request.scenario.name, request.strategy->name,
+                          request.strategy->correct ? QStringLiteral("correct") : QStringLiteral("broken"))
+                     .arg(request.scenario.config.speed)
+                     .arg(target->display()));
+
+    History history;
+    const QString error = runToEnd(request.scenario.config, *request.strategy, target->endpoint(), history, request.mode);
+    const QList<Event> sorted = sortedEvents(history);
+    const Outcome outcome = check(history, sorted);
+    if (!quiet)
+        printOutcome(history, outcome);
+
+    if (parser.isSet(QStringLiteral("json"))) {
+        QFile out(parser.value(QStringLiteral("json")));
+        if (!out.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
+            printError(QStringLiteral("cannot write %1: %2").arg(out.fileName(), out.errorString()));
+            return kExitUsage;
+        }
+        QJsonObject json = toJson(history, sorted, outcome);
+        if (!error.isEmpty())
+            json[QStringLiteral("error")] = error;
+        out.write(QJsonDocument(json).toJson(QJsonDocument::Indented));
+    }
+    if (!error.isEmpty()) {
+        printError(QStringLiteral("the run stopped: %1").arg(error));
+        // Nothing ran at all: Redis was not usable, an input problem.
+        return sorted.size() <= 1 ? kExitUsage : kExitFailed;
+    }
+    return kExitOk;
+}
+
+int listCommand(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Lists the built-in scenarios and the strategies."));
+    parser.addHelpOption();
+    if (!parser.parse(arguments)) {
+        printError(parser.errorText());
+        return kExitUsage;
+    }
+    printOut(QStringLiteral("Scenarios (lockstock run NAME):"));
+    for (const QString &name : builtinScenarioNames()) {
+        ScenarioError error;
+        const std::optional<Scenario> s = findScenario(name, &error);
+        if (!s) {
+            printOut(QStringLiteral("  %1  [broken: %2]").arg(name, error.display()));
+            continue;
+        }
+        printOut(QStringLiteral("  %1 %2").arg(name, -28).arg(s->title));
+        printOut(QStringLiteral("  %1 broken: %2, correct: %3").arg(QString(), -28).arg(s->broken, s->correct));
+    }
+    printOut(QString());
+    printOut(QStringLiteral("Strategies (--strategy NAME):"));
+    for (const Strategy *s : allStrategies())
+        printOut(QStringLiteral("  %1 %2 %3").arg(s->name, -20).arg(s->correct ? QStringLiteral("correct")
+                                                                          : QStringLiteral("broken "))
+                     .arg(s->lesson));
+    return kExitOk;
+}
+
+} // namespace lockstock

@@ -1,0 +1,96 @@
+#include "RunOptions.h"
+
+#include "cli/Console.h"
+
+namespace lockstock {
+
+void addRunOptions(QCommandLineParser &parser)
+{
+    parser.addPositionalArgument(QStringLiteral("scenario"),
+                                 QStringLiteral("A built-in scenario name (see 'lockstock list') or a .json file."));
+    parser.addOption({QStringLiteral("strategy"),
+                      QStringLiteral("Strategy name, or 'broken' / 'correct' for the scenario's pair (default: broken)."),
+                      QStringLiteral("NAME"), QStringLiteral("broken")});
+    parser.addOption({QStringLiteral("speed"),
+                      QStringLiteral("Scenario milliseconds per real millisecond (default: the scenario's)."),
+                      QStringLiteral("X")});
+    parser.addOption({QStringLiteral("seed"), QStringLiteral("Seeded random schedule."), QStringLiteral("N")});
+    parser.addOption({QStringLiteral("schedule"),
+                      QStringLiteral("timed, scripted, random or live (default: the scenario's)."),
+                      QStringLiteral("S")});
+    parser.addOption({QStringLiteral("live"), QStringLiteral("Same as --schedule live: a thread per client.")});
+}
+
+bool readRunRequest(const QCommandLineParser &parser, RunRequest *out)
+{
+    const QStringList args = parser.positionalArguments();
+    if (args.size() != 1) {
+        printError(args.isEmpty() ? QStringLiteral("which scenario? (see 'lockstock list')")
+                                  : QStringLiteral("one scenario at a time, got: %1").arg(args.join(QLatin1Char(' '))));
+        return false;
+    }
+    ScenarioError error;
+    std::optional<Scenario> scenario = findScenario(args.first(), &error);
+    if (!scenario) {
+        printError(error.display());
+        return false;
+    }
+    RunConfig &config = scenario->config;
+
+    QString strategy = parser.value(QStringLiteral("strategy"));
+    if (strategy == QLatin1String("broken"))
+        strategy = scenario->broken;
+    else if (strategy == QLatin1String("correct"))
+        strategy = scenario->correct;
+    out->strategy = findStrategy(strategy);
+    if (!out->strategy) {
+        QStringList names;
+        for (const Strategy *s : allStrategies())
+            names << s->name;
+        printError(QStringLiteral("unknown strategy '%1' (one of: broken, correct, %2)")
+                       .arg(strategy, names.join(QStringLiteral(", "))));
+        return false;
+    }
+
+    if (parser.isSet(QStringLiteral("speed"))) {
+        bool ok = false;
+        const double speed = parser.value(QStringLiteral("speed")).toDouble(&ok);
+        if (!ok || !(speed >= 0.01 && speed <= 10000)) {
+            printError(QStringLiteral("--speed must be a number from 0.01 to 10000 (got '%1')")
+                           .arg(parser.value(QStringLiteral("speed"))));
+            return false;
+        }
+        config.speed = speed;
+    }
+    if (parser.isSet(QStringLiteral("seed"))) {
+        bool ok = false;
+        const qint64 seed = parser.value(QStringLiteral("seed")).toLongLong(&ok);
+        if (!ok || seed < 0) {
+            printError(QStringLiteral("--seed must be a whole number, 0 or more"));
+            return false;
+        }
+        config.seed = quint64(seed);
+        config.schedule = Schedule::Random;
+    }
+    QString schedule = parser.value(QStringLiteral("schedule"));
+    if (parser.isSet(QStringLiteral("live")))
+        schedule = QStringLiteral("live");
+    out->mode = RunMode::Stepped;
+    if (schedule == QLatin1String("live")) {
+        out->mode = RunMode::Live;
+        config.probe = false;
+    } else if (schedule == QLatin1String("timed")) {
+        config.schedule = Schedule::Timed;
+    } else if (schedule == QLatin1String("scripted")) {
+        config.schedule = Schedule::Scripted;
+    } else if (schedule == QLatin1String("random")) {
+        config.schedule = Schedule::Random;
+    } else if (!schedule.isEmpty()) {
+        printError(QStringLiteral("--schedule must be timed, scripted, random or live (got '%1')").arg(schedule));
+        return false;
+    }
+    out->scenario = *scenario;
+    return true;
+}
+
+} // namespace lockstock

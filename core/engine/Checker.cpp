@@ -1,0 +1,227 @@
+#include "Checker.h"
+
+#include <QCoreApplication>
+#include <QHash>
+#include <algorithm>
+
+namespace lockstock {
+
+namespace {
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("Verdict", text);
+}
+
+QString seconds(double ms)
+{
+    return QString::number(ms / 1000.0, 'f', ms < 10000 ? 1 : 0);
+}
+
+// When a client learned something from a command: its reply arrived.
+qint64 learnedAt(const Event &e)
+{
+    return e.kind == EventKind::Command ? e.tNs + e.durationNs : e.tNs;
+}
+} // namespace
+
+qint64 Outcome::overlapNs() const
+{
+    qint64 sum = 0;
+    for (const Overlap &o : overlaps)
+        sum += o.endNs - o.startNs;
+    return sum;
+}
+
+qint64 Outcome::stuckNs() const
+{
+    qint64 sum = 0;
+    for (const StuckLock &s : stuck)
+        sum += s.endNs - s.startNs;
+    return sum;
+}
+
+bool Outcome::clean() const
+{
+    return lostUpdates == 0 && oversold == 0 && overlaps.isEmpty() && foreignReleases.isEmpty()
+        && foreignRenewals.isEmpty() && stuck.isEmpty();
+}
+
+QList<Event> sortedEvents(const History &history)
+{
+    QList<Event> events = history.events();
+    std::stable_sort(events.begin(), events.end(), [](const Event &a, const Event &b) { return a.tNs < b.tNs; });
+    return events;
+}
+
+Outcome check(const History &history, const QList<Event> &events)
+{
+    const RunInfo &info = history.info();
+    const int clients = int(info.clients.size());
+    const qint64 endNs = history.isFinished() ? history.endNs()
+                                              : (events.isEmpty() ? 0 : events.last().tNs);
+    Outcome out;
+    out.initialStock = info.initialStock;
+    out.finalStock = history.finalStock();
+
+    // Belief intervals: from the reply that granted the lock to the moment the
+    // client let go (sent its release, crashed, learned it lost it) or the end.
+    struct Interval { int client; qint64 start; qint64 end; };
+    QList<Interval> intervals;
+    QList<qint64> holdingSince(clients, -1);
+    auto closeBelief = [&](int c, qint64 at) {
+        if (c >= 0 && c < clients && holdingSince[c] >= 0) {
+            intervals.append({c, holdingSince[c], at});
+            holdingSince[c] = -1;
+        }
+    };
+
+    int owner = -1;                       // who Redis's lock belongs to, as far as replies tell
+    QHash<int, qint64> lastRead;          // client -> time of its last stock read
+    qint64 lastStockChangeNs = -1;
+    int lastStockChanger = -1;
+    QList<bool> dead(clients, false);
+
+    for (int i = 0; i < events.size(); ++i) {
+        const Event &e = events.at(i);
+        const int c = e.client;
+        const bool known = c >= 0 && c < clients;
+
+        switch (e.kind) {
+        case EventKind::Order:
+            ++out.ordersTried;
+            if (e.success) {
+                ++out.ordersSucceeded;
+                out.sold += info.quantity;
+            }
+            break;
+        case EventKind::Expired:
+            out.expiries << i;
+            owner = -1;
+            break;
+        case EventKind::Crash:
+            if (known) {
+                closeBelief(c, e.tNs);
+                dead[c] = true;
+                if (owner == c) {
+                    // Did the lock outlive its owner with no TTL?
+                    qint64 stuckEnd = -1;
+                    bool sawNoTtl = false;
+                    for (int j = i + 1; j < events.size(); ++j) {
+                        const Event &p = events.at(j);
+                        if (p.lockPttl == kUnknown)
+                            continue;
+                        if (p.lockValue != e.token || p.lockPttl != kNoTtl) {
+                            stuckEnd = p.tNs;
+                            break;
+                        }
+                        sawNoTtl = true;
+                    }
+                    if (sawNoTtl)
+                        out.stuck.append({c, e.tNs, stuckEnd >= 0 ? stuckEnd : endNs});
+                }
+            }
+            break;
+        case EventKind::Command: {
+            if (!known)
+                break;
+            const bool wasHolding = holdingSince[c] >= 0;
+            if (e.step == Step::Acquire && e.holds && !wasHolding)
+                owner = c;
+            if (e.step == Step::Release && e.reply.isInteger() && e.reply.toInteger() > 0) {
+                if (owner >= 0 && owner != c)
+                    out.foreignReleases.append({i, c, owner});
+                owner = -1;
+            }
+            if (e.step == Step::Renew && e.reply.isInteger() && e.reply.toInteger() == 1 && owner >= 0
+                && owner != c)
+                out.foreignRenewals.append({i, c, owner});
+
+            const bool changedStock = e.step == Step::WriteStock
+                || (e.step == Step::Decrement && e.reply.isInteger())
+                || e.step == Step::Compensate || (e.step == Step::Exec && e.reply.isArray());
+            if (e.step == Step::ReadStock)
+                lastRead[c] = e.tNs;
+            if (e.step == Step::WriteStock && lastRead.contains(c) && lastStockChanger >= 0
+                && lastStockChanger != c && lastStockChangeNs > lastRead.value(c))
+                out.clobberingWrites << i;
+            if (changedStock) {
+                lastStockChangeNs = e.tNs;
+                lastStockChanger = c;
+            }
+            break;
+        }
+        default:
+            break;
+        }
+
+        if (known && !dead[c] && e.kind != EventKind::Crash) {
+            const bool wasHolding = holdingSince[c] >= 0;
+            if (e.holds && !wasHolding)
+                holdingSince[c] = learnedAt(e);
+            else if (!e.holds && wasHolding)
+                closeBelief(c, e.tNs);
+        }
+    }
+    for (int c = 0; c < clients; ++c)
+        closeBelief(c, endNs);
+
+    for (int a = 0; a < intervals.size(); ++a)
+        for (int b = a + 1; b < intervals.size(); ++b) {
+            const Interval &x = intervals.at(a);
+            const Interval &y = intervals.at(b);
+            if (x.client == y.client)
+                continue;
+            const qint64 start = std::max(x.start, y.start);
+            const qint64 end = std::min(x.end, y.end);
+            if (end > start)
+                out.overlaps.append({std::min(x.client, y.client), std::max(x.client, y.client), start, end});
+        }
+    std::sort(out.overlaps.begin(), out.overlaps.end(),
+              [](const Overlap &l, const Overlap &r) { return l.startNs < r.startNs; });
+
+    out.expectedStock = out.initialStock - out.sold;
+    if (out.finalStock != kUnknown)
+        out.lostUpdates = std::max<qint64>(0, out.finalStock - out.expectedStock);
+    out.oversold = std::max<qint64>(0, out.sold - out.initialStock);
+    return out;
+}
+
+QStringList Outcome::findings(const RunInfo &info) const
+{
+    auto name = [&info](int c) { return info.clients.value(c, QStringLiteral("?")); };
+    const auto ms = [&info](qint64 ns) { return double(ns) * info.speed / 1e6; };
+    QStringList out;
+    if (finalStock == kUnknown)
+        out << tr("The final stock could not be read.");
+    else if (lostUpdates > 0)
+        out << (lostUpdates == 1
+                    ? tr("Stock should be %1, is %2: one update lost.").arg(expectedStock).arg(finalStock)
+                    : tr("Stock should be %1, is %2: %3 updates lost.").arg(expectedStock).arg(finalStock).arg(lostUpdates));
+    if (oversold > 0)
+        out << tr("Sold %1 units with %2 in stock: %3 oversold.").arg(sold).arg(initialStock).arg(oversold);
+    // One sentence per pair of clients, in the order the overlaps began.
+    QList<std::pair<int, int>> pairs;
+    for (const Overlap &o : overlaps)
+        if (!pairs.contains(std::pair(o.first, o.second)))
+            pairs << std::pair(o.first, o.second);
+    for (const auto &[a, b] : pairs) {
+        qint64 together = 0;
+        for (const Overlap &o : overlaps)
+            if (o.first == a && o.second == b)
+                together += o.endNs - o.startNs;
+        out << tr("%1 and %2 both held the lock for %3 s.").arg(name(a), name(b), seconds(ms(together)));
+    }
+    for (const ForeignAct &f : foreignReleases)
+        out << tr("%1 deleted %2's lock.").arg(name(f.actor), name(f.owner));
+    for (const ForeignAct &f : foreignRenewals)
+        out << tr("%1's watchdog extended %2's lock.").arg(name(f.actor), name(f.owner));
+    for (const StuckLock &s : stuck)
+        out << tr("The lock had no TTL for %1 s after %2 crashed: nobody could take it.")
+                   .arg(seconds(ms(s.endNs - s.startNs)), name(s.owner));
+    if (out.isEmpty())
+        out << tr("Correct: stock %1 as expected (%2 of %3 orders sold), the lock was never shared.")
+                   .arg(finalStock).arg(ordersSucceeded).arg(ordersTried);
+    return out;
+}
+
+} // namespace lockstock

@@ -1,0 +1,59 @@
+#pragma once
+// Judges a run from its history alone: the figures a lesson is about.
+
+#include "History.h"
+
+#include <QList>
+#include <QString>
+
+namespace lockstock {
+
+struct Overlap {
+    int first = -1;           // client indexes
+    int second = -1;
+    qint64 startNs = 0;
+    qint64 endNs = 0;
+};
+
+struct ForeignAct {
+    int event = -1;           // index into the sorted events
+    int actor = -1;           // who released or renewed
+    int owner = -1;           // whose lock it was
+};
+
+struct StuckLock {
+    int owner = -1;           // the client that died holding it
+    qint64 startNs = 0;
+    qint64 endNs = 0;
+};
+
+struct Outcome {
+    qint64 initialStock = 0;
+    qint64 sold = 0;          // units in orders the clients believe succeeded
+    qint64 expectedStock = 0; // initial - sold
+    qint64 finalStock = kUnknown;
+    qint64 lostUpdates = 0;   // units deducted by orders but missing from the stock
+    qint64 oversold = 0;      // units sold beyond the initial stock
+    int ordersTried = 0;
+    int ordersSucceeded = 0;
+    QList<Overlap> overlaps;            // two clients believed they held the lock
+    QList<ForeignAct> foreignReleases;  // a release deleted someone else's lock
+    QList<ForeignAct> foreignRenewals;  // a renewal extended someone else's lock
+    QList<StuckLock> stuck;             // a lock with no TTL after its owner died
+    QList<int> clobberingWrites;        // writes that overwrote another client's update
+    QList<int> expiries;                // events where Redis expired a lock
+
+    qint64 overlapNs() const;
+    qint64 stuckNs() const;
+    // True when nothing went wrong.
+    bool clean() const;
+    // The verdict in plain words, one sentence per finding.
+    QStringList findings(const RunInfo &info) const;
+};
+
+// Events sorted by time, the order the checker and the views use.
+QList<Event> sortedEvents(const History &history);
+Outcome check(const History &history, const QList<Event> &sorted);
+inline Outcome check(const History &history) { return check(history, sortedEvents(history)); }
+
+} // namespace lockstock

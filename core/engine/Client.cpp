@@ -1,0 +1,87 @@
+#include "Client.h"
+
+#include <QRandomGenerator>
+
+namespace lockstock {
+
+Client::Client(ClientHost &host, const RunConfig &config, int index)
+    : m_host(host)
+    , m_config(config)
+    , m_index(index)
+    , m_name(config.clients.value(index).name.toUtf8())
+{
+}
+
+OperationAwaiter Client::command(StepAt step, Argv argv)
+{
+    Operation op;
+    op.kind = Operation::Kind::Command;
+    op.step = step.step;
+    op.argv = std::move(argv);
+    op.file = step.where.file_name();
+    op.line = int(step.where.line());
+    return OperationAwaiter(std::move(op));
+}
+
+OperationAwaiter Client::sleep(StepAt step, qint64 scenarioMs)
+{
+    Operation op;
+    op.kind = Operation::Kind::Sleep;
+    op.step = step.step;
+    op.sleepNs = m_config.realNs(scenarioMs);
+    op.file = step.where.file_name();
+    op.line = int(step.where.line());
+    return OperationAwaiter(std::move(op));
+}
+
+qint64 Client::orderElapsedMs() const
+{
+    return qint64(double(m_host.nowNs() - m_orderStartNs) * m_config.speed / 1e6);
+}
+
+void Client::markOrderStart()
+{
+    m_orderStartNs = m_host.nowNs();
+}
+
+QByteArray Client::newToken()
+{
+    // Readable on a timeline, unique across clients and runs.
+    return m_name + '-' + QByteArray::number(++m_tokenCounter) + '-'
+        + QByteArray::number(QRandomGenerator::global()->generate() & 0xffff, 16).rightJustified(4, '0');
+}
+
+void Client::believeHolding(const QByteArray &token)
+{
+    m_holds = true;
+    m_lost = false;
+    m_token = token;
+}
+
+void Client::believeReleased()
+{
+    m_holds = false;
+}
+
+void Client::believeLost()
+{
+    m_holds = false;
+    m_lost = true;
+}
+
+void Client::startWatchdog(Task<void> body)
+{
+    m_host.spawn(*this, ActorRole::Watchdog, std::move(body));
+}
+
+void Client::stopWatchdog()
+{
+    m_host.cancel(*this, ActorRole::Watchdog);
+}
+
+void Client::finishOrder(bool success, const QString &note)
+{
+    m_host.orderFinished(*this, success, note);
+}
+
+} // namespace lockstock

@@ -1,0 +1,96 @@
+#pragma once
+// What a strategy sees of the simulated client it runs in: its name, the run's
+// settings, Redis (one command per co_await) and its own belief about the lock.
+
+#include "Actor.h"
+#include "RunConfig.h"
+
+namespace lockstock {
+
+class Client;
+
+// A step and the line of strategy code that takes it. Converting from Step at
+// the call site captures that line, so the code panel can point at it.
+struct StepAt {
+    StepAt(Step s, std::source_location w = std::source_location::current()) : step(s), where(w) {}
+    Step step;
+    std::source_location where;
+};
+
+// The run that hosts the clients: clocks and background actors.
+class ClientHost {
+public:
+    virtual ~ClientHost() = default;
+    virtual qint64 nowNs() const = 0;
+    virtual void spawn(Client &client, ActorRole role, Task<void> body) = 0;
+    virtual void cancel(Client &client, ActorRole role) = 0;
+    virtual void orderFinished(Client &client, bool success, const QString &note) = 0;
+};
+
+class Client {
+public:
+    Client(ClientHost &host, const RunConfig &config, int index);
+
+    int index() const { return m_index; }
+    const QByteArray &name() const { return m_name; }
+    const RunConfig &config() const { return m_config; }
+    int order() const { return m_order; }
+    void setOrder(int order) { m_order = order; }
+
+    // The keys of this run.
+    QByteArray lockKey() const { return m_config.lockKey(); }
+    QByteArray stockKey() const { return m_config.stockKey(); }
+    QByteArray fenceKey() const { return m_config.fenceKey(); }
+    QByteArray quantity() const { return QByteArray::number(m_config.quantity); }
+    // The lease as Redis is told it: real milliseconds (the scenario's, scaled).
+    QByteArray leasePx() const { return QByteArray::number(m_config.realMs(m_config.leaseMs)); }
+
+    // Sends one command, argument by argument as redis-cli takes them;
+    // co_await it for the reply.
+    template <class... Args>
+    OperationAwaiter redis(StepAt step, const Args &...args)
+    {
+        return command(step, Argv{QByteArray(args)...});
+    }
+    OperationAwaiter command(StepAt step, Argv argv);
+    // Waits this many scenario milliseconds.
+    OperationAwaiter sleep(StepAt step, qint64 scenarioMs);
+    // Scenario milliseconds since this client started its current order.
+    qint64 orderElapsedMs() const;
+    void markOrderStart();
+
+    // A fresh random value identifying one acquisition.
+    QByteArray newToken();
+
+    // The client's belief, recorded with every event.
+    bool holdsLock() const { return m_holds; }
+    const QByteArray &token() const { return m_token; }
+    void believeHolding(const QByteArray &token);
+    void believeReleased();
+    // The watchdog learned that the lease is gone; the main code must not write.
+    void believeLost();
+    bool lockLost() const { return m_lost; }
+    qint64 fencingToken() const { return m_fence; }
+    void setFencingToken(qint64 token) { m_fence = token; }
+
+    void startWatchdog(Task<void> body);
+    void stopWatchdog();
+    void finishOrder(bool success, const QString &note = {});
+
+    ClientHost &host() { return m_host; }
+
+private:
+    ClientHost &m_host;
+    const RunConfig &m_config;
+    int m_index;
+    QByteArray m_name;
+    int m_order = -1;
+    qint64 m_orderStartNs = 0;
+    bool m_holds = false;
+    bool m_lost = false;
+    QByteArray m_token;
+    qint64 m_fence = 0;
+    quint32 m_tokenCounter = 0;
+};
+
+} // namespace lockstock

@@ -1,0 +1,74 @@
+#pragma once
+// One entry of a run's history: what a client did, what Redis answered, what
+// the client believed afterwards, and (in stepped runs) what Redis really held.
+
+#include "../redis/RedisConnection.h"
+#include "../redis/RedisValue.h"
+
+#include <QByteArray>
+#include <limits>
+
+namespace lockstock {
+
+// What a step means to the lesson. The checker reads these, never the argv.
+enum class Step : quint8 {
+    Start,       // the client's start offset
+    ReadStock,
+    WriteStock,
+    Decrement,   // DECRBY / Lua check-and-decrement
+    Compensate,  // INCRBY back after overselling
+    Acquire,
+    Expire,      // the separate EXPIRE after SETNX
+    Release,
+    Renew,       // watchdog lease extension
+    Backoff,     // sleep between acquire attempts
+    Timer,       // the watchdog waiting for its next renewal
+    Work,        // the business work done while holding the lock
+    Watch,
+    Multi,
+    Exec,
+    Unwatch,
+    Fence,       // fetch a fencing token
+};
+const char *stepName(Step step);
+
+enum class EventKind : quint8 {
+    Command,  // a Redis command and its reply
+    Sleep,    // the client waited: work or back-off (durationNs)
+    Order,    // an order finished; success in `success`
+    Crash,    // fault: the client process died
+    Pause,    // fault: the client process froze for durationNs
+    Expired,  // observed: Redis no longer holds the lock the last probe saw
+    Error,    // the run stopped: message in `note`
+};
+const char *eventKindName(EventKind kind);
+
+enum class ActorRole : quint8 { Main, Watchdog };
+
+inline constexpr qint64 kUnknown = std::numeric_limits<qint64>::min();
+inline constexpr qint64 kNoKey = -2;   // PTTL of a missing key
+inline constexpr qint64 kNoTtl = -1;   // PTTL of a key without expiry
+
+struct Event {
+    qint64 tNs = 0;            // monotonic, since the run started (real time)
+    qint64 durationNs = 0;     // command round trip, sleep or pause length
+    qint32 client = -1;        // index into the run's clients; -1: Redis itself
+    qint32 order = -1;         // which of the client's orders
+    EventKind kind = EventKind::Command;
+    Step step = Step::Start;
+    ActorRole role = ActorRole::Main;
+    bool success = false;      // Order events
+    bool holds = false;        // the client believes it holds the lock (after this event)
+    const char *sourceFile = nullptr; // the strategy code that issued it
+    qint32 sourceLine = 0;
+    Argv argv;
+    RedisValue reply;
+    QByteArray token;          // the client's lock token, when it has one
+    QString note;
+    // Truth observed by a probe right after the event (stepped runs only).
+    qint64 stock = kUnknown;
+    qint64 lockPttl = kUnknown;
+    QByteArray lockValue;
+};
+
+} // namespace lockstock

@@ -1,0 +1,54 @@
+#pragma once
+// The append-only record of a run. Runs append from their threads; viewers
+// copy what is new with eventsSince() from any thread.
+
+#include "Event.h"
+
+#include <QList>
+#include <QMutex>
+#include <QStringList>
+
+namespace lockstock {
+
+struct RunInfo {
+    QString scenario;
+    QString strategy;
+    QStringList clients;
+    qint64 initialStock = 0;
+    qint64 quantity = 1;
+    double speed = 1.0;        // scenario ms per real ms
+    QByteArray lockKey;
+    QByteArray stockKey;
+};
+
+class History {
+public:
+    explicit History(RunInfo info = {}) : m_info(std::move(info)) {}
+
+    const RunInfo &info() const { return m_info; }
+    void setInfo(RunInfo info) { m_info = std::move(info); }
+
+    void append(Event e);
+    QList<Event> eventsSince(qsizetype first) const;
+    QList<Event> events() const { return eventsSince(0); }
+    qsizetype size() const;
+
+    // Set once the run is over.
+    void finish(qint64 finalStock, qint64 endNs);
+    bool isFinished() const;
+    qint64 finalStock() const;
+    qint64 endNs() const;
+
+    // Real nanoseconds since the start, in the scenario's milliseconds.
+    double scenarioMs(qint64 ns) const { return double(ns) * m_info.speed / 1e6; }
+
+private:
+    RunInfo m_info;
+    mutable QMutex m_lock;
+    QList<Event> m_events;
+    bool m_finished = false;
+    qint64 m_finalStock = kUnknown;
+    qint64 m_endNs = 0;
+};
+
+} // namespace lockstock

@@ -1,0 +1,33 @@
+#include "LiveRun.h"
+
+#include <thread>
+
+namespace lockstock {
+
+void LiveRun::runClient(ClientState &state)
+{
+    // A client's own actors (its order loop and its watchdog) share its thread,
+    // each on its own connection, taking turns by their ready time.
+    while (!state.actors.empty()) {
+        Actor *next = nullptr;
+        for (const auto &a : state.actors)
+            if (!next || a->readyNs < next->readyNs)
+                next = a.get();
+        sleepUntil(next->readyNs);
+        if (!step(state, *next))
+            return;
+    }
+}
+
+void LiveRun::runToEnd()
+{
+    std::vector<std::thread> threads;
+    threads.reserve(m_clients.size());
+    for (ClientState &s : m_clients)
+        threads.emplace_back([this, &s] { runClient(s); });
+    for (std::thread &t : threads)
+        t.join();
+    finish();
+}
+
+} // namespace lockstock

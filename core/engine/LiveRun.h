@@ -1,0 +1,19 @@
+#pragma once
+// A run with every client on its own thread and connection, at full speed:
+// the races happen the way they do in production, not on a script.
+
+#include "Run.h"
+
+namespace lockstock {
+
+class LiveRun : public Run {
+public:
+    using Run::Run;
+    // Runs every client to the end and closes the history. Blocks.
+    void runToEnd();
+
+private:
+    void runClient(ClientState &state);
+};
+
+} // namespace lockstock

@@ -1,0 +1,38 @@
+#pragma once
+// Where runs go: a private redis-server we start (the default, no config),
+// or a server someone else runs (--redis). On a server we did not start,
+// every key lives under a per-run prefix, only those keys are removed, and
+// nothing is ever flushed.
+
+#include "../redis/RedisEndpoint.h"
+#include "../redis/RedisServer.h"
+
+#include <memory>
+
+namespace lockstock {
+
+class RedisTarget {
+public:
+    // Starts a private server. Throws RedisServerError.
+    static std::unique_ptr<RedisTarget> startPrivate();
+    // Checks that the server answers (PING, AUTH). Throws RedisError.
+    static std::unique_ptr<RedisTarget> useExisting(const RedisEndpoint &endpoint);
+    ~RedisTarget();
+
+    const RedisEndpoint &endpoint() const { return m_endpoint; }
+    bool isPrivate() const { return m_server != nullptr; }
+    RedisServer *server() const { return m_server.get(); }
+    // Empty on a private server; "lockstock:<random>:" on a shared one.
+    const QByteArray &keyPrefix() const { return m_prefix; }
+    // Removes this target's keys on a shared server (no-op on a private one).
+    void removeKeys() const;
+    QString display() const;
+
+private:
+    RedisTarget() = default;
+    RedisEndpoint m_endpoint;
+    std::unique_ptr<RedisServer> m_server;
+    QByteArray m_prefix;
+};
+
+} // namespace lockstock

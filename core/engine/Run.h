@@ -1,0 +1,97 @@
+#pragma once
+// A run: the clients of one scenario placing their orders through one
+// strategy against one Redis. Run holds what every schedule shares: set-up,
+// performing an actor's next operation, recording it, and injecting faults.
+// SteppedRun and LiveRun only decide who goes next.
+
+#include "Client.h"
+#include "History.h"
+#include "RunConfig.h"
+#include "Strategy.h"
+
+#include "../redis/RedisConnection.h"
+
+#include <QElapsedTimer>
+#include <QMutex>
+#include <atomic>
+#include <memory>
+#include <vector>
+
+namespace lockstock {
+
+class Run : public ClientHost {
+public:
+    Run(RunConfig config, const Strategy &strategy, RedisEndpoint endpoint, History &history);
+    ~Run() override;
+
+    // Connects every client, loads the strategy's scripts, sets the stock and
+    // clears the lock. Throws RedisError when Redis is not usable.
+    void prepare();
+
+    const RunConfig &config() const { return m_config; }
+    const Strategy &strategy() const { return m_strategy; }
+    History &history() { return m_history; }
+    int clientCount() const { return int(m_clients.size()); }
+    // Set when Redis failed or the run was stopped; the history so far is kept.
+    QString error() const;
+    bool failed() const { return !error().isEmpty(); }
+
+    // Asks the run to stop at the next step; safe from any thread.
+    void requestStop() { m_stopRequested = true; }
+
+    // Removes every key under `prefix` (SCAN + UNLINK), for shared servers.
+    static qint64 removeKeys(RedisConnection &connection, const QByteArray &prefix);
+
+    // ClientHost
+    qint64 nowNs() const override { return m_clock.nsecsElapsed(); }
+    void spawn(Client &client, ActorRole role, Task<void> body) override;
+    void cancel(Client &client, ActorRole role) override;
+    void orderFinished(Client &client, bool success, const QString &note) override;
+
+protected:
+    struct ClientState {
+        std::unique_ptr<Client> client;
+        std::vector<std::unique_ptr<Actor>> actors;
+        std::vector<bool> faultUsed;
+        bool crashed = false;
+    };
+
+    // Performs the actor's pending command (if it is one), resumes the
+    // coroutine to its next operation, records both and applies faults.
+    // Returns false when the run must stop.
+    bool step(ClientState &state, Actor &actor);
+    // Records the final stock and closes the history.
+    void finish();
+    void fail(const QString &message);
+    bool shouldStop() const;
+    // Sleeps until `ns` on the run's clock.
+    void sleepUntil(qint64 ns) const;
+
+    ClientState &stateOf(const Client &client) { return m_clients[size_t(client.index())]; }
+    std::vector<ClientState> m_clients;
+
+    // Hook for stepped runs: the truth from Redis right after a step.
+    virtual void observe(Event &) {}
+
+private:
+    void afterResume(ClientState &state, Actor &actor);
+    void applyFaults(ClientState &state, Step step);
+    void record(Event e) { m_history.append(std::move(e)); }
+    std::unique_ptr<RedisConnection> connect(const Client &client, ActorRole role) const;
+
+    RunConfig m_config;
+    const Strategy &m_strategy;
+    RedisEndpoint m_endpoint;
+    History &m_history;
+    QElapsedTimer m_clock;
+    mutable QMutex m_errorLock;
+    QString m_error;
+    std::atomic<bool> m_stopRequested{false};
+    std::unique_ptr<RedisConnection> m_control;
+
+protected:
+    // The run's own connection: set-up, probes, the final read.
+    RedisConnection &control() { return *m_control; }
+};
+
+} // namespace lockstock

@@ -1,0 +1,367 @@
+#include "Scenario.h"
+
+#include "Strategy.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSet>
+
+namespace lockstock {
+
+namespace {
+
+const QString kBuiltinDir = QStringLiteral(":/scenarios");
+
+struct Fields {
+    const QByteArray &json;
+    const QString &path;
+    ScenarioError *error;
+
+    // The line of the first `"key":` at or after `from`; 0 if absent.
+    int lineOf(const QString &key, qsizetype from = 0, int nth = 0) const
+    {
+        const QByteArray needle = '"' + key.toUtf8() + '"';
+        qsizetype at = from;
+        for (int i = 0; i <= nth; ++i) {
+            at = json.indexOf(needle, i == 0 ? at : at + 1);
+            if (at < 0)
+                return 0;
+        }
+        return int(json.left(at).count('\n')) + 1;
+    }
+
+    bool fail(const QString &field, int line, const QString &message) const
+    {
+        *error = ScenarioError{path, line, field, message};
+        return false;
+    }
+};
+
+// Reads an integer field within [min, max]; absent keeps the default.
+bool readInt(const Fields &f, const QJsonObject &o, const QString &key, qint64 min, qint64 max, qint64 *out,
+             const QString &field = {}, int line = 0)
+{
+    const QString name = field.isEmpty() ? key : field;
+    const int at = line ? line : f.lineOf(key);
+    if (!o.contains(key))
+        return true;
+    const QJsonValue v = o.value(key);
+    if (!v.isDouble() || v.toDouble() != double(qint64(v.toDouble())))
+        return f.fail(name, at, QStringLiteral("must be a whole number"));
+    const qint64 n = qint64(v.toDouble());
+    if (n < min)
+        return f.fail(name, at, QStringLiteral("must be %1 or more (is %2)").arg(min).arg(n));
+    if (n > max)
+        return f.fail(name, at, QStringLiteral("must be %1 or less (is %2)").arg(max).arg(n));
+    *out = n;
+    return true;
+}
+
+bool readString(const Fields &f, const QJsonObject &o, const QString &key, QString *out, const QString &field = {},
+                int line = 0)
+{
+    if (!o.contains(key))
+        return true;
+    if (!o.value(key).isString())
+        return f.fail(field.isEmpty() ? key : field, line ? line : f.lineOf(key), QStringLiteral("must be a string"));
+    *out = o.value(key).toString();
+    return true;
+}
+
+bool stepFromName(const QString &name, Step *out)
+{
+    for (int s = int(Step::Start); s <= int(Step::Fence); ++s)
+        if (name == QLatin1String(stepName(Step(s)))) {
+            *out = Step(s);
+            return true;
+        }
+    return false;
+}
+
+bool checkKeys(const Fields &f, const QJsonObject &o, const QSet<QString> &allowed, const QString &where, int line)
+{
+    for (auto it = o.begin(); it != o.end(); ++it)
+        if (!allowed.contains(it.key())) {
+            QStringList names(allowed.begin(), allowed.end());
+            names.sort();
+            return f.fail(where.isEmpty() ? it.key() : where + QLatin1Char('.') + it.key(),
+                          line ? line : f.lineOf(it.key()),
+                          QStringLiteral("unknown field (expected one of: %1)").arg(names.join(QStringLiteral(", "))));
+        }
+    return true;
+}
+
+bool readClients(const Fields &f, const QJsonObject &o, RunConfig *config)
+{
+    const int line = f.lineOf(QStringLiteral("clients"));
+    const QJsonValue v = o.value(QStringLiteral("clients"));
+    config->clients.clear();
+    if (v.isDouble()) {
+        qint64 n = 0;
+        if (!readInt(f, o, QStringLiteral("clients"), 1, 1000, &n))
+            return false;
+        for (qint64 i = 0; i < n; ++i) // A..Z, then C27, C28, ...
+            config->clients.append({i < 26 ? QString(QChar(u'A' + int(i))) : QStringLiteral("C%1").arg(i + 1), 0});
+        return true;
+    }
+    if (!v.isArray() || v.toArray().isEmpty())
+        return f.fail(QStringLiteral("clients"), line,
+                      QStringLiteral("must be a number of clients or a non-empty list of clients"));
+    const QJsonArray list = v.toArray();
+    if (list.size() > 1000)
+        return f.fail(QStringLiteral("clients"), line, QStringLiteral("at most 1000 clients"));
+    QSet<QString> seen;
+    const qsizetype from = f.json.indexOf("\"clients\"");
+    for (qsizetype i = 0; i < list.size(); ++i) {
+        const QString field = QStringLiteral("clients[%1]").arg(i);
+        ClientSpec spec;
+        const QJsonValue item = list.at(i);
+        if (item.isString()) {
+            spec.name = item.toString();
+        } else if (item.isObject()) {
+            const QJsonObject c = item.toObject();
+            const int at = f.lineOf(QStringLiteral("name"), from, int(i));
+            if (!checkKeys(f, c, {QStringLiteral("name"), QStringLiteral("start_ms")}, field, at)
+                || !readString(f, c, QStringLiteral("name"), &spec.name, field + QStringLiteral(".name"), at)
+                || !readInt(f, c, QStringLiteral("start_ms"), 0, 86400000, &spec.startMs,
+                            field + QStringLiteral(".start_ms"), at))
+                return false;
+        } else {
+            return f.fail(field, line, QStringLiteral("must be a name or an object with \"name\""));
+        }
+        if (spec.name.isEmpty() || spec.name.size() > 16 || spec.name.contains(QLatin1Char(' ')))
+            return f.fail(field, line, QStringLiteral("a client name must be 1 to 16 characters without spaces"));
+        if (seen.contains(spec.name))
+            return f.fail(field, line, QStringLiteral("client '%1' is listed twice").arg(spec.name));
+        seen.insert(spec.name);
+        config->clients.append(spec);
+    }
+    return true;
+}
+
+bool readFaults(const Fields &f, const QJsonObject &o, RunConfig *config)
+{
+    if (!o.contains(QStringLiteral("faults")))
+        return true;
+    const int line = f.lineOf(QStringLiteral("faults"));
+    if (!o.value(QStringLiteral("faults")).isArray())
+        return f.fail(QStringLiteral("faults"), line, QStringLiteral("must be a list"));
+    const QJsonArray list = o.value(QStringLiteral("faults")).toArray();
+    const qsizetype from = f.json.indexOf("\"faults\"");
+    for (qsizetype i = 0; i < list.size(); ++i) {
+        const QString field = QStringLiteral("faults[%1]").arg(i);
+        const int at = f.lineOf(QStringLiteral("client"), from, int(i));
+        if (!list.at(i).isObject())
+            return f.fail(field, at ? at : line, QStringLiteral("must be an object"));
+        const QJsonObject j = list.at(i).toObject();
+        if (!checkKeys(f, j, {QStringLiteral("client"), QStringLiteral("after"), QStringLiteral("order"),
+                              QStringLiteral("action"), QStringLiteral("pause_ms")}, field, at))
+            return false;
+        Fault fault;
+        QString after = QStringLiteral("acquire");
+        QString action = QStringLiteral("crash");
+        qint64 order = 0;
+        if (!readString(f, j, QStringLiteral("client"), &fault.client, field + QStringLiteral(".client"), at)
+            || !readString(f, j, QStringLiteral("after"), &after, field + QStringLiteral(".after"), at)
+            || !readString(f, j, QStringLiteral("action"), &action, field + QStringLiteral(".action"), at)
+            || !readInt(f, j, QStringLiteral("order"), -1, 1000000, &order, field + QStringLiteral(".order"), at)
+            || !readInt(f, j, QStringLiteral("pause_ms"), 0, 86400000, &fault.pauseMs,
+                        field + QStringLiteral(".pause_ms"), at))
+            return false;
+        fault.order = int(order);
+        bool known = false;
+        for (const ClientSpec &c : config->clients)
+            known = known || c.name == fault.client;
+        if (!known)
+            return f.fail(field + QStringLiteral(".client"), at,
+                          QStringLiteral("no client is named '%1'").arg(fault.client));
+        if (!stepFromName(after, &fault.after))
+            return f.fail(field + QStringLiteral(".after"), at,
+                          QStringLiteral("'%1' is not a step (acquire, expire, read, write, release, renew, ...)")
+                              .arg(after));
+        if (action == QLatin1String("crash")) {
+            fault.action = Fault::Action::Crash;
+        } else if (action == QLatin1String("pause")) {
+            fault.action = Fault::Action::Pause;
+            if (fault.pauseMs <= 0)
+                return f.fail(field + QStringLiteral(".pause_ms"), at, QStringLiteral("a pause needs pause_ms > 0"));
+        } else {
+            return f.fail(field + QStringLiteral(".action"), at,
+                          QStringLiteral("must be \"crash\" or \"pause\" (is \"%1\")").arg(action));
+        }
+        config->faults.append(fault);
+    }
+    return true;
+}
+
+} // namespace
+
+QString ScenarioError::display() const
+{
+    QString where = QFileInfo(path).fileName();
+    if (where.isEmpty())
+        where = QStringLiteral("scenario");
+    if (line > 0)
+        where += QLatin1Char(':') + QString::number(line);
+    if (field.isEmpty())
+        return where + QStringLiteral(": ") + message;
+    return where + QStringLiteral(": field '") + field + QStringLiteral("': ") + message;
+}
+
+std::optional<Scenario> parseScenario(const QByteArray &json, const QString &path, ScenarioError *error)
+{
+    const Fields f{json, path, error};
+    QJsonParseError parseError;
+    const QJsonDocument doc = QJsonDocument::fromJson(json, &parseError);
+    if (parseError.error != QJsonParseError::NoError) {
+        const int line = int(json.left(parseError.offset).count('\n')) + 1;
+        f.fail({}, line, QStringLiteral("not valid JSON: %1").arg(parseError.errorString()));
+        return std::nullopt;
+    }
+    if (!doc.isObject()) {
+        f.fail({}, 1, QStringLiteral("a scenario must be a JSON object { ... }"));
+        return std::nullopt;
+    }
+    const QJsonObject o = doc.object();
+    static const QSet<QString> allowed{
+        QStringLiteral("name"), QStringLiteral("title"), QStringLiteral("lesson"), QStringLiteral("broken"),
+        QStringLiteral("correct"), QStringLiteral("stock"), QStringLiteral("clients"),
+        QStringLiteral("orders_per_client"), QStringLiteral("quantity"), QStringLiteral("lease_ms"),
+        QStringLiteral("work_ms"), QStringLiteral("retry_ms"), QStringLiteral("acquire_timeout_ms"),
+        QStringLiteral("speed"), QStringLiteral("schedule"), QStringLiteral("interleaving"),
+        QStringLiteral("faults"), QStringLiteral("seed"), QStringLiteral("max_run_ms"),
+    };
+    if (!checkKeys(f, o, allowed, {}, 0))
+        return std::nullopt;
+
+    Scenario s;
+    s.path = path;
+    s.name = QFileInfo(path).completeBaseName();
+    RunConfig &c = s.config;
+    qint64 orders = c.ordersPerClient;
+    qint64 seed = 1;
+    QString schedule;
+    if (!readString(f, o, QStringLiteral("name"), &s.name) || !readString(f, o, QStringLiteral("title"), &s.title)
+        || !readString(f, o, QStringLiteral("lesson"), &s.lesson)
+        || !readString(f, o, QStringLiteral("broken"), &s.broken)
+        || !readString(f, o, QStringLiteral("correct"), &s.correct)
+        || !readInt(f, o, QStringLiteral("stock"), 0, 1000000000, &c.stock)
+        || !readInt(f, o, QStringLiteral("orders_per_client"), 1, 1000000, &orders)
+        || !readInt(f, o, QStringLiteral("quantity"), 1, 1000000, &c.quantity)
+        || !readInt(f, o, QStringLiteral("lease_ms"), 1, 86400000, &c.leaseMs)
+        || !readInt(f, o, QStringLiteral("work_ms"), 0, 86400000, &c.workMs)
+        || !readInt(f, o, QStringLiteral("retry_ms"), 1, 3600000, &c.retryMs)
+        || !readInt(f, o, QStringLiteral("acquire_timeout_ms"), 0, 86400000, &c.acquireTimeoutMs)
+        || !readInt(f, o, QStringLiteral("max_run_ms"), 1, 86400000, &c.maxRunMs)
+        || !readInt(f, o, QStringLiteral("seed"), 0, std::numeric_limits<qint32>::max(), &seed)
+        || !readString(f, o, QStringLiteral("schedule"), &schedule))
+        return std::nullopt;
+    c.ordersPerClient = int(orders);
+    c.seed = quint64(seed);
+    c.scenario = s.name;
+
+    if (!o.contains(QStringLiteral("clients"))) {
+        f.fail(QStringLiteral("clients"), 0, QStringLiteral("is required (a number, or a list of names)"));
+        return std::nullopt;
+    }
+    if (!readClients(f, o, &c))
+        return std::nullopt;
+
+    if (o.contains(QStringLiteral("speed"))) {
+        const QJsonValue v = o.value(QStringLiteral("speed"));
+        if (!v.isDouble() || v.toDouble() < 0.01 || v.toDouble() > 10000) {
+            f.fail(QStringLiteral("speed"), f.lineOf(QStringLiteral("speed")),
+                   QStringLiteral("must be a number from 0.01 to 10000 (scenario ms per real ms)"));
+            return std::nullopt;
+        }
+        c.speed = v.toDouble();
+    }
+    for (const QString &key : {QStringLiteral("broken"), QStringLiteral("correct")}) {
+        const QString name = key == QLatin1String("broken") ? s.broken : s.correct;
+        if (name.isEmpty()) {
+            f.fail(key, 0, QStringLiteral("is required: the name of a strategy"));
+            return std::nullopt;
+        }
+        if (!findStrategy(name)) {
+            f.fail(key, f.lineOf(key), QStringLiteral("unknown strategy '%1' (see 'lockstock list')").arg(name));
+            return std::nullopt;
+        }
+    }
+    if (o.contains(QStringLiteral("interleaving"))) {
+        const int line = f.lineOf(QStringLiteral("interleaving"));
+        const QJsonValue v = o.value(QStringLiteral("interleaving"));
+        if (!v.isArray()) {
+            f.fail(QStringLiteral("interleaving"), line, QStringLiteral("must be a list of client names"));
+            return std::nullopt;
+        }
+        for (qsizetype i = 0; i < v.toArray().size(); ++i) {
+            const QString name = v.toArray().at(i).toString();
+            bool known = false;
+            for (const ClientSpec &cs : c.clients)
+                known = known || cs.name == name;
+            if (!known) {
+                f.fail(QStringLiteral("interleaving[%1]").arg(i), line,
+                       QStringLiteral("no client is named '%1'").arg(v.toArray().at(i).toVariant().toString()));
+                return std::nullopt;
+            }
+            c.interleaving << name;
+        }
+        c.schedule = Schedule::Scripted;
+    }
+    if (!schedule.isEmpty()) {
+        if (schedule == QLatin1String("timed"))
+            c.schedule = Schedule::Timed;
+        else if (schedule == QLatin1String("scripted"))
+            c.schedule = Schedule::Scripted;
+        else if (schedule == QLatin1String("random"))
+            c.schedule = Schedule::Random;
+        else {
+            f.fail(QStringLiteral("schedule"), f.lineOf(QStringLiteral("schedule")),
+                   QStringLiteral("must be \"timed\", \"scripted\" or \"random\" (is \"%1\")").arg(schedule));
+            return std::nullopt;
+        }
+    }
+    if (!readFaults(f, o, &c))
+        return std::nullopt;
+    return s;
+}
+
+std::optional<Scenario> loadScenarioFile(const QString &path, ScenarioError *error)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        *error = ScenarioError{path, 0, {}, QStringLiteral("cannot read the file: %1").arg(file.errorString())};
+        return std::nullopt;
+    }
+    if (file.size() > 4 * 1024 * 1024) {
+        *error = ScenarioError{path, 0, {}, QStringLiteral("the file is larger than 4 MiB")};
+        return std::nullopt;
+    }
+    return parseScenario(file.readAll(), path, error);
+}
+
+QStringList builtinScenarioNames()
+{
+    QStringList names;
+    for (const QFileInfo &fi : QDir(kBuiltinDir).entryInfoList({QStringLiteral("*.json")}, QDir::Files, QDir::Name))
+        names << fi.completeBaseName();
+    return names;
+}
+
+std::optional<Scenario> findScenario(const QString &nameOrPath, ScenarioError *error)
+{
+    const QString builtin = kBuiltinDir + QLatin1Char('/') + nameOrPath + QStringLiteral(".json");
+    if (!nameOrPath.contains(QLatin1Char('/')) && QFile::exists(builtin))
+        return loadScenarioFile(builtin, error);
+    if (QFile::exists(nameOrPath))
+        return loadScenarioFile(nameOrPath, error);
+    *error = ScenarioError{nameOrPath, 0, {},
+                           QStringLiteral("no such scenario (built in: %1)").arg(builtinScenarioNames().join(QStringLiteral(", ")))};
+    return std::nullopt;
+}
+
+} // namespace lockstock

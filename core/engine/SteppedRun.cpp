@@ -1,0 +1,191 @@
+#include "SteppedRun.h"
+
+#include "../redis/RedisError.h"
+
+namespace lockstock {
+
+bool SteppedRun::finished() const
+{
+    for (const ClientState &s : m_clients)
+        if (!s.actors.empty())
+            return false;
+    return true;
+}
+
+QList<int> SteppedRun::activeClients() const
+{
+    QList<int> out;
+    for (const ClientState &s : m_clients)
+        if (!s.actors.empty())
+            out << s.client->index();
+    return out;
+}
+
+Actor *SteppedRun::earliest(bool backgroundOnly) const
+{
+    Actor *best = nullptr;
+    for (const ClientState &s : m_clients)
+        for (const auto &a : s.actors) {
+            if (backgroundOnly && a->role() == ActorRole::Main)
+                continue;
+            // Ties go to the lower client index, then the main actor: stable and reproducible.
+            if (!best || a->readyNs < best->readyNs)
+                best = a.get();
+        }
+    return best;
+}
+
+Actor *SteppedRun::mainOf(int index) const
+{
+    if (index < 0 || index >= int(m_clients.size()))
+        return nullptr;
+    const auto &actors = m_clients[size_t(index)].actors;
+    for (const auto &a : actors)
+        if (a->role() == ActorRole::Main)
+            return a.get();
+    return actors.empty() ? nullptr : actors.front().get();
+}
+
+int SteppedRun::scriptedClient()
+{
+    const QStringList &script = config().interleaving;
+    while (m_scriptPos < script.size()) {
+        const QString name = script.at(m_scriptPos++);
+        for (const ClientState &s : m_clients)
+            if (QString::fromUtf8(s.client->name()) == name && !s.actors.empty())
+                return s.client->index();
+        // That client is done or dead: skip its turn.
+    }
+    return -1;
+}
+
+bool SteppedRun::stepActor(Actor &actor)
+{
+    waitUntil(actor.readyNs);
+    if (shouldStop())
+        return false;
+    return step(stateOf(*actor.client()), actor);
+}
+
+bool SteppedRun::stepClient(int index)
+{
+    if (shouldStop())
+        return false;
+    Actor *target = mainOf(index);
+    if (!target)
+        return !finished();
+    // Background actors (watchdogs) due before the target keep their timing.
+    while (Actor *bg = earliest(true)) {
+        if (bg->readyNs > target->readyNs || bg == target)
+            break;
+        if (!stepActor(*bg))
+            return false;
+        target = mainOf(index);
+        if (!target)
+            return !finished();
+    }
+    return stepActor(*target) && !finished();
+}
+
+bool SteppedRun::stepNext()
+{
+    if (finished() || shouldStop())
+        return false;
+    switch (config().schedule) {
+    case Schedule::Scripted:
+        if (const int next = scriptedClient(); next >= 0)
+            return stepClient(next);
+        break;
+    case Schedule::Random: {
+        if (!m_randomSeeded) {
+            m_random.seed(quint32(config().seed));
+            m_randomSeeded = true;
+        }
+        QList<Actor *> ready;
+        const qint64 now = nowNs();
+        for (const ClientState &s : m_clients)
+            for (const auto &a : s.actors)
+                if (a->readyNs <= now)
+                    ready << a.get();
+        if (!ready.isEmpty())
+            return stepActor(*ready.at(qsizetype(m_random.bounded(quint32(ready.size())))));
+        break;
+    }
+    case Schedule::Timed:
+    case Schedule::Interactive:
+        break;
+    }
+    Actor *next = earliest(false);
+    return next && stepActor(*next) && !finished();
+}
+
+void SteppedRun::runToEnd()
+{
+    while (stepNext()) {
+    }
+    close();
+}
+
+void SteppedRun::close()
+{
+    if (m_closed)
+        return;
+    m_closed = true;
+    finish();
+}
+
+void SteppedRun::observe(Event &e)
+{
+    if (!config().probe)
+        return;
+    try {
+        probe(&e);
+    } catch (const RedisError &err) {
+        fail(QString::fromStdString(err.what()));
+    }
+}
+
+void SteppedRun::probe(Event *into)
+{
+    const QList<RedisValue> r = control().pipeline(
+        {{"GET", config().lockKey()}, {"PTTL", config().lockKey()}, {"GET", config().stockKey()}});
+    const qint64 now = nowNs();
+    const QByteArray value = r.at(0).isString() ? r.at(0).bytes() : QByteArray();
+    const qint64 pttl = r.at(1).toInteger();
+    long long stock = 0;
+    into->lockValue = value;
+    into->lockPttl = pttl;
+    into->stock = r.at(2).readInteger(stock) ? stock : kUnknown;
+    m_lockValue = value;
+    m_lockExpiresNs = pttl > 0 ? now + pttl * 1000000 : -1;
+}
+
+void SteppedRun::waitUntil(qint64 ns)
+{
+    while (!shouldStop()) {
+        const bool expiryDue = m_lockExpiresNs >= 0 && m_lockExpiresNs <= ns;
+        if (!expiryDue) {
+            sleepUntil(ns);
+            return;
+        }
+        // The lease should be over by then: ask Redis whether it really let go.
+        sleepUntil(m_lockExpiresNs + 1000000);
+        const QByteArray before = m_lockValue;
+        Event e;
+        e.tNs = nowNs();
+        e.kind = EventKind::Expired;
+        try {
+            probe(&e);
+        } catch (const RedisError &err) {
+            fail(QString::fromStdString(err.what()));
+            return;
+        }
+        if (e.lockValue != before) {
+            e.token = before;
+            e.note = QStringLiteral("Redis expired the lock of %1").arg(QString::fromUtf8(before));
+            history().append(std::move(e));
+        }
+    }
+}
+
+} // namespace lockstock

@@ -1,0 +1,28 @@
+#pragma once
+// A lock strategy: one order placed by one client, written as plain
+// sequential code over Client. The same function runs stepped and live.
+
+#include "Client.h"
+
+#include <QList>
+#include <QString>
+
+namespace lockstock {
+
+class RedisScript;
+
+struct Strategy {
+    QString name;       // "set-nx-ex-lua"
+    QString title;      // "SET NX PX, release with Lua compare-and-delete"
+    QString lesson;     // one line: what it shows
+    bool correct = false;
+    bool usesLock = true;
+    Task<bool> (*placeOrder)(Client &client) = nullptr;
+    QList<const RedisScript *> scripts; // loaded before a run
+    const char *sourceFile = nullptr;   // __FILE__ of its code, for the code panel
+};
+
+const QList<const Strategy *> &allStrategies();
+const Strategy *findStrategy(const QString &name);
+
+} // namespace lockstock

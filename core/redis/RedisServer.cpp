@@ -1,0 +1,254 @@
+#include "RedisServer.h"
+
+#include "RedisConnection.h"
+#include "RedisError.h"
+
+#include <QDeadlineTimer>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QProcess>
+#include <QStandardPaths>
+#include <QThread>
+
+#include <arpa/inet.h>
+#include <csignal>
+#include <netinet/in.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+namespace lockstock {
+
+namespace {
+
+// Asks the kernel for a free loopback port. Another process may take it before
+// redis-server binds, so launch() retries on "Address already in use".
+int freeLoopbackPort()
+{
+    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    if (fd < 0)
+        return 0;
+    sockaddr_in addr{};
+    addr.sin_family = AF_INET;
+    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    socklen_t len = sizeof addr;
+    int port = 0;
+    if (::bind(fd, reinterpret_cast<sockaddr *>(&addr), sizeof addr) == 0
+        && ::getsockname(fd, reinterpret_cast<sockaddr *>(&addr), &len) == 0)
+        port = ntohs(addr.sin_port);
+    ::close(fd);
+    return port;
+}
+
+std::string tail(const QString &path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    const QByteArray all = f.readAll();
+    return all.right(600).trimmed().toStdString();
+}
+
+} // namespace
+
+RedisServer::RedisServer()
+    : RedisServer(Options{})
+{
+}
+
+RedisServer::RedisServer(Options options)
+    : m_options(std::move(options))
+    , m_dir(QDir::tempPath() + QStringLiteral("/lockstock-redis-XXXXXX"))
+{
+}
+
+RedisServer::~RedisServer()
+{
+    stop();
+}
+
+QString RedisServer::executable()
+{
+    QString exe = QStandardPaths::findExecutable(QStringLiteral("redis-server"));
+    if (exe.isEmpty())
+        exe = QStandardPaths::findExecutable(QStringLiteral("redis-server"),
+                                             {QStringLiteral("/usr/bin"), QStringLiteral("/usr/sbin"),
+                                              QStringLiteral("/usr/local/bin")});
+    return exe;
+}
+
+QString RedisServer::dataDir() const
+{
+    return m_dir.path();
+}
+
+QString RedisServer::logFile() const
+{
+    return m_dir.filePath(QStringLiteral("redis.log"));
+}
+
+RedisEndpoint RedisServer::endpoint() const
+{
+    RedisEndpoint e;
+    if (m_options.unixSocket)
+        e.unixSocket = m_dir.filePath(QStringLiteral("redis.sock"));
+    else
+        e.port = m_port;
+    return e;
+}
+
+bool RedisServer::isRunning() const
+{
+    return m_process && m_process->state() != QProcess::NotRunning;
+}
+
+qint64 RedisServer::pid() const
+{
+    return isRunning() ? m_process->processId() : 0;
+}
+
+QStringList RedisServer::arguments() const
+{
+    QStringList args{
+        QStringLiteral("--port"), QString::number(m_options.unixSocket ? 0 : m_port),
+        QStringLiteral("--bind"), QStringLiteral("127.0.0.1"),
+        QStringLiteral("--dir"), m_dir.path(),
+        QStringLiteral("--logfile"), logFile(),
+        QStringLiteral("--daemonize"), QStringLiteral("no"),
+        QStringLiteral("--save"), QString(),
+        // 100 Hz active expiry so a lapsed lease is reclaimed promptly even
+        // when nobody touches the key; lazy expiry covers the rest.
+        QStringLiteral("--hz"), QStringLiteral("100"),
+    };
+    if (m_options.unixSocket)
+        args << QStringLiteral("--unixsocket") << m_dir.filePath(QStringLiteral("redis.sock"))
+             << QStringLiteral("--unixsocketperm") << QStringLiteral("700");
+    if (m_options.persistence)
+        args << QStringLiteral("--appendonly") << QStringLiteral("yes")
+             << QStringLiteral("--appendfsync") << QStringLiteral("always");
+    else
+        args << QStringLiteral("--appendonly") << QStringLiteral("no");
+    if (!m_options.replicaOf.isEmpty())
+        args << QStringLiteral("--replicaof") << m_options.replicaOf;
+    return args + m_options.extraArgs;
+}
+
+void RedisServer::start()
+{
+    if (isRunning())
+        return;
+    if (!m_dir.isValid())
+        throw RedisServerError("cannot create a temporary directory for redis-server: "
+                               + m_dir.errorString().toStdString());
+    for (int attempt = 0;; ++attempt) {
+        if (!m_options.unixSocket)
+            m_port = freeLoopbackPort();
+        try {
+            launch();
+            return;
+        } catch (const RedisServerError &) {
+            const bool portTaken = tail(logFile()).find("Address already in use") != std::string::npos;
+            if (!portTaken || attempt == 4)
+                throw;
+        }
+    }
+}
+
+void RedisServer::restart()
+{
+    if (isRunning())
+        kill();
+    launch();
+}
+
+void RedisServer::launch()
+{
+    const QString exe = executable();
+    if (exe.isEmpty())
+        throw RedisServerError("redis-server is not installed: run scripts/setup.sh "
+                               "(or sudo apt-get install redis-server)");
+    m_process = std::make_unique<QProcess>();
+    m_process->setProcessChannelMode(QProcess::ForwardedErrorChannel);
+    m_process->setStandardOutputFile(QProcess::nullDevice());
+    // A private server must not outlive us, even when we crash.
+    m_process->setChildProcessModifier([] { ::prctl(PR_SET_PDEATHSIG, SIGKILL); });
+    QStringList args = m_options.launchPrefix;
+    QString program = exe;
+    if (!args.isEmpty()) {
+        program = args.takeFirst();
+        args << exe;
+    }
+    m_process->start(program, args + arguments());
+    if (!m_process->waitForStarted(m_options.startTimeoutMs))
+        throw RedisServerError("cannot start " + program.toStdString() + ": "
+                               + m_process->errorString().toStdString());
+    m_paused = false;
+
+    QDeadlineTimer deadline(m_options.startTimeoutMs);
+    std::string lastError;
+    while (!deadline.hasExpired()) {
+        if (m_process->state() == QProcess::NotRunning)
+            throw RedisServerError("redis-server exited at start: " + tail(logFile()));
+        if (m_options.unixSocket && !QFileInfo::exists(endpoint().unixSocket)) {
+            QThread::msleep(10);
+            continue;
+        }
+        try {
+            RedisConnection probe(endpoint(), {.connectTimeoutMs = 200, .commandTimeoutMs = 1000, .clientName = {}});
+            // A fresh replica answers PING before it has synced; that is fine.
+            return;
+        } catch (const RedisError &e) {
+            lastError = e.what();
+        }
+        QThread::msleep(10);
+    }
+    m_process->kill();
+    m_process->waitForFinished(2000);
+    throw RedisServerError("redis-server did not answer within "
+                           + std::to_string(m_options.startTimeoutMs) + " ms: " + lastError);
+}
+
+void RedisServer::stop()
+{
+    if (!isRunning()) {
+        m_process.reset();
+        return;
+    }
+    if (m_paused)
+        resume();
+    try {
+        RedisConnection c(endpoint(), {.connectTimeoutMs = 300, .commandTimeoutMs = 500, .clientName = {}});
+        c.command({"SHUTDOWN", "NOSAVE"});
+    } catch (const RedisError &) {
+        // SHUTDOWN closes the connection without a reply; an error here is expected.
+    }
+    if (!m_process->waitForFinished(1000)) {
+        m_process->kill();
+        m_process->waitForFinished(2000);
+    }
+    m_process.reset();
+}
+
+void RedisServer::kill()
+{
+    if (!isRunning())
+        return;
+    m_process->kill();
+    m_process->waitForFinished(2000);
+    m_paused = false;
+}
+
+void RedisServer::pause()
+{
+    if (isRunning() && ::kill(pid_t(m_process->processId()), SIGSTOP) == 0)
+        m_paused = true;
+}
+
+void RedisServer::resume()
+{
+    if (isRunning() && ::kill(pid_t(m_process->processId()), SIGCONT) == 0)
+        m_paused = false;
+}
+
+} // namespace lockstock

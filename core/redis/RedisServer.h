@@ -1,0 +1,65 @@
+#pragma once
+// A private redis-server process: free loopback port, its own temp dir, no
+// persistence unless asked. It is the embedded default of the app and the
+// fixture of every test. Faults (kill, SIGSTOP, restart, promote) are real
+// signals and commands on this process, never simulated.
+
+#include "RedisEndpoint.h"
+
+#include <QStringList>
+#include <QTemporaryDir>
+#include <memory>
+
+class QProcess;
+
+namespace lockstock {
+
+class RedisServer {
+public:
+    struct Options {
+        bool persistence = false;    // AOF with fsync always, so a restart keeps keys
+        bool unixSocket = false;     // listen on a socket in the temp dir instead of TCP
+        QString replicaOf;           // "host port": start as a replica
+        QStringList extraArgs;       // appended to the command line
+        QStringList launchPrefix;    // e.g. {"faketime", "-f", "+10s"}
+        int startTimeoutMs = 5000;
+    };
+
+    RedisServer();
+    explicit RedisServer(Options options);
+    ~RedisServer(); // stops the server
+
+    // Throws RedisServerError (binary missing, port in use, exited early).
+    void start();
+    // SHUTDOWN NOSAVE, then SIGKILL if it does not go within a second.
+    void stop();
+    // SIGKILL: a crash. The temp dir, port and data files stay for restart().
+    void kill();
+    void pause();   // SIGSTOP
+    void resume();  // SIGCONT
+    // Starts again on the same port and dir; with persistence the AOF is replayed.
+    void restart();
+    bool isRunning() const;
+    qint64 pid() const;
+
+    RedisEndpoint endpoint() const;
+    QString dataDir() const;
+    QString logFile() const;
+    const Options &options() const { return m_options; }
+    Options &options() { return m_options; }
+
+    // redis-server on PATH (or /usr/bin, /usr/sbin); empty when missing.
+    static QString executable();
+
+private:
+    void launch();
+    QStringList arguments() const;
+
+    Options m_options;
+    QTemporaryDir m_dir;
+    int m_port = 0;
+    std::unique_ptr<QProcess> m_process;
+    bool m_paused = false;
+};
+
+} // namespace lockstock

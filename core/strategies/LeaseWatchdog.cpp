@@ -1,0 +1,52 @@
+#include "LockCommands.h"
+#include "StockUpdate.h"
+#include "Strategies.h"
+
+namespace lockstock {
+
+namespace {
+// Redisson's renewal: extend only while the lock is still ours.
+const RedisScript renewIfOwnerScript(R"lua(
+if redis.call('GET', KEYS[1]) == ARGV[1] then
+    return redis.call('PEXPIRE', KEYS[1], ARGV[2])
+end
+return 0
+)lua");
+
+Task<void> renewWhileHeld(Client &c, QByteArray token)
+{
+    for (;;) {
+        co_await c.sleep(Step::Timer, c.config().leaseMs / 3);
+        const RedisValue renewed = co_await c.redis(Step::Renew, "EVALSHA", renewIfOwnerScript.sha(), "1", c.lockKey(), token, c.leasePx());
+        if (renewed.toInteger() != 1) {
+            c.believeLost();                   // tell the work to stop before it writes
+            co_return;
+        }
+    }
+}
+
+Task<bool> placeOrder(Client &c)
+{
+    const bool acquired = co_await acquireWithRetry(c, trySetNxPx);
+    if (!acquired)
+        co_return false;
+    c.startWatchdog(renewWhileHeld(c, c.token()));
+    const bool sold = co_await readCheckWrite(c);
+    c.stopWatchdog();                          // cancel the timer before releasing
+    co_await releaseWithLua(c);
+    co_return sold;
+}
+} // namespace
+
+extern const Strategy watchdogStrategy{
+    .name = QStringLiteral("watchdog"),
+    .title = QStringLiteral("Lease watchdog: renew every lease/3 while held (Redisson)"),
+    .lesson = QStringLiteral("Long work keeps its lock: the owner-checked renewal stops on release."),
+    .correct = true,
+    .usesLock = true,
+    .placeOrder = placeOrder,
+    .scripts = {&compareAndDeleteScript, &renewIfOwnerScript},
+    .sourceFile = __FILE__,
+};
+
+} // namespace lockstock

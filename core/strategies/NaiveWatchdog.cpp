@@ -1,0 +1,41 @@
+#include "LockCommands.h"
+#include "StockUpdate.h"
+#include "Strategies.h"
+
+namespace lockstock {
+
+namespace {
+Task<void> renewBlindly(Client &c)
+{
+    // Checks a flag, not the owner: it wakes once more after the release and
+    // extends whatever lock the key holds by then, someone else's included.
+    while (c.holdsLock()) {
+        co_await c.sleep(Step::Timer, c.config().leaseMs / 3);
+        co_await c.redis(Step::Renew, "PEXPIRE", c.lockKey(), c.leasePx());
+    }
+}
+
+Task<bool> placeOrder(Client &c)
+{
+    const bool acquired = co_await acquireWithRetry(c, trySetNxPx);
+    if (!acquired)
+        co_return false;
+    c.startWatchdog(renewBlindly(c));
+    const bool sold = co_await readCheckWrite(c);
+    co_await releaseWithLua(c);
+    co_return sold;
+}
+} // namespace
+
+extern const Strategy naiveWatchdogStrategy{
+    .name = QStringLiteral("watchdog-naive"),
+    .title = QStringLiteral("Naive watchdog: plain PEXPIRE on a timer"),
+    .lesson = QStringLiteral("Renewal without an owner check extends another client's lock."),
+    .correct = false,
+    .usesLock = true,
+    .placeOrder = placeOrder,
+    .scripts = {&compareAndDeleteScript},
+    .sourceFile = __FILE__,
+};
+
+} // namespace lockstock

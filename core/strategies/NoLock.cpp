@@ -1,0 +1,25 @@
+#include "StockUpdate.h"
+#include "Strategies.h"
+
+namespace lockstock {
+
+namespace {
+Task<bool> placeOrder(Client &c)
+{
+    // Nothing stops two clients reading 100 and both writing 99.
+    co_return co_await readCheckWrite(c);
+}
+} // namespace
+
+extern const Strategy noLockStrategy{
+    .name = QStringLiteral("no-lock"),
+    .title = QStringLiteral("GET, compute, SET with no lock"),
+    .lesson = QStringLiteral("Two clients read the same stock and both write it back: one update is lost."),
+    .correct = false,
+    .usesLock = false,
+    .placeOrder = placeOrder,
+    .scripts = {},
+    .sourceFile = __FILE__,
+};
+
+} // namespace lockstock

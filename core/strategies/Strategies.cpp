@@ -1,0 +1,23 @@
+#include "Strategies.h"
+
+namespace lockstock {
+
+const QList<const Strategy *> &allStrategies()
+{
+    static const QList<const Strategy *> list{
+        &noLockStrategy,        &setnxThenExpireStrategy, &setNxPxDelStrategy,
+        &setNxPxLuaStrategy,    &watchdogStrategy,        &naiveWatchdogStrategy,
+        &watchMultiStrategy,    &luaDecrementStrategy,    &decrCompensateStrategy,
+    };
+    return list;
+}
+
+const Strategy *findStrategy(const QString &name)
+{
+    for (const Strategy *s : allStrategies())
+        if (s->name == name)
+            return s;
+    return nullptr;
+}
+
+} // namespace lockstock

@@ -1,0 +1,18 @@
+#pragma once
+// The strategies shipped with LockStock, one file each.
+
+#include "../engine/Strategy.h"
+
+namespace lockstock {
+
+extern const Strategy noLockStrategy;
+extern const Strategy setnxThenExpireStrategy;
+extern const Strategy setNxPxDelStrategy;
+extern const Strategy setNxPxLuaStrategy;
+extern const Strategy watchdogStrategy;
+extern const Strategy naiveWatchdogStrategy;
+extern const Strategy watchMultiStrategy;
+extern const Strategy luaDecrementStrategy;
+extern const Strategy decrCompensateStrategy;
+
+} // namespace lockstock
