@@ -1,0 +1,50 @@
+#include "TestRedis.h"
+
+#include "redis/RedisError.h"
+
+#include <QTest>
+
+namespace lockstock::test {
+
+std::unique_ptr<RedisServer> startRedis(RedisServer::Options options)
+{
+    auto server = std::make_unique<RedisServer>(std::move(options));
+    try {
+        server->start();
+    } catch (const RedisError &err) {
+        qWarning("cannot start redis-server: %s", err.what());
+        return nullptr;
+    }
+    return server;
+}
+
+std::unique_ptr<ScenarioResult> runScenario(const QString &scenario, const QString &strategy,
+                                            const RedisEndpoint &endpoint, RunMode mode,
+                                            const std::function<void(RunConfig &)> &adjust)
+{
+    ScenarioError error;
+    std::optional<Scenario> s = findScenario(scenario, &error);
+    if (!s) {
+        qWarning("%s", qPrintable(error.display()));
+        return nullptr;
+    }
+    const QString name = strategy == QLatin1String("broken") ? s->broken
+        : strategy == QLatin1String("correct")              ? s->correct
+                                                            : strategy;
+    const Strategy *chosen = findStrategy(name);
+    if (!chosen) {
+        qWarning("no strategy %s", qPrintable(name));
+        return nullptr;
+    }
+    if (mode == RunMode::Live)
+        s->config.probe = false;
+    if (adjust)
+        adjust(s->config);
+    auto result = std::make_unique<ScenarioResult>();
+    result->error = runToEnd(s->config, *chosen, endpoint, result->history, mode);
+    result->events = sortedEvents(result->history);
+    result->outcome = check(result->history, result->events);
+    return result;
+}
+
+} // namespace lockstock::test

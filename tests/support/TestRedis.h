@@ -1,0 +1,32 @@
+#pragma once
+// Test support: every test talks to a real redis-server that it starts on a
+// free loopback port and stops. No test skips when Redis is missing: the
+// test command installs it, and a missing binary is a failure.
+
+#include "engine/Checker.h"
+#include "engine/History.h"
+#include "engine/RunScenario.h"
+#include "engine/Scenario.h"
+#include "redis/RedisServer.h"
+
+#include <memory>
+
+namespace lockstock::test {
+
+// Starts a private server; QFAILs (via the returned null) when it cannot.
+std::unique_ptr<RedisServer> startRedis(RedisServer::Options options = {});
+
+struct ScenarioResult {
+    History history;
+    QList<Event> events;
+    Outcome outcome;
+    QString error;
+};
+
+// Loads a built-in scenario, runs it with `strategy` ("broken", "correct" or a
+// name) against `endpoint`, and checks the history.
+std::unique_ptr<ScenarioResult> runScenario(const QString &scenario, const QString &strategy,
+                                            const RedisEndpoint &endpoint, RunMode mode = RunMode::Stepped,
+                                            const std::function<void(RunConfig &)> &adjust = {});
+
+} // namespace lockstock::test
