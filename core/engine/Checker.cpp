@@ -22,6 +22,34 @@ qint64 learnedAt(const Event &e)
 {
     return e.kind == EventKind::Command ? e.tNs + e.durationNs : e.tNs;
 }
+
+// A command ran on the server somewhere between its send and its reply. In a
+// live run the send order is not the server's order, so a release or renewal
+// is judged foreign only when another client's acquire certainly ran after
+// our own acquire and before the release: then the key we touched was theirs.
+struct Acquisition {
+    int client;
+    qint64 sentNs;
+    qint64 repliedNs;
+};
+
+int foreignOwner(const QList<Acquisition> &acquisitions, int client, qint64 actSentNs)
+{
+    qint64 ownRepliedNs = -1;
+    for (const Acquisition &a : acquisitions)
+        if (a.client == client && a.repliedNs <= actSentNs)
+            ownRepliedNs = std::max(ownRepliedNs, a.repliedNs);
+    if (ownRepliedNs < 0)
+        return -1;
+    int owner = -1;
+    qint64 latest = -1;
+    for (const Acquisition &a : acquisitions)
+        if (a.client != client && a.sentNs >= ownRepliedNs && a.repliedNs <= actSentNs && a.sentNs > latest) {
+            owner = a.client;
+            latest = a.sentNs;
+        }
+    return owner;
+}
 } // namespace
 
 qint64 Outcome::overlapNs() const
@@ -75,7 +103,7 @@ Outcome check(const History &history, const QList<Event> &events)
         }
     };
 
-    int owner = -1;                       // who Redis's lock belongs to, as far as replies tell
+    QList<Acquisition> acquisitions;
     QHash<int, qint64> lastRead;          // client -> time of its last stock read
     qint64 lastStockChangeNs = -1;
     int lastStockChanger = -1;
@@ -96,14 +124,13 @@ Outcome check(const History &history, const QList<Event> &events)
             break;
         case EventKind::Expired:
             out.expiries << i;
-            owner = -1;
             break;
         case EventKind::Crash:
             if (known) {
                 closeBelief(c, e.tNs);
                 dead[c] = true;
-                if (owner == c) {
-                    // Did the lock outlive its owner with no TTL?
+                if (!e.token.isEmpty()) {
+                    // Did its lock outlive it with no TTL? Only probes can tell.
                     qint64 stuckEnd = -1;
                     bool sawNoTtl = false;
                     for (int j = i + 1; j < events.size(); ++j) {
@@ -126,15 +153,12 @@ Outcome check(const History &history, const QList<Event> &events)
                 break;
             const bool wasHolding = holdingSince[c] >= 0;
             if (e.step == Step::Acquire && e.holds && !wasHolding)
-                owner = c;
-            if (e.step == Step::Release && e.reply.isInteger() && e.reply.toInteger() > 0) {
-                if (owner >= 0 && owner != c)
-                    out.foreignReleases.append({i, c, owner});
-                owner = -1;
+                acquisitions.append({c, e.tNs, e.tNs + e.durationNs});
+            const bool touchedKey = e.reply.isInteger() && e.reply.toInteger() > 0;
+            if (touchedKey && (e.step == Step::Release || e.step == Step::Renew)) {
+                if (const int owner = foreignOwner(acquisitions, c, e.tNs); owner >= 0)
+                    (e.step == Step::Release ? out.foreignReleases : out.foreignRenewals).append({i, c, owner});
             }
-            if (e.step == Step::Renew && e.reply.isInteger() && e.reply.toInteger() == 1 && owner >= 0
-                && owner != c)
-                out.foreignRenewals.append({i, c, owner});
 
             const bool changedStock = e.step == Step::WriteStock
                 || (e.step == Step::Decrement && e.reply.isInteger())

@@ -195,9 +195,11 @@ void RedisServer::launch()
             continue;
         }
         try {
-            RedisConnection probe(endpoint(), {.connectTimeoutMs = 200, .commandTimeoutMs = 1000, .clientName = {}});
+            RedisConnection probe(endpoint(), {.connectTimeoutMs = 200, .commandTimeoutMs = 1000});
             // A fresh replica answers PING before it has synced; that is fine.
             return;
+        } catch (const RedisAuthError &) {
+            return; // up, and asking for the password it was started with
         } catch (const RedisError &e) {
             lastError = e.what();
         }
@@ -217,13 +219,9 @@ void RedisServer::stop()
     }
     if (m_paused)
         resume();
-    try {
-        RedisConnection c(endpoint(), {.connectTimeoutMs = 300, .commandTimeoutMs = 500, .clientName = {}});
-        c.command({"SHUTDOWN", "NOSAVE"});
-    } catch (const RedisError &) {
-        // SHUTDOWN closes the connection without a reply; an error here is expected.
-    }
-    if (!m_process->waitForFinished(1000)) {
+    // SIGTERM: redis-server shuts down cleanly, password or not.
+    m_process->terminate();
+    if (!m_process->waitForFinished(2000)) {
         m_process->kill();
         m_process->waitForFinished(2000);
     }

@@ -31,7 +31,7 @@ public:
 
     // Throws RedisServerError (binary missing, port in use, exited early).
     void start();
-    // SHUTDOWN NOSAVE, then SIGKILL if it does not go within a second.
+    // SIGTERM, then SIGKILL if it does not go within two seconds.
     void stop();
     // SIGKILL: a crash. The temp dir, port and data files stay for restart().
     void kill();

@@ -1,0 +1,167 @@
+// Every shipped scenario against a real redis-server: the broken strategy
+// shows its race and the correct one shows none, run after run.
+
+#include "TestRedis.h"
+
+#include <QTest>
+
+using namespace lockstock;
+
+namespace {
+int repeat()
+{
+    const int n = qEnvironmentVariableIntValue("LOCKSTOCK_TEST_REPEAT");
+    return n > 0 ? n : 20;
+}
+QString describe(const test::ScenarioResult &r)
+{
+    return r.outcome.findings(r.history.info()).join(QLatin1Char(' ')) + (r.error.isEmpty() ? QString() : QStringLiteral(" [error: %1]").arg(r.error));
+}
+} // namespace
+
+#define RUN(var, scenario, strategy)                                                                   \
+    const auto var = test::runScenario(QStringLiteral(scenario), QStringLiteral(strategy), m_server->endpoint()); \
+    QVERIFY(var);                                                                                      \
+    QVERIFY2(var->error.isEmpty(), qPrintable(var->error))
+
+class TestScenarios : public QObject {
+    Q_OBJECT
+
+private slots:
+    void init()
+    {
+        m_server = test::startRedis();
+        QVERIFY(m_server);
+    }
+    void cleanup() { m_server.reset(); }
+
+    void lostUpdate()
+    {
+        for (int i = 0; i < repeat(); ++i) {
+            RUN(broken, "lost-update", "broken");
+            QCOMPARE(broken->outcome.finalStock, 99); // both wrote 99
+            QCOMPARE(broken->outcome.expectedStock, 98);
+            QCOMPARE(broken->outcome.lostUpdates, 1);
+            QCOMPARE(broken->outcome.clobberingWrites.size(), 1);
+
+            RUN(correct, "lost-update", "correct");
+            QVERIFY2(correct->outcome.clean(), qPrintable(describe(*correct)));
+            QCOMPARE(correct->outcome.finalStock, 98);
+        }
+    }
+
+    void crashBetweenSetnxAndExpire()
+    {
+        for (int i = 0; i < repeat(); ++i) {
+            RUN(broken, "crash-between-setnx-expire", "broken");
+            QCOMPARE(broken->outcome.stuck.size(), 1);
+            QCOMPARE(broken->outcome.stuck.first().owner, 0);
+            // Stuck from A's crash (~0 s) until B gave up (1 s start + 8 s timeout).
+            QVERIFY2(broken->history.scenarioMs(broken->outcome.stuckNs()) > 8000, qPrintable(describe(*broken)));
+            QCOMPARE(broken->outcome.ordersSucceeded, 0); // B never got the lock
+            QCOMPARE(broken->outcome.finalStock, 100);
+
+            RUN(correct, "crash-between-setnx-expire", "correct");
+            QVERIFY2(correct->outcome.clean(), qPrintable(describe(*correct)));
+            QCOMPARE(correct->outcome.ordersSucceeded, 1); // B took the lapsed lock
+            QCOMPARE(correct->outcome.expiries.size(), 1); // Redis expired A's lock, observed
+            QCOMPARE(correct->outcome.finalStock, 99);
+        }
+    }
+
+    void leaseExpiredWrongDelete()
+    {
+        for (int i = 0; i < repeat(); ++i) {
+            RUN(broken, "lease-expired-wrong-delete", "broken");
+            // A deletes B's lock, then B, whose lease also ran out, deletes C's.
+            QCOMPARE(broken->outcome.foreignReleases.size(), 2);
+            QCOMPARE(broken->outcome.foreignReleases.at(0).actor, 0);
+            QCOMPARE(broken->outcome.foreignReleases.at(0).owner, 1);
+            QCOMPARE(broken->outcome.foreignReleases.at(1).actor, 1);
+            QCOMPARE(broken->outcome.foreignReleases.at(1).owner, 2);
+            QCOMPARE(broken->outcome.overlaps.size(), 2); // A with B, then B with C
+            QVERIFY2(broken->outcome.lostUpdates >= 1, qPrintable(describe(*broken)));
+
+            RUN(correct, "lease-expired-wrong-delete", "correct");
+            QVERIFY2(correct->outcome.clean(), qPrintable(describe(*correct)));
+            QCOMPARE(correct->outcome.finalStock, 97);
+        }
+    }
+
+    void leaseShorterThanWork()
+    {
+        for (int i = 0; i < repeat(); ++i) {
+            RUN(broken, "lease-shorter-than-work", "broken");
+            QCOMPARE(broken->outcome.overlaps.size(), 1);
+            // A held from 0 to 30 s, B from ~10 s: about 20 s together.
+            const double together = broken->history.scenarioMs(broken->outcome.overlapNs());
+            QVERIFY2(together > 15000 && together < 25000, qPrintable(describe(*broken)));
+            QCOMPARE(broken->outcome.lostUpdates, 1);
+            QVERIFY(broken->outcome.foreignReleases.isEmpty()); // the Lua release refused A
+
+            RUN(correct, "lease-shorter-than-work", "correct");
+            QVERIFY2(correct->outcome.clean(), qPrintable(describe(*correct)));
+            QVERIFY(correct->outcome.expiries.isEmpty()); // the watchdog kept the lease alive
+        }
+    }
+
+    void watchdogLongWork()
+    {
+        for (int i = 0; i < repeat(); ++i) {
+            RUN(broken, "watchdog-long-work", "broken");
+            QCOMPARE(broken->outcome.foreignRenewals.size(), 1);
+            QCOMPARE(broken->outcome.foreignRenewals.first().actor, 0);
+            QCOMPARE(broken->outcome.foreignRenewals.first().owner, 1);
+
+            RUN(correct, "watchdog-long-work", "correct");
+            QVERIFY2(correct->outcome.clean(), qPrintable(describe(*correct)));
+            QCOMPARE(correct->outcome.finalStock, 98);
+            // 45 s of work under a 30 s lease survived only because of renewals.
+            int renewals = 0;
+            for (const Event &e : correct->events)
+                renewals += e.step == Step::Renew && e.kind == EventKind::Command && e.reply.toInteger() == 1;
+            QVERIFY(renewals >= 6);
+        }
+    }
+
+    void flashSale()
+    {
+        for (int i = 0; i < repeat(); ++i) {
+            RUN(broken, "flash-sale", "broken");
+            QCOMPARE(broken->outcome.ordersSucceeded, 20);
+            QCOMPARE(broken->outcome.oversold, 15);
+            QVERIFY(broken->outcome.lostUpdates > 0);
+
+            RUN(correct, "flash-sale", "correct");
+            QVERIFY2(correct->outcome.clean(), qPrintable(describe(*correct)));
+            QCOMPARE(correct->outcome.ordersSucceeded, 5);
+            QCOMPARE(correct->outcome.finalStock, 0);
+        }
+    }
+
+    // Live: a thread per client at full speed. Correct strategies never break.
+    void everyStrategyRunsLive()
+    {
+        for (const char *name : {"set-nx-ex-lua", "watchdog", "watch-multi", "lua-decrement", "decr-compensate"}) {
+            const auto r = test::runScenario(QStringLiteral("flash-sale"), QLatin1String(name), m_server->endpoint(),
+                                             RunMode::Live, [](RunConfig &c) {
+                                                 c.stock = 30;
+                                                 c.ordersPerClient = 3;
+                                                 c.acquireTimeoutMs = 60000;
+                                                 c.retryMs = 10;
+                                             });
+            QVERIFY(r);
+            QVERIFY2(r->error.isEmpty(), qPrintable(r->error));
+            QVERIFY2(r->outcome.clean(), qPrintable(QLatin1String(name) + QLatin1String(": ") + describe(*r)));
+            QCOMPARE(r->outcome.ordersTried, 60);
+            QCOMPARE(r->outcome.ordersSucceeded, 30);
+            QCOMPARE(r->outcome.finalStock, 0);
+        }
+    }
+
+private:
+    std::unique_ptr<RedisServer> m_server;
+};
+
+QTEST_GUILESS_MAIN(TestScenarios)
+#include "test_scenarios.moc"
