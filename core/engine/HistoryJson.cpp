@@ -43,7 +43,7 @@ QJsonObject eventToJson(const History &history, const Event &e)
         o[QStringLiteral("line")] = e.sourceLine;
     }
     if (e.lockPttl != kUnknown) {
-        o[QStringLiteral("stock")] = stockValue(e.stock);
+        o[QStringLiteral("stock")] = stockValue(e.stock); // after the step
         o[QStringLiteral("lock_pttl")] = e.lockPttl;
         o[QStringLiteral("lock_value")] = e.lockValue.isEmpty() ? QJsonValue() : QJsonValue(QString::fromUtf8(e.lockValue));
     }
@@ -84,8 +84,15 @@ QJsonObject toJson(const History &history, const QList<Event> &sorted, const Out
     o[QStringLiteral("overlaps")] = overlaps;
 
     QJsonArray events;
-    for (const Event &e : sorted)
-        events.append(eventToJson(history, e));
+    qint64 stockBefore = info.initialStock; // the run set it before the first step
+    for (const Event &e : sorted) {
+        QJsonObject j = eventToJson(history, e);
+        if (e.lockPttl != kUnknown) {
+            j[QStringLiteral("stock_before")] = stockValue(stockBefore);
+            stockBefore = e.stock;
+        }
+        events.append(j);
+    }
     o[QStringLiteral("events")] = events;
     return o;
 }
