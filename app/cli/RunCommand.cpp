@@ -3,6 +3,7 @@
 #include "cli/Console.h"
 #include "cli/RedisOptions.h"
 #include "cli/RunOptions.h"
+#include "cli/TraceTable.h"
 #include "engine/Checker.h"
 #include "engine/HistoryJson.h"
 #include "engine/RunScenario.h"
@@ -53,6 +54,8 @@ int runCommand(const QStringList &arguments)
     parser.addOption({QStringLiteral("json"), QStringLiteral("Write the history and the figures to FILE."),
                       QStringLiteral("FILE")});
     parser.addOption({{QStringLiteral("q"), QStringLiteral("quiet")}, QStringLiteral("Print nothing but errors.")});
+    parser.addOption({QStringLiteral("trace"),
+                      QStringLiteral("Print every command, its reply, the client's belief and what Redis held.")});
     if (!parser.parse(arguments)) {
         printError(parser.errorText());
         return kExitUsage;
@@ -81,6 +84,8 @@ int runCommand(const QStringList &arguments)
     const QString error = runToEnd(request.scenario.config, *request.strategy, target->endpoint(), history, request.mode);
     const QList<Event> sorted = sortedEvents(history);
     const Outcome outcome = check(history, sorted);
+    if (!quiet && parser.isSet(QStringLiteral("trace")))
+        printTrace(history, sorted, outcome);
     if (!quiet)
         printOutcome(history, outcome);
 
