@@ -64,7 +64,7 @@ QString rate(double perSecond)
     return QStringLiteral("%1/s").arg(qRound64(perSecond));
 }
 
-// "PASS" or "MISS by 12% (…)" for a ratio that must reach `target`.
+// "PASS" or "MISS by 9.5 points" for a ratio that must reach `target`.
 QString verdictAtLeast(double ratio, double target)
 {
     if (ratio >= target)
@@ -110,19 +110,57 @@ Ceilings measureCeilings(const RedisEndpoint &endpoint, int clients, int request
     return out;
 }
 
-StressResult measureEngine(const RedisEndpoint &endpoint, const Strategy &strategy, int clients, int orders)
+// Orders (or acquire+release cycles) per second through the whole engine.
+double engineRate(const RedisEndpoint &endpoint, const Strategy &strategy, int clients, int orders, qint64 *retries = nullptr)
 {
     StressWorkload w;
     w.clients = clients;
     w.orders = orders;
     w.stock = 1'000'000'000'000;      // never sells out: every order does the full work
-    w.retryMs = 0;                    // contended clients spin, as redis-benchmark's do
-    w.maxSeconds = 30;
+    w.retryMs = 0;                    // contended clients retry at once, as redis-benchmark's clients send
+    w.maxSeconds = 20;
     w.keyPrefix = "bench:";
-    StressResult r = runStress(w, strategy, endpoint);
-    if (!r.error.isEmpty())
+    const StressResult r = runStress(w, strategy, endpoint);
+    // A run stopped by its time limit still measured something; Redis failing did not.
+    if (!r.error.isEmpty() && r.ordersSucceeded == 0)
         throw RedisError(r.error.toStdString());
-    return r;
+    if (retries)
+        *retries = r.retries;
+    return r.seconds > 0 ? r.ordersSucceeded / r.seconds : 0;
+}
+
+// The machine may be shared: other processes take time slices from both
+// sides. Each figure is the best of a few runs, LockStock's and the
+// ceiling's alternating, so a busy moment does not decide a ratio.
+constexpr int kRounds = 3;
+
+struct Point {
+    Ceilings ceiling;
+    double cycles = 0;
+    double decrements = 0;
+    qint64 failedAcquires = 0;
+};
+
+// Both sides run for about the same time (the engine's order count follows
+// the ceiling just measured), so neither gets the quieter moment by being short.
+Point measurePoint(const RedisEndpoint &endpoint, int clients, int requests, double seconds, int contendedCycles)
+{
+    Point best;
+    for (int round = 0; round < kRounds; ++round) {
+        const Ceilings c = measureCeilings(endpoint, clients, requests);
+        best.ceiling.set = std::max(best.ceiling.set, c.set);
+        best.ceiling.release = std::max(best.ceiling.release, c.release);
+        best.ceiling.decrement = std::max(best.ceiling.decrement, c.decrement);
+        const int decrements = std::max(100, int(c.decrement * seconds));
+        best.decrements = std::max(best.decrements, engineRate(endpoint, luaDecrementStrategy, clients, decrements));
+        // Contended cycles are slow by nature and have no target: one run.
+        if (clients == 1 || round == 0)
+            best.cycles = std::max(best.cycles, engineRate(endpoint, lockCycleStrategy, clients,
+                                                           clients == 1 ? std::max(100, int(c.cycle() * seconds))
+                                                                        : contendedCycles,
+                                                           &best.failedAcquires));
+    }
+    return best;
 }
 } // namespace
 
@@ -158,26 +196,22 @@ int main(int argc, char **argv)
     int misses = 0;
     try {
         for (const int clients : {1, 8, 50}) {
-            const int requests = (clients == 1 ? 20'000 : 40'000) / scale;
-            const Ceilings ceiling = measureCeilings(endpoint, clients, requests);
-            const StressResult cycle = measureEngine(endpoint, lockCycleStrategy, clients, requests / 2);
-            const StressResult decrement = measureEngine(endpoint, luaDecrementStrategy, clients, requests);
-
-            const double cycles = cycle.ordersSucceeded / cycle.seconds;
-            const double cycleRatio = cycles / ceiling.cycle();
-            const double decrementRatio = decrement.ordersPerSecond / ceiling.decrement;
+            const int requests = (clients == 1 ? 8'000 : 15'000) / scale;
+            const Point p = measurePoint(endpoint, clients, requests, 1.0 / scale, 1'000 / scale);
+            const double cycleRatio = p.cycles / p.ceiling.cycle();
+            const double decrementRatio = p.decrements / p.ceiling.decrement;
             // Only the uncontended single client has a lock-cycle target: with
             // more clients on one lock, most SET NX attempts fail by design.
             const bool cycleTarget = clients == 1;
             misses += (cycleTarget && cycleRatio < kThroughputTarget) + (decrementRatio < kThroughputTarget);
-            row(QStringLiteral("lock cycles (SET NX PX + EVALSHA)"), clients, cycles, ceiling.cycle(),
+            row(QStringLiteral("lock cycles (SET NX PX + EVALSHA)"), clients, p.cycles, p.ceiling.cycle(),
                 cycleTarget ? QStringLiteral(">=80%") : QStringLiteral("-"),
                 cycleTarget ? verdictAtLeast(cycleRatio, kThroughputTarget)
-                            : QStringLiteral("info (%1 failed acquires)").arg(cycle.retries));
-            row(QStringLiteral("Lua decrement orders"), clients, decrement.ordersPerSecond, ceiling.decrement,
+                            : QStringLiteral("info: one lock, %1 failed acquires").arg(p.failedAcquires));
+            row(QStringLiteral("Lua decrement orders"), clients, p.decrements, p.ceiling.decrement,
                 QStringLiteral(">=80%"), verdictAtLeast(decrementRatio, kThroughputTarget));
             line(QStringLiteral("  ceilings at %1: SET NX PX %2, EVALSHA release %3, EVALSHA decrement %4")
-                     .arg(clients).arg(rate(ceiling.set), rate(ceiling.release), rate(ceiling.decrement)));
+                     .arg(clients).arg(rate(p.ceiling.set), rate(p.ceiling.release), rate(p.ceiling.decrement)));
         }
     } catch (const std::exception &err) {
         std::fprintf(stderr, "lockstock_bench: %s\n", err.what());
