@@ -121,4 +121,4 @@ private:
 };
 
 QTEST_MAIN(TestStressRuns)
-#include "tst_stress_runs.moc"
+#include "test_stress_runs.moc"

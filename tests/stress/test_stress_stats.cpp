@@ -172,4 +172,4 @@ private slots:
 };
 
 QTEST_MAIN(TestStressStats)
-#include "tst_stress_stats.moc"
+#include "test_stress_stats.moc"

@@ -65,4 +65,4 @@ private slots:
 };
 
 QTEST_MAIN(TestStressCli)
-#include "tst_stress_cli.moc"
+#include "test_stress_cli.moc"
