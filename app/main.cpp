@@ -2,6 +2,7 @@
 
 #include "cli/Console.h"
 #include "cli/RunCommand.h"
+#include "cli/StressCommand.h"
 
 #include <QCoreApplication>
 
@@ -18,6 +19,7 @@ void printUsage()
         "Commands:\n"
         "  run SCENARIO    run headless and print the checker's verdict (--json FILE for the history)\n"
         "  list            the built-in scenarios and strategies with their lessons\n"
+        "  stress          real clients under load: what breaks, what safety costs (--all compares)\n"
         "\n"
         "Every command takes --help. By default LockStock starts its own private redis-server;\n"
         "--redis HOST:PORT uses an existing one and touches only keys under a per-run prefix."));
@@ -37,6 +39,8 @@ int main(int argc, char **argv)
         return runCommand(args);
     if (command == QLatin1String("list"))
         return listCommand(args);
+    if (command == QLatin1String("stress"))
+        return stressCommand(args);
     if (command == QLatin1String("--help") || command == QLatin1String("-h") || command == QLatin1String("help")) {
         printUsage();
         return kExitOk;

@@ -189,17 +189,20 @@ Outcome check(const History &history, const QList<Event> &events)
     for (int c = 0; c < clients; ++c)
         closeBelief(c, endNs);
 
-    for (int a = 0; a < intervals.size(); ++a)
-        for (int b = a + 1; b < intervals.size(); ++b) {
-            const Interval &x = intervals.at(a);
-            const Interval &y = intervals.at(b);
-            if (x.client == y.client)
-                continue;
-            const qint64 start = std::max(x.start, y.start);
+    // Sweep by start time: only beliefs still open when one begins can
+    // overlap it, so stress runs with thousands of orders stay linear.
+    std::sort(intervals.begin(), intervals.end(),
+              [](const Interval &l, const Interval &r) { return l.start < r.start; });
+    QList<Interval> open;
+    for (const Interval &y : intervals) {
+        open.removeIf([&y](const Interval &x) { return x.end <= y.start; });
+        for (const Interval &x : open) {
             const qint64 end = std::min(x.end, y.end);
-            if (end > start)
-                out.overlaps.append({std::min(x.client, y.client), std::max(x.client, y.client), start, end});
+            if (x.client != y.client && end > y.start)
+                out.overlaps.append({std::min(x.client, y.client), std::max(x.client, y.client), y.start, end});
         }
+        open.append(y);
+    }
     std::sort(out.overlaps.begin(), out.overlaps.end(),
               [](const Overlap &l, const Overlap &r) { return l.startNs < r.startNs; });
 

@@ -49,18 +49,20 @@ inline constexpr qint64 kUnknown = std::numeric_limits<qint64>::min();
 inline constexpr qint64 kNoKey = -2;   // PTTL of a missing key
 inline constexpr qint64 kNoTtl = -1;   // PTTL of a key without expiry
 
+// Laid out without padding (stress runs keep hundreds of thousands): the
+// small fields share one 16-byte block.
 struct Event {
     qint64 tNs = 0;            // monotonic, since the run started (real time)
     qint64 durationNs = 0;     // command round trip, sleep or pause length
     qint32 client = -1;        // index into the run's clients; -1: Redis itself
     qint32 order = -1;         // which of the client's orders
+    qint32 sourceLine = 0;
     EventKind kind = EventKind::Command;
     Step step = Step::Start;
     ActorRole role = ActorRole::Main;
-    bool success = false;      // Order events
-    bool holds = false;        // the client believes it holds the lock (after this event)
+    bool success : 1 = false;  // Order events
+    bool holds : 1 = false;    // the client believes it holds the lock (after this event)
     const char *sourceFile = nullptr; // the strategy code that issued it
-    qint32 sourceLine = 0;
     Argv argv;
     RedisValue reply;
     QByteArray token;          // the client's lock token, when it has one

@@ -7,6 +7,7 @@
 #include <QList>
 #include <QMutex>
 #include <QStringList>
+#include <vector>
 
 namespace lockstock {
 
@@ -45,7 +46,12 @@ public:
 private:
     RunInfo m_info;
     mutable QMutex m_lock;
-    QList<Event> m_events;
+    // Fixed-size chunks, never reallocated: an append costs one event, not a
+    // move of the whole history when a single array would have to grow, and a
+    // stress run's memory is its events, not twice that.
+    static constexpr size_t kChunk = 1024;
+    std::vector<std::vector<Event>> m_chunks;
+    qsizetype m_size = 0;
     bool m_finished = false;
     qint64 m_finalStock = kUnknown;
     qint64 m_endNs = 0;

@@ -11,10 +11,11 @@ namespace {
 // The order loop every client runs, whatever the strategy.
 Task<void> clientMain(Client &c, const Strategy &strategy)
 {
-    const qint64 startMs = c.config().clients.value(c.index()).startMs;
-    if (startMs > 0)
-        co_await c.sleep(Step::Start, startMs);
-    for (int i = 0; i < c.config().ordersPerClient; ++i) {
+    const ClientSpec spec = c.config().clients.value(c.index());
+    if (spec.startMs > 0)
+        co_await c.sleep(Step::Start, spec.startMs);
+    const int orders = spec.orders >= 0 ? spec.orders : c.config().ordersPerClient;
+    for (int i = 0; i < orders; ++i) {
         c.setOrder(i);
         c.markOrderStart();
         const bool sold = co_await strategy.placeOrder(c);
@@ -111,6 +112,7 @@ void Run::orderFinished(Client &client, bool success, const QString &note)
     e.token = client.token();
     e.note = note;
     record(std::move(e));
+    m_ordersFinished.fetch_add(1, std::memory_order_relaxed);
 }
 
 QString Run::error() const

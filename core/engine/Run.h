@@ -36,6 +36,9 @@ public:
     QString error() const;
     bool failed() const { return !error().isEmpty(); }
 
+    // Orders finished so far, for progress displays; safe from any thread.
+    int ordersFinished() const { return m_ordersFinished.load(std::memory_order_relaxed); }
+
     // Asks the run to stop at the next step; safe from any thread.
     void requestStop() { m_stopRequested = true; }
 
@@ -87,6 +90,7 @@ private:
     mutable QMutex m_errorLock;
     QString m_error;
     std::atomic<bool> m_stopRequested{false};
+    std::atomic<int> m_ordersFinished{0};
     std::unique_ptr<RedisConnection> m_control;
 
 protected:

@@ -13,6 +13,7 @@ namespace lockstock {
 struct ClientSpec {
     QString name;
     qint64 startMs = 0;     // joins the run this late
+    int orders = -1;        // orders this client places; -1: the run's ordersPerClient
 };
 
 struct Fault {

@@ -17,8 +17,13 @@ public:
     static RedisValue status(QByteArray s) { return RedisValue(Type::Status, std::move(s)); }
     static RedisValue error(QByteArray s) { return RedisValue(Type::Error, std::move(s)); }
     static RedisValue string(QByteArray s) { return RedisValue(Type::String, std::move(s)); }
-    static RedisValue integer(long long v) { RedisValue r; r.m_type = Type::Integer; r.m_int = v; return r; }
-    static RedisValue array(QList<RedisValue> items) { RedisValue r; r.m_type = Type::Array; r.m_items = std::move(items); return r; }
+    static RedisValue integer(long long v) { RedisValue r; r.m_type = Type::Integer; r.m_payload.integer = v; return r; }
+    static RedisValue array(QList<RedisValue> items);
+
+    RedisValue(const RedisValue &other);
+    RedisValue(RedisValue &&other) noexcept;
+    RedisValue &operator=(RedisValue other) noexcept;
+    ~RedisValue();
 
     Type type() const { return m_type; }
     bool isNil() const { return m_type == Type::Nil; }
@@ -29,10 +34,11 @@ public:
     // "+OK" and friends.
     bool isStatus(const char *s) const { return m_type == Type::Status && m_bytes == s; }
 
-    long long toInteger() const { return m_int; }
+    long long toInteger() const { return m_type == Type::Array ? 0 : m_payload.integer; }
     // Bytes of a string, status or error reply.
     const QByteArray &bytes() const { return m_bytes; }
-    const QList<RedisValue> &items() const { return m_items; }
+    // The elements of an array reply; empty for anything else.
+    const QList<RedisValue> &items() const;
 
     // An integer reply, or a string reply holding an integer (GET of a counter).
     // Returns false for nil and for anything that is not a number.
@@ -41,14 +47,19 @@ public:
     // How redis-cli would print it on one line: (nil), OK, (integer) 1, "99", (error) ERR ...
     QString display() const;
 
-    bool operator==(const RedisValue &o) const = default;
+    bool operator==(const RedisValue &o) const;
 
 private:
-    RedisValue(Type t, QByteArray b) : m_type(t), m_bytes(std::move(b)) {}
-    Type m_type = Type::Nil;
-    long long m_int = 0;
+    RedisValue(Type t, QByteArray b) : m_bytes(std::move(b)), m_type(t) {}
     QByteArray m_bytes;
-    QList<RedisValue> m_items;
+    // An integer reply has no elements and an array no integer, so they share
+    // one word: every recorded Event holds a reply, and stress runs record
+    // hundreds of thousands.
+    union Payload {
+        long long integer;
+        QList<RedisValue> *items;  // owned; set only for Type::Array
+    } m_payload{.integer = 0};
+    Type m_type = Type::Nil;
 };
 
 } // namespace lockstock

@@ -1,0 +1,236 @@
+#include "StressCommand.h"
+
+#include "cli/Console.h"
+#include "cli/RedisOptions.h"
+#include "engine/StressRun.h"
+#include "strategies/Strategies.h"
+
+#include <QCommandLineParser>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonDocument>
+
+#include <cstdio>
+#include <unistd.h>
+
+namespace lockstock {
+
+namespace {
+struct IntOption {
+    const char *name;
+    qint64 min;
+    qint64 max;
+};
+
+// Reads --NAME as a whole number in [min, max]; prints why not and returns false.
+bool readInt(const QCommandLineParser &parser, const IntOption &o, qint64 *out)
+{
+    const QString name = QString::fromLatin1(o.name);
+    if (!parser.isSet(name))
+        return true;
+    bool ok = false;
+    const qint64 v = parser.value(name).toLongLong(&ok);
+    if (!ok || v < o.min || v > o.max) {
+        printError(QStringLiteral("--%1 must be a whole number from %2 to %3 (got '%4')")
+                       .arg(name).arg(o.min).arg(o.max).arg(parser.value(name)));
+        return false;
+    }
+    *out = v;
+    return true;
+}
+
+// "[#####.....] 812/1600 orders" redrawn in place on a terminal; a plain line
+// every few seconds otherwise, so logs stay readable.
+class ProgressBar {
+public:
+    ProgressBar(QString label, bool enabled) : m_label(std::move(label)), m_enabled(enabled), m_tty(::isatty(STDERR_FILENO) == 1)
+    {
+        m_sinceLine.start();
+    }
+    ~ProgressBar()
+    {
+        if (m_enabled && m_tty && m_drawn)
+            std::fputs("\r\033[K", stderr);
+    }
+    void update(int done, int total)
+    {
+        if (!m_enabled)
+            return;
+        if (m_tty) {
+            constexpr int width = 30;
+            const int filled = total > 0 ? int(qint64(width) * std::min(done, total) / total) : 0;
+            const QByteArray bar = QByteArray(filled, '#') + QByteArray(width - filled, '.');
+            std::fprintf(stderr, "\r%-16s [%s] %d/%d orders", qPrintable(m_label), bar.constData(), done, total);
+            m_drawn = true;
+        } else if (m_sinceLine.elapsed() >= 2000) {
+            std::fprintf(stderr, "%s: %d/%d orders\n", qPrintable(m_label), done, total);
+            m_sinceLine.restart();
+        }
+        std::fflush(stderr);
+    }
+
+private:
+    QString m_label;
+    bool m_enabled;
+    bool m_tty;
+    bool m_drawn = false;
+    QElapsedTimer m_sinceLine;
+};
+
+QString stockText(qint64 v)
+{
+    return v == kUnknown ? QStringLiteral("?") : QString::number(v);
+}
+
+QString row(const QString &label, const QString &value)
+{
+    return QStringLiteral("  %1 %2").arg(label, -22).arg(value);
+}
+
+void printResult(const StressResult &r)
+{
+    printOut(row(QStringLiteral("orders succeeded"), QStringLiteral("%1 of %2").arg(r.ordersSucceeded).arg(r.ordersTried)));
+    printOut(row(QStringLiteral("final stock"), QStringLiteral("%1 (expected %2)").arg(stockText(r.finalStock)).arg(r.expectedStock)));
+    printOut(row(QStringLiteral("oversold"), QString::number(r.oversold)));
+    printOut(row(QStringLiteral("lost updates"), QString::number(r.lostUpdates)));
+    printOut(row(QStringLiteral("exclusion violations"), QString::number(r.exclusionViolations)));
+    printOut(row(QStringLiteral("foreign releases"), QString::number(r.foreignReleases)));
+    printOut(row(QStringLiteral("throughput"), QStringLiteral("%1 orders/s (%2 Redis commands in %3 s)")
+                                                   .arg(qRound64(r.ordersPerSecond)).arg(r.commands)
+                                                   .arg(r.seconds, 0, 'f', 2)));
+    printOut(row(QStringLiteral("latency p50 / p99"), QStringLiteral("%1 / %2 ms").arg(r.latencyP50Ms, 0, 'f', 2).arg(r.latencyP99Ms, 0, 'f', 2)));
+    printOut(row(QStringLiteral("retries"), QStringLiteral("%1 (failed acquires, aborted EXECs)").arg(r.retries)));
+    printOut(row(QStringLiteral("verdict"), r.broke() ? QStringLiteral("BROKE") : QStringLiteral("held")));
+}
+
+void printTable(const QList<StressResult> &results)
+{
+    const QString header = QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9 %10 %11")
+                               .arg(QStringLiteral("strategy"), -18).arg(QStringLiteral("claims"), -8)
+                               .arg(QStringLiteral("sold"), 6).arg(QStringLiteral("stock/exp"), 11)
+                               .arg(QStringLiteral("oversold"), 8).arg(QStringLiteral("lost"), 6)
+                               .arg(QStringLiteral("overlap"), 7).arg(QStringLiteral("orders/s"), 9)
+                               .arg(QStringLiteral("p50 ms"), 7).arg(QStringLiteral("p99 ms"), 7)
+                               .arg(QStringLiteral("retries"), 8);
+    printOut(header + QStringLiteral("  verdict"));
+    printOut(QString(header.size() + 9, QLatin1Char('-')));
+    for (const StressResult &r : results) {
+        const QString verdict = !r.error.isEmpty() ? QStringLiteral("STOPPED")
+            : r.broke()                            ? QStringLiteral("BROKE")
+                                                   : QStringLiteral("held");
+        printOut(QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9 %10 %11  %12")
+                     .arg(r.strategy, -18).arg(r.correct ? QStringLiteral("correct") : QStringLiteral("broken"), -8)
+                     .arg(r.ordersSucceeded, 6)
+                     .arg(stockText(r.finalStock) + QLatin1Char('/') + QString::number(r.expectedStock), 11)
+                     .arg(r.oversold, 8).arg(r.lostUpdates, 6).arg(r.exclusionViolations, 7)
+                     .arg(qRound64(r.ordersPerSecond), 9).arg(r.latencyP50Ms, 7, 'f', 2).arg(r.latencyP99Ms, 7, 'f', 2)
+                     .arg(r.retries, 8).arg(verdict));
+    }
+}
+} // namespace
+
+int stressCommand(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "Runs real clients (a thread and a connection each) against Redis until the orders are tried, "
+        "then reports what broke and what it cost."));
+    parser.addHelpOption();
+    parser.addOption({QStringLiteral("strategy"), QStringLiteral("The strategy to load (see 'lockstock list')."), QStringLiteral("NAME")});
+    parser.addOption({QStringLiteral("all"), QStringLiteral("Run every strategy on the same workload and compare them.")});
+    parser.addOption({QStringLiteral("clients"), QStringLiteral("Concurrent clients (default 8)."), QStringLiteral("C")});
+    parser.addOption({QStringLiteral("orders"), QStringLiteral("Orders in total, spread over the clients (default 1600)."), QStringLiteral("N")});
+    parser.addOption({QStringLiteral("stock"), QStringLiteral("Initial stock (default: as many as orders)."), QStringLiteral("S")});
+    parser.addOption({QStringLiteral("lease-ms"), QStringLiteral("Lock lease (default 10000)."), QStringLiteral("MS")});
+    parser.addOption({QStringLiteral("retry-ms"), QStringLiteral("Back-off between acquire attempts (default 2)."), QStringLiteral("MS")});
+    parser.addOption({QStringLiteral("work-ms"), QStringLiteral("Work done while holding the lock (default 0)."), QStringLiteral("MS")});
+    parser.addOption({QStringLiteral("max-seconds"), QStringLiteral("Stop a run that takes longer (default 60)."), QStringLiteral("S")});
+    parser.addOption({QStringLiteral("json"), QStringLiteral("Write the figures to FILE."), QStringLiteral("FILE")});
+    parser.addOption({{QStringLiteral("q"), QStringLiteral("quiet")}, QStringLiteral("No progress bar, print only the results.")});
+    addRedisOptions(parser);
+    if (!parser.parse(arguments)) {
+        printError(parser.errorText());
+        return kExitUsage;
+    }
+    if (parser.isSet(QStringLiteral("help"))) {
+        printOut(parser.helpText());
+        return kExitOk;
+    }
+    if (!parser.positionalArguments().isEmpty()) {
+        printError(QStringLiteral("stress takes no arguments, got: %1").arg(parser.positionalArguments().join(QLatin1Char(' '))));
+        return kExitUsage;
+    }
+
+    QList<const Strategy *> strategies;
+    if (parser.isSet(QStringLiteral("all")) == parser.isSet(QStringLiteral("strategy"))) {
+        printError(QStringLiteral("give --strategy NAME or --all"));
+        return kExitUsage;
+    }
+    if (parser.isSet(QStringLiteral("all"))) {
+        strategies = allStrategies();
+    } else if (const Strategy *s = findStrategy(parser.value(QStringLiteral("strategy")))) {
+        strategies << s;
+    } else {
+        QStringList names;
+        for (const Strategy *known : allStrategies())
+            names << known->name;
+        printError(QStringLiteral("unknown strategy '%1' (one of: %2)")
+                       .arg(parser.value(QStringLiteral("strategy")), names.join(QStringLiteral(", "))));
+        return kExitUsage;
+    }
+
+    StressWorkload w;
+    qint64 clients = w.clients, orders = w.orders, stock = -1, maxSeconds = w.maxSeconds;
+    if (!readInt(parser, {"clients", 1, 500}, &clients) || !readInt(parser, {"orders", 1, 10'000'000}, &orders)
+        || !readInt(parser, {"stock", 0, 1'000'000'000'000}, &stock)
+        || !readInt(parser, {"lease-ms", 1, 3'600'000}, &w.leaseMs) || !readInt(parser, {"retry-ms", 0, 60'000}, &w.retryMs)
+        || !readInt(parser, {"work-ms", 0, 60'000}, &w.workMs) || !readInt(parser, {"max-seconds", 1, 3600}, &maxSeconds))
+        return kExitUsage;
+    w.clients = int(clients);
+    w.orders = int(orders);
+    w.stock = stock >= 0 ? stock : orders;
+    w.maxSeconds = int(maxSeconds);
+
+    const std::unique_ptr<RedisTarget> target = openRedisTarget(parser);
+    if (!target)
+        return kExitUsage;
+    w.keyPrefix = target->keyPrefix();
+
+    const bool quiet = parser.isSet(QStringLiteral("quiet"));
+    if (!quiet)
+        printOut(QStringLiteral("stress · %1 clients · %2 orders · stock %3 · Redis %4")
+                     .arg(w.clients).arg(w.orders).arg(w.stock).arg(target->display()));
+
+    QList<StressResult> results;
+    for (const Strategy *s : strategies) {
+        StressResult r;
+        {
+            ProgressBar bar(s->name, !quiet);
+            r = runStress(w, *s, target->endpoint(), [&bar](int done, int total) { bar.update(done, total); });
+        }
+        if (!r.error.isEmpty())
+            printError(QStringLiteral("%1 stopped: %2").arg(s->name, r.error));
+        if (strategies.size() == 1) {
+            printOut(QStringLiteral("%1 (%2)").arg(s->name, s->correct ? QStringLiteral("correct") : QStringLiteral("broken")));
+            printResult(r);
+        }
+        results << r;
+    }
+    if (strategies.size() > 1)
+        printTable(results);
+
+    if (parser.isSet(QStringLiteral("json"))) {
+        QFile out(parser.value(QStringLiteral("json")));
+        if (!out.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
+            printError(QStringLiteral("cannot write %1: %2").arg(out.fileName(), out.errorString()));
+            return kExitUsage;
+        }
+        out.write(QJsonDocument(comparisonToJson(w.toJson(), results)).toJson(QJsonDocument::Indented));
+    }
+    for (const StressResult &r : results)
+        if (!r.error.isEmpty())
+            return kExitFailed;
+    return kExitOk;
+}
+
+} // namespace lockstock

@@ -1,0 +1,113 @@
+#include "StressStats.h"
+
+#include <QJsonArray>
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+namespace lockstock {
+
+bool StressResult::broke() const
+{
+    return oversold > 0 || lostUpdates > 0 || exclusionViolations > 0 || foreignReleases > 0;
+}
+
+double percentile(QList<qint64> &values, double p)
+{
+    if (values.isEmpty())
+        return 0;
+    std::sort(values.begin(), values.end());
+    const qsizetype rank = qsizetype(std::ceil(p / 100.0 * double(values.size())));
+    return double(values.at(std::clamp<qsizetype>(rank - 1, 0, values.size() - 1)));
+}
+
+StressResult summarize(const History &history, const QList<Event> &sorted, const Outcome &outcome)
+{
+    const RunInfo &info = history.info();
+    StressResult r;
+    r.strategy = info.strategy;
+    r.clients = int(info.clients.size());
+    r.ordersTried = outcome.ordersTried;
+    r.ordersSucceeded = outcome.ordersSucceeded;
+    r.initialStock = outcome.initialStock;
+    r.expectedStock = outcome.expectedStock;
+    r.finalStock = outcome.finalStock;
+    r.oversold = outcome.oversold;
+    r.lostUpdates = outcome.lostUpdates;
+    r.exclusionViolations = int(outcome.overlaps.size());
+    r.foreignReleases = int(outcome.foreignReleases.size());
+
+    // An order's latency runs from its first event (its first command, as
+    // sent) to its Order event, keyed by (client, order).
+    std::vector<std::vector<qint64>> firstNs(size_t(std::max(0, r.clients)));
+    QList<qint64> latencies;
+    latencies.reserve(outcome.ordersTried);
+    qint64 startNs = -1;
+    qint64 lastOrderNs = -1;
+    for (const Event &e : sorted) {
+        if (e.client < 0 || e.client >= r.clients || e.order < 0)
+            continue;
+        std::vector<qint64> &first = firstNs[size_t(e.client)];
+        if (size_t(e.order) >= first.size())
+            first.resize(size_t(e.order) + 1, -1);
+        qint64 &orderStart = first[size_t(e.order)];
+        if (e.kind == EventKind::Order) {
+            latencies.append(e.tNs - (orderStart >= 0 ? orderStart : e.tNs));
+            lastOrderNs = std::max(lastOrderNs, e.tNs);
+            continue;
+        }
+        if (orderStart < 0)
+            orderStart = e.tNs;
+        if (startNs < 0)
+            startNs = e.tNs;
+        if (e.kind != EventKind::Command)
+            continue;
+        ++r.commands;
+        if ((e.step == Step::Acquire && !e.holds) || (e.step == Step::Exec && e.reply.isNil()))
+            ++r.retries;
+    }
+    if (startNs >= 0 && lastOrderNs > startNs) {
+        r.seconds = double(lastOrderNs - startNs) / 1e9;
+        r.ordersPerSecond = double(r.ordersTried) / r.seconds;
+    }
+    r.latencyP50Ms = percentile(latencies, 50) / 1e6;
+    r.latencyP99Ms = percentile(latencies, 99) / 1e6;
+    return r;
+}
+
+QJsonObject toJson(const StressResult &r)
+{
+    QJsonObject o;
+    o[QStringLiteral("strategy")] = r.strategy;
+    o[QStringLiteral("correct")] = r.correct;
+    o[QStringLiteral("clients")] = r.clients;
+    o[QStringLiteral("orders_tried")] = r.ordersTried;
+    o[QStringLiteral("orders_succeeded")] = r.ordersSucceeded;
+    o[QStringLiteral("initial_stock")] = r.initialStock;
+    o[QStringLiteral("expected_stock")] = r.expectedStock;
+    o[QStringLiteral("final_stock")] = r.finalStock == kUnknown ? QJsonValue() : QJsonValue(r.finalStock);
+    o[QStringLiteral("oversold")] = r.oversold;
+    o[QStringLiteral("lost_updates")] = r.lostUpdates;
+    o[QStringLiteral("exclusion_violations")] = r.exclusionViolations;
+    o[QStringLiteral("foreign_releases")] = r.foreignReleases;
+    o[QStringLiteral("broke")] = r.broke();
+    o[QStringLiteral("commands")] = r.commands;
+    o[QStringLiteral("retries")] = r.retries;
+    o[QStringLiteral("seconds")] = r.seconds;
+    o[QStringLiteral("orders_per_second")] = r.ordersPerSecond;
+    o[QStringLiteral("latency_p50_ms")] = r.latencyP50Ms;
+    o[QStringLiteral("latency_p99_ms")] = r.latencyP99Ms;
+    if (!r.error.isEmpty())
+        o[QStringLiteral("error")] = r.error;
+    return o;
+}
+
+QJsonObject comparisonToJson(const QJsonObject &workload, const QList<StressResult> &results)
+{
+    QJsonArray runs;
+    for (const StressResult &r : results)
+        runs.append(toJson(r));
+    return QJsonObject{{QStringLiteral("workload"), workload}, {QStringLiteral("results"), runs}};
+}
+
+} // namespace lockstock

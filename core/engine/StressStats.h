@@ -1,0 +1,46 @@
+#pragma once
+// The figures of a stress run, computed from its history: what the checker
+// found (did it break?) next to what it cost (throughput, latency, retries).
+
+#include "Checker.h"
+
+#include <QJsonObject>
+#include <QList>
+
+namespace lockstock {
+
+struct StressResult {
+    QString strategy;
+    bool correct = false;          // the strategy's own claim, for the table
+    int clients = 0;
+    int ordersTried = 0;
+    int ordersSucceeded = 0;
+    qint64 initialStock = 0;
+    qint64 expectedStock = 0;
+    qint64 finalStock = kUnknown;
+    qint64 oversold = 0;
+    qint64 lostUpdates = 0;
+    int exclusionViolations = 0;   // times two clients believed they held the lock
+    int foreignReleases = 0;
+    qint64 commands = 0;           // Redis round trips, watchdogs included
+    qint64 retries = 0;            // failed acquires, and EXECs aborted by WATCH
+    double seconds = 0;            // first command to last order
+    double ordersPerSecond = 0;
+    double latencyP50Ms = 0;       // an order: its first command to its end
+    double latencyP99Ms = 0;
+    QString error;                 // why the run stopped early; empty when it completed
+
+    // Something was oversold, lost, shared or deleted from under its owner.
+    bool broke() const;
+};
+
+// The p-th percentile (0..100, nearest rank) of `values`; sorts them. 0 when empty.
+double percentile(QList<qint64> &values, double p);
+
+StressResult summarize(const History &history, const QList<Event> &sorted, const Outcome &outcome);
+
+// One run, and a comparison of several on the same workload (what the GUI charts).
+QJsonObject toJson(const StressResult &r);
+QJsonObject comparisonToJson(const QJsonObject &workload, const QList<StressResult> &results);
+
+} // namespace lockstock
