@@ -8,6 +8,7 @@
 #include <hiredis/hiredis.h>
 
 #include <cerrno>
+#include <csignal>
 #include <vector>
 
 namespace lockstock {
@@ -21,6 +22,15 @@ timeval toTimeval(int ms)
 std::string str(const QString &s)
 {
     return s.toStdString();
+}
+
+// hiredis writes with write(2), not send(MSG_NOSIGNAL): a server that dies
+// between our commands would kill the whole process with SIGPIPE instead of
+// failing one command with EPIPE. Done once, before the first socket exists.
+void ignoreSigpipe()
+{
+    static const bool done = [] { return std::signal(SIGPIPE, SIG_IGN) != SIG_ERR; }();
+    (void)done;
 }
 } // namespace
 
@@ -37,6 +47,7 @@ RedisConnection::RedisConnection(const RedisEndpoint &endpoint)
 RedisConnection::RedisConnection(const RedisEndpoint &endpoint, const Options &options)
     : m_endpoint(endpoint)
 {
+    ignoreSigpipe();
     const timeval connectTimeout = toTimeval(options.connectTimeoutMs);
     redisContext *c = endpoint.unixSocket.isEmpty()
         ? redisConnectWithTimeout(endpoint.host.toUtf8().constData(), endpoint.port, connectTimeout)
