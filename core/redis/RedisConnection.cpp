@@ -92,7 +92,9 @@ void RedisConnection::fail(const char *what)
         throw RedisTimeoutError(std::string(what) + ": no answer within the command timeout" + where);
     if (c->err == REDIS_ERR_PROTOCOL)
         throw RedisProtocolError(std::string(what) + ": the peer does not speak the Redis protocol" + where);
-    if (c->err == REDIS_ERR_EOF)
+    // A reset is the same event as an EOF seen a little later: the server
+    // (or a CLIENT KILL) dropped us while our request was in flight.
+    if (c->err == REDIS_ERR_EOF || (c->err == REDIS_ERR_IO && (errno == ECONNRESET || errno == EPIPE)))
         throw RedisConnectionError(std::string(what) + ": the server closed the connection" + where);
     throw RedisConnectionError(std::string(what) + ": " + c->errstr + where);
 }
