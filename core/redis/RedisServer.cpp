@@ -198,6 +198,8 @@ void RedisServer::launch()
             RedisConnection probe(endpoint(), {.connectTimeoutMs = 200, .commandTimeoutMs = 1000, .clientName = {}});
             // A fresh replica answers PING before it has synced; that is fine.
             return;
+        } catch (const RedisAuthError &) {
+            return; // started with --requirepass: it answered, so it is up
         } catch (const RedisError &e) {
             lastError = e.what();
         }
