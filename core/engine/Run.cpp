@@ -53,6 +53,7 @@ Run::~Run()
 std::unique_ptr<RedisConnection> Run::connect(const Client &client, ActorRole role) const
 {
     RedisConnection::Options options;
+    options.commandTimeoutMs = m_config.commandTimeoutMs;
     options.clientName = "lockstock:" + client.name() + (role == ActorRole::Watchdog ? ":watchdog" : "");
     return std::make_unique<RedisConnection>(m_endpoint, options);
 }
@@ -60,7 +61,7 @@ std::unique_ptr<RedisConnection> Run::connect(const Client &client, ActorRole ro
 void Run::prepare()
 {
     m_control = std::make_unique<RedisConnection>(
-        m_endpoint, RedisConnection::Options{.connectTimeoutMs = 2000, .commandTimeoutMs = 5000,
+        m_endpoint, RedisConnection::Options{.connectTimeoutMs = 2000, .commandTimeoutMs = m_config.commandTimeoutMs,
                                              .clientName = "lockstock:observer"});
     for (const RedisScript *script : m_strategy.scripts) {
         const RedisValue r = m_control->command({"SCRIPT", "LOAD", script->source()});

@@ -43,6 +43,9 @@ struct RunConfig {
     qint64 retryMs = 100;
     qint64 acquireTimeoutMs = 10000;
     qint64 maxRunMs = 600000;      // a run that takes longer is stopped
+    // Real ms every connection of the run waits for a reply before the run
+    // stops with "no answer" (a stalled or SIGSTOP'd server must not hang us).
+    int commandTimeoutMs = 5000;
     double speed = 1.0;            // scenario ms per real ms
     QList<Fault> faults;
     QStringList interleaving;      // client names, one per step

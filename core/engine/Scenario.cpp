@@ -10,6 +10,8 @@
 #include <QJsonObject>
 #include <QSet>
 
+#include <cmath>
+
 namespace lockstock {
 
 namespace {
@@ -50,14 +52,15 @@ bool readInt(const Fields &f, const QJsonObject &o, const QString &key, qint64 m
     if (!o.contains(key))
         return true;
     const QJsonValue v = o.value(key);
-    if (!v.isDouble() || v.toDouble() != double(qint64(v.toDouble())))
+    if (!v.isDouble() || v.toDouble() != std::trunc(v.toDouble()))
         return f.fail(name, at, QStringLiteral("must be a whole number"));
-    const qint64 n = qint64(v.toDouble());
-    if (n < min)
-        return f.fail(name, at, QStringLiteral("must be %1 or more (is %2)").arg(min).arg(n));
-    if (n > max)
-        return f.fail(name, at, QStringLiteral("must be %1 or less (is %2)").arg(max).arg(n));
-    *out = n;
+    // Compare as double: converting 1e300 to qint64 first is undefined behaviour.
+    const double d = v.toDouble();
+    if (d < double(min))
+        return f.fail(name, at, QStringLiteral("must be %1 or more (is %2)").arg(min).arg(d, 0, 'g', QLocale::FloatingPointShortest));
+    if (d > double(max))
+        return f.fail(name, at, QStringLiteral("must be %1 or less (is %2)").arg(max).arg(d, 0, 'g', QLocale::FloatingPointShortest));
+    *out = qint64(d);
     return true;
 }
 

@@ -8,6 +8,7 @@
 #include <hiredis/hiredis.h>
 
 #include <cerrno>
+#include <csignal>
 #include <vector>
 
 namespace lockstock {
@@ -21,6 +22,15 @@ timeval toTimeval(int ms)
 std::string str(const QString &s)
 {
     return s.toStdString();
+}
+
+// hiredis writes with write(2), not send(MSG_NOSIGNAL): a server that dies
+// between our commands would kill the whole process with SIGPIPE instead of
+// failing one command with EPIPE. Done once, before the first socket exists.
+void ignoreSigpipe()
+{
+    static const bool done = [] { return std::signal(SIGPIPE, SIG_IGN) != SIG_ERR; }();
+    (void)done;
 }
 } // namespace
 
@@ -37,6 +47,7 @@ RedisConnection::RedisConnection(const RedisEndpoint &endpoint)
 RedisConnection::RedisConnection(const RedisEndpoint &endpoint, const Options &options)
     : m_endpoint(endpoint)
 {
+    ignoreSigpipe();
     const timeval connectTimeout = toTimeval(options.connectTimeoutMs);
     redisContext *c = endpoint.unixSocket.isEmpty()
         ? redisConnectWithTimeout(endpoint.host.toUtf8().constData(), endpoint.port, connectTimeout)
@@ -81,7 +92,9 @@ void RedisConnection::fail(const char *what)
         throw RedisTimeoutError(std::string(what) + ": no answer within the command timeout" + where);
     if (c->err == REDIS_ERR_PROTOCOL)
         throw RedisProtocolError(std::string(what) + ": the peer does not speak the Redis protocol" + where);
-    if (c->err == REDIS_ERR_EOF)
+    // A reset is the same event as an EOF seen a little later: the server
+    // (or a CLIENT KILL) dropped us while our request was in flight.
+    if (c->err == REDIS_ERR_EOF || (c->err == REDIS_ERR_IO && (errno == ECONNRESET || errno == EPIPE)))
         throw RedisConnectionError(std::string(what) + ": the server closed the connection" + where);
     throw RedisConnectionError(std::string(what) + ": " + c->errstr + where);
 }

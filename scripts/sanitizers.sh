@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Builds the engine and its tests twice, once with ASan+UBSan and once with
+# TSan (GCC), and runs the engine tests in each: the stepped and live
+# schedulers, the stress mode and Redis dying mid-run. Any sanitizer report
+# fails the test that caused it (halt_on_error / -fno-sanitize-recover).
+#   SANITIZERS        (default "asan tsan")   which builds to run
+#   SANITIZE_LABELS   (default "engine|resilience|stress")  ctest -L regex
+#   LOCKSTOCK_TEST_REPEAT (default 2 here)   repetitions in the scenario tests
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+labels="${SANITIZE_LABELS:-engine|resilience|stress}"
+jobs="$(nproc)"
+export LOCKSTOCK_TEST_REPEAT="${LOCKSTOCK_TEST_REPEAT:-2}"
+export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:strict_string_checks=1:detect_stack_use_after_return=0"
+export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
+# QProcess forks redis-server from a process that has threads (the QtTest
+# watchdog); the child only execs, so the fork warning does not apply.
+export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:die_after_fork=0"
+
+sanitize() {
+    local name="$1" flags="$2"
+    local build="build-$name"
+    echo "== $name: $flags"
+    cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLOCKSTOCK_BUILD_APP=OFF \
+          -DCMAKE_CXX_FLAGS="$flags -fno-omit-frame-pointer" \
+          -DCMAKE_EXE_LINKER_FLAGS="$flags" >/dev/null
+    cmake --build "$build" -j "$jobs"
+    ctest --test-dir "$build" -L "$labels" --output-on-failure -j "$jobs" --timeout 600
+}
+
+for s in ${SANITIZERS:-asan tsan}; do
+    case "$s" in
+    asan) sanitize asan "-fsanitize=address,undefined -fno-sanitize-recover=all" ;;
+    tsan) sanitize tsan "-fsanitize=thread" ;;
+    *) echo "unknown sanitizer '$s' (asan, tsan)" >&2; exit 2 ;;
+    esac
+done

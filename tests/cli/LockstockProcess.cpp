@@ -1,0 +1,50 @@
+#include "LockstockProcess.h"
+
+#include <QCoreApplication>
+#include <QDeadlineTimer>
+
+namespace lockstock::test {
+
+QString lockstockBinary()
+{
+    return QStringLiteral(LOCKSTOCK_BINARY);
+}
+
+void startLockstock(QProcess &process, const QStringList &args, const QStringList &env)
+{
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    for (const QString &pair : env)
+        environment.insert(pair.section(QLatin1Char('='), 0, 0), pair.section(QLatin1Char('='), 1));
+    process.setProcessEnvironment(environment);
+    process.start(lockstockBinary(), args);
+    process.waitForStarted(5000);
+}
+
+CliResult finishLockstock(QProcess &process, int timeoutMs)
+{
+    CliResult r;
+    QDeadlineTimer deadline(timeoutMs);
+    while (process.state() != QProcess::NotRunning && !deadline.hasExpired()) {
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 10);
+        process.waitForFinished(10);
+    }
+    r.finished = process.state() == QProcess::NotRunning;
+    if (!r.finished) {
+        process.kill();
+        process.waitForFinished(5000);
+    }
+    r.exitCode = process.exitCode();
+    r.exitStatus = process.exitStatus();
+    r.out = QString::fromUtf8(process.readAllStandardOutput());
+    r.err = QString::fromUtf8(process.readAllStandardError());
+    return r;
+}
+
+CliResult runLockstock(const QStringList &args, int timeoutMs, const QStringList &env)
+{
+    QProcess process;
+    startLockstock(process, args, env);
+    return finishLockstock(process, timeoutMs);
+}
+
+} // namespace lockstock::test

@@ -1,0 +1,206 @@
+// Redis dies, freezes or drops us in the middle of a run, stepped and live:
+// the run must end within its command timeout, say what happened, and keep
+// the history recorded so far, which still exports as JSON.
+
+#include "TestRedis.h"
+
+#include "engine/HistoryJson.h"
+#include "redis/RedisConnection.h"
+
+#include <QDeadlineTimer>
+#include <QElapsedTimer>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QTest>
+#include <QThread>
+
+#include <atomic>
+#include <thread>
+
+using namespace lockstock;
+
+namespace {
+
+enum class RedisFault { Kill, Pause, DropConnections };
+
+constexpr int kCommandTimeoutMs = 300;
+
+// Three clients taking a real lock (SET NX PX + Lua release) for far more
+// orders than the test waits for: the run is surely busy when the fault hits.
+RunConfig busyConfig(RunMode mode, int orders)
+{
+    RunConfig c;
+    c.scenario = QStringLiteral("resilience");
+    c.clients = {{QStringLiteral("A"), 0}, {QStringLiteral("B"), 0}, {QStringLiteral("C"), 0}};
+    c.stock = 1000000;
+    c.ordersPerClient = orders;
+    c.leaseMs = 5000;
+    c.workMs = 1;
+    c.retryMs = 1;
+    c.speed = 1;
+    c.commandTimeoutMs = kCommandTimeoutMs;
+    c.probe = mode == RunMode::Stepped;
+    return c;
+}
+
+// Runs `config` on a thread so the test can strike while it is going.
+class BackgroundRun {
+public:
+    BackgroundRun(RunConfig config, RunMode mode, const RedisEndpoint &endpoint)
+        : m_thread([this, config, mode, endpoint] {
+            m_error = runToEnd(config, *findStrategy(QStringLiteral("set-nx-ex-lua")), endpoint, m_history, mode);
+            m_done = true;
+        })
+    {
+    }
+    ~BackgroundRun() { m_thread.join(); }
+
+    History &history() { return m_history; }
+    bool done() const { return m_done; }
+    const QString &error() const { return m_error; }
+    int commands() const
+    {
+        int n = 0;
+        for (const Event &e : m_history.events())
+            n += e.kind == EventKind::Command ? 1 : 0;
+        return n;
+    }
+
+private:
+    History m_history;
+    QString m_error;
+    std::atomic<bool> m_done{false};
+    std::thread m_thread;
+};
+
+bool waitFor(const std::function<bool()> &condition, int ms)
+{
+    QDeadlineTimer deadline(ms);
+    while (!condition()) {
+        if (deadline.hasExpired())
+            return false;
+        QThread::msleep(5);
+    }
+    return true;
+}
+
+} // namespace
+
+class TestRedisFailure : public QObject {
+    Q_OBJECT
+
+private slots:
+    void runEndsAndKeepsItsHistory_data()
+    {
+        QTest::addColumn<RunMode>("mode");
+        QTest::addColumn<RedisFault>("fault");
+        QTest::addColumn<QString>("says");
+        for (RunMode mode : {RunMode::Stepped, RunMode::Live}) {
+            const char *m = mode == RunMode::Stepped ? "stepped" : "live";
+            QTest::addRow("%s: server killed", m) << mode << RedisFault::Kill
+                                                 << QStringLiteral("closed the connection");
+            QTest::addRow("%s: server SIGSTOPped", m) << mode << RedisFault::Pause
+                                                     << QStringLiteral("no answer within the command timeout");
+            QTest::addRow("%s: connections dropped", m) << mode << RedisFault::DropConnections
+                                                        << QStringLiteral("closed the connection");
+        }
+    }
+
+    void runEndsAndKeepsItsHistory()
+    {
+        QFETCH(RunMode, mode);
+        QFETCH(RedisFault, fault);
+        QFETCH(QString, says);
+        const std::unique_ptr<RedisServer> server = test::startRedis();
+        QVERIFY(server);
+        const RedisEndpoint endpoint = server->endpoint();
+
+        BackgroundRun run(busyConfig(mode, 1000000), mode, endpoint);
+        QVERIFY2(waitFor([&] { return run.commands() >= 60 || run.done(); }, 20000), "the run never got going");
+        QVERIFY2(!run.done(), qPrintable(run.error()));
+        const QList<Event> before = run.history().events();
+
+        QElapsedTimer sinceFault;
+        sinceFault.start();
+        switch (fault) {
+        case RedisFault::Kill:
+            server->kill();
+            break;
+        case RedisFault::Pause:
+            server->pause();
+            break;
+        case RedisFault::DropConnections: {
+            RedisConnection admin(endpoint);
+            const RedisValue killed = admin.command({"CLIENT", "KILL", "TYPE", "normal"});
+            QVERIFY2(killed.isInteger() && killed.toInteger() >= 4, qPrintable(killed.display())); // observer + 3 clients
+            break;
+        }
+        }
+        // Worst case: a client command and then the final read each wait out the timeout.
+        const bool ended = waitFor([&] { return run.done(); }, 2 * kCommandTimeoutMs + 3000);
+        const qint64 tookMs = sinceFault.elapsed();
+        server->resume(); // a stuck run must not hang the test in ~BackgroundRun
+        QVERIFY2(ended, "the run did not stop after Redis failed");
+        qInfo("run stopped %lld ms after the fault: %s", tookMs, qPrintable(run.error()));
+
+        // It says what happened, and where.
+        QVERIFY(!run.error().isEmpty());
+        QVERIFY2(run.error().contains(endpoint.display()), qPrintable(run.error()));
+        QVERIFY2(run.error().contains(says), qPrintable(run.error()));
+
+        // Everything recorded before the fault is still there, in order,
+        // followed by the error, and the history is closed.
+        const QList<Event> after = run.history().events();
+        QVERIFY(after.size() > before.size());
+        for (qsizetype i = 0; i < before.size(); ++i) {
+            QCOMPARE(after.at(i).tNs, before.at(i).tNs);
+            QCOMPARE(after.at(i).argv, before.at(i).argv);
+        }
+        QVERIFY(std::any_of(after.begin() + before.size(), after.end(),
+                            [](const Event &e) { return e.kind == EventKind::Error && !e.note.isEmpty(); }));
+        QVERIFY(run.history().isFinished());
+
+        // And it exports.
+        const QList<Event> sorted = sortedEvents(run.history());
+        const QByteArray json = QJsonDocument(toJson(run.history(), sorted, check(run.history(), sorted))).toJson();
+        QJsonParseError parseError;
+        const QJsonDocument back = QJsonDocument::fromJson(json, &parseError);
+        QCOMPARE(parseError.error, QJsonParseError::NoError);
+        QCOMPARE(back.object().value(QStringLiteral("events")).toArray().size(), sorted.size());
+        QVERIFY(back.object().value(QStringLiteral("orders_tried")).toInt() > 0);
+    }
+
+    // A stall shorter than the command timeout is ridden out: the run finishes
+    // cleanly and the correct strategy still sells exactly what it deducts.
+    void shortStallIsRiddenOut_data()
+    {
+        QTest::addColumn<RunMode>("mode");
+        QTest::addRow("stepped") << RunMode::Stepped;
+        QTest::addRow("live") << RunMode::Live;
+    }
+
+    void shortStallIsRiddenOut()
+    {
+        QFETCH(RunMode, mode);
+        const std::unique_ptr<RedisServer> server = test::startRedis();
+        QVERIFY(server);
+        RunConfig config = busyConfig(mode, 40);
+        config.commandTimeoutMs = 3000;
+        BackgroundRun run(config, mode, server->endpoint());
+        QVERIFY(waitFor([&] { return run.commands() >= 30 || run.done(); }, 20000));
+        QVERIFY2(!run.done(), "the run ended before the stall");
+        server->pause();
+        QThread::msleep(200); // the stall itself, well inside the 3 s timeout
+        server->resume();
+        QVERIFY2(waitFor([&] { return run.done(); }, 60000), "the run did not finish after the stall");
+        QVERIFY2(run.error().isEmpty(), qPrintable(run.error()));
+        const Outcome o = check(run.history());
+        QCOMPARE(o.ordersTried, 3 * 40);
+        QCOMPARE(o.ordersSucceeded, 3 * 40);
+        QCOMPARE(o.finalStock, o.expectedStock);
+        QCOMPARE(o.lostUpdates, qint64(0));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRedisFailure)
+#include "test_redis_failure.moc"
