@@ -42,8 +42,8 @@ qint64 Outcome::stuckNs() const
 
 bool Outcome::clean() const
 {
-    return lostUpdates == 0 && oversold == 0 && overlaps.isEmpty() && foreignReleases.isEmpty()
-        && foreignRenewals.isEmpty() && stuck.isEmpty();
+    return lostUpdates == 0 && oversold == 0 && (overlaps.isEmpty() || overlapsHarmless())
+        && foreignReleases.isEmpty() && foreignRenewals.isEmpty() && stuck.isEmpty() && unavailableOrders == 0;
 }
 
 QList<Event> sortedEvents(const History &history)
@@ -75,7 +75,9 @@ Outcome check(const History &history, const QList<Event> &events)
         }
     };
 
-    int owner = -1;                       // who Redis's lock belongs to, as far as replies tell
+    QHash<int, int> owners;               // node -> whose lock it holds, as far as replies tell
+    QList<std::pair<int, qint64>> grants; // (client, when) every time a client came to hold the lock
+    QList<bool> unreachable(clients, false); // this order's acquire hit a node that was down
     QHash<int, qint64> lastRead;          // client -> time of its last stock read
     qint64 lastStockChangeNs = -1;
     int lastStockChanger = -1;
@@ -88,6 +90,10 @@ Outcome check(const History &history, const QList<Event> &events)
 
         switch (e.kind) {
         case EventKind::Order:
+            if (known && !e.success && unreachable[c])
+                ++out.unavailableOrders;
+            if (known)
+                unreachable[c] = false;
             ++out.ordersTried;
             if (e.success) {
                 ++out.ordersSucceeded;
@@ -96,13 +102,13 @@ Outcome check(const History &history, const QList<Event> &events)
             break;
         case EventKind::Expired:
             out.expiries << i;
-            owner = -1;
+            owners.remove(e.node);
             break;
         case EventKind::Crash:
             if (known) {
                 closeBelief(c, e.tNs);
                 dead[c] = true;
-                if (owner == c) {
+                if (owners.value(0, -1) == c) {
                     // Did the lock outlive its owner with no TTL?
                     qint64 stuckEnd = -1;
                     bool sawNoTtl = false;
@@ -125,18 +131,34 @@ Outcome check(const History &history, const QList<Event> &events)
             if (!known)
                 break;
             const bool wasHolding = holdingSince[c] >= 0;
-            if (e.step == Step::Acquire && e.holds && !wasHolding)
-                owner = c;
+            const int owner = owners.value(e.node, -1);
+            // The belief says who holds it; with several nodes, so does each node's OK.
+            if (e.step == Step::Acquire && ((e.holds && !wasHolding) || e.reply.isStatus("OK")))
+                owners[e.node] = c;
+            if (e.step == Step::Acquire && e.reply.isError() && e.reply.bytes().startsWith("UNREACHABLE"))
+                unreachable[c] = true;
             if (e.step == Step::Release && e.reply.isInteger() && e.reply.toInteger() > 0) {
                 if (owner >= 0 && owner != c)
                     out.foreignReleases.append({i, c, owner});
-                owner = -1;
+                owners.remove(e.node);
             }
             if (e.step == Step::Renew && e.reply.isInteger() && e.reply.toInteger() == 1 && owner >= 0
                 && owner != c)
                 out.foreignRenewals.append({i, c, owner});
+            if (e.step == Step::Fence)
+                out.fenced = true;
 
-            const bool changedStock = e.step == Step::WriteStock
+            const bool refused = e.step == Step::WriteStock && e.reply.isError() && e.reply.bytes().startsWith("STALE");
+            if (refused)
+                out.staleWritesRefused << i;
+            if (e.step == Step::WriteStock && !e.reply.isError() && wasHolding) {
+                for (const auto &[holder, since] : grants)
+                    if (holder != c && since > holdingSince[c] && since <= e.tNs && lastRead.value(holder, -1) >= since) {
+                        out.staleWritesAccepted << i;
+                        break;
+                    }
+            }
+            const bool changedStock = (e.step == Step::WriteStock && !e.reply.isError())
                 || (e.step == Step::Decrement && e.reply.isInteger())
                 || e.step == Step::Compensate || (e.step == Step::Exec && e.reply.isArray());
             if (e.step == Step::ReadStock)
@@ -156,8 +178,10 @@ Outcome check(const History &history, const QList<Event> &events)
 
         if (known && !dead[c] && e.kind != EventKind::Crash) {
             const bool wasHolding = holdingSince[c] >= 0;
-            if (e.holds && !wasHolding)
+            if (e.holds && !wasHolding) {
                 holdingSince[c] = learnedAt(e);
+                grants.append({c, holdingSince[c]});
+            }
             else if (!e.holds && wasHolding)
                 closeBelief(c, e.tNs);
         }
@@ -211,6 +235,16 @@ QStringList Outcome::findings(const RunInfo &info) const
                 together += o.endNs - o.startNs;
         out << tr("%1 and %2 both held the lock for %3 s.").arg(name(a), name(b), seconds(ms(together)));
     }
+    if (!staleWritesRefused.isEmpty())
+        out << (staleWritesRefused.size() == 1
+                    ? tr("The store refused one stale write: its fencing token was older than one already seen.")
+                    : tr("The store refused %1 stale writes: their fencing tokens were older than ones already seen.")
+                          .arg(staleWritesRefused.size()));
+    if (!overlaps.isEmpty() && overlapsHarmless() && lostUpdates == 0 && oversold == 0)
+        out << tr("Fencing kept the stock right: %1 as expected.").arg(finalStock);
+    if (unavailableOrders > 0)
+        out << (unavailableOrders == 1 ? tr("One order failed: the lock's Redis could not be reached.")
+                                       : tr("%1 orders failed: the lock's Redis could not be reached.").arg(unavailableOrders));
     for (const ForeignAct &f : foreignReleases)
         out << tr("%1 deleted %2's lock.").arg(name(f.actor), name(f.owner));
     for (const ForeignAct &f : foreignRenewals)

@@ -1,5 +1,7 @@
 #include "LiveRun.h"
 
+#include <QThread>
+#include <atomic>
 #include <thread>
 
 namespace lockstock {
@@ -23,8 +25,18 @@ void LiveRun::runToEnd()
 {
     std::vector<std::thread> threads;
     threads.reserve(m_clients.size());
+    std::atomic<int> running{int(m_clients.size())};
     for (ClientState &s : m_clients)
-        threads.emplace_back([this, &s] { runClient(s); });
+        threads.emplace_back([this, &s, &running] {
+            runClient(s);
+            --running;
+        });
+    // This thread started the servers, so it performs their faults: the
+    // timed ones and those the clients' steps queued.
+    while (running > 0 && !shouldStop()) {
+        applyDueServerFaults();
+        QThread::usleep(500);
+    }
     for (std::thread &t : threads)
         t.join();
     finish();
