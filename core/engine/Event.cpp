@@ -74,6 +74,7 @@ const char *serverActionName(ServerFault::Action action)
     case ServerFault::Action::Restart: return "restart";
     case ServerFault::Action::RestartDelayed: return "restart_delayed";
     case ServerFault::Action::Promote: return "promote";
+    case ServerFault::Action::Isolate: return "isolate";
     }
     return "?";
 }

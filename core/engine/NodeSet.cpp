@@ -4,7 +4,12 @@
 #include "../redis/RedisError.h"
 
 #include <QDeadlineTimer>
+#include <QDir>
+#include <QFile>
+#include <QSet>
 #include <QThread>
+
+#include <unistd.h>
 
 namespace lockstock {
 
@@ -18,6 +23,34 @@ RedisValue commandOn(const RedisEndpoint &e, const Argv &argv)
 {
     RedisConnection c(e, {.connectTimeoutMs = 500, .commandTimeoutMs = 2000, .clientName = "lockstock:faults"});
     return c.command(argv);
+}
+// The local port of process `pid`'s TCP connection to `remotePort`, from
+// /proc: its socket inodes, then /proc/net/tcp. 0 when there is none.
+int localPortTowards(qint64 pid, int remotePort)
+{
+    QSet<QByteArray> inodes;
+    const QDir fds(QStringLiteral("/proc/%1/fd").arg(pid));
+    for (const QString &fd : fds.entryList(QDir::AllEntries | QDir::System | QDir::NoDotAndDotDot)) {
+        char target[64] = {};
+        const ssize_t n = ::readlink(QFile::encodeName(fds.filePath(fd)).constData(), target, sizeof target - 1);
+        const QByteArray link(target, n > 0 ? int(n) : 0);
+        if (link.startsWith("socket:["))
+            inodes.insert(link.mid(8, link.size() - 9));
+    }
+    QFile tcp(QStringLiteral("/proc/%1/net/tcp").arg(pid));
+    if (!tcp.open(QIODevice::ReadOnly))
+        return 0;
+    tcp.readLine(); // header
+    while (!tcp.atEnd()) {
+        // sl local_address rem_address st tx:rx tr:when retrnsmt uid timeout inode
+        const QList<QByteArray> f = tcp.readLine().simplified().split(' ');
+        if (f.size() < 10 || !inodes.contains(f.at(9)))
+            continue;
+        bool ok = false;
+        if (f.at(2).split(':').value(1).toInt(&ok, 16) == remotePort && ok)
+            return f.at(1).split(':').value(1).toInt(nullptr, 16);
+    }
+    return 0;
 }
 } // namespace
 
@@ -59,6 +92,15 @@ void NodeSet::waitForReplicas()
     }
 }
 
+void NodeSet::cutReplicationLink(int node)
+{
+    const RedisEndpoint master = endpoint(m_master.load());
+    const int port = localPortTowards(server(node).pid(), master.port);
+    if (port == 0)
+        throw RedisServerError("no replication link from " + names().at(node).toStdString() + " to its master");
+    commandOn(master, {"CLIENT", "KILL", "ADDR", "127.0.0.1:" + QByteArray::number(port)});
+}
+
 QStringList NodeSet::names() const
 {
     QStringList out;
@@ -92,6 +134,10 @@ QString NodeSet::apply(ServerFault::Action action, int node)
     case ServerFault::Action::Restart:
         s.restart();
         return QStringLiteral("%1 restarted (%2)").arg(name, data);
+    case ServerFault::Action::Isolate:
+        cutReplicationLink(node);
+        s.pause();
+        return QStringLiteral("%1 cut off from its master (replication link closed, SIGSTOP)").arg(name);
     case ServerFault::Action::Promote: {
         commandOn(s.endpoint(), {"REPLICAOF", "NO", "ONE"});
         m_master = node;

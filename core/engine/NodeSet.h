@@ -40,6 +40,8 @@ public:
 
 private:
     void waitForReplicas();
+    // Closes replica `node`'s link at the master (CLIENT KILL ADDR).
+    void cutReplicationLink(int node);
 
     NodeSpec m_spec;
     std::vector<std::unique_ptr<RedisServer>> m_servers;

@@ -49,6 +49,8 @@ struct ServerFault {
         Restart,         // kill, then start again at once (data only with persistence)
         RestartDelayed,  // kill, then start again delayMs later
         Promote,         // REPLICAOF NO ONE: this node becomes the master clients use
+        Isolate,         // a replica: SIGSTOP and its replication link closed, so
+                         // nothing written from now on reaches it (resume ends it)
     };
     int node = 0;               // lock node index
     Action action = Action::Kill;

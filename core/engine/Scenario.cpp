@@ -271,19 +271,22 @@ bool readServerFaults(const Fields &f, const QJsonObject &o, RunConfig *config)
         fault.node = int(node);
         fault.order = int(order);
         bool knownAction = false;
-        for (int a = int(ServerFault::Action::Kill); a <= int(ServerFault::Action::Promote); ++a)
+        for (int a = int(ServerFault::Action::Kill); a <= int(ServerFault::Action::Isolate); ++a)
             if (action == QLatin1String(serverActionName(ServerFault::Action(a)))) {
                 fault.action = ServerFault::Action(a);
                 knownAction = true;
             }
         if (!knownAction)
             return f.fail(field + QStringLiteral(".action"), at,
-                          QStringLiteral("must be kill, pause, resume, restart, restart_delayed or promote (is \"%1\")")
+                          QStringLiteral("must be kill, pause, resume, restart, restart_delayed, promote or isolate (is \"%1\")")
                               .arg(action));
         if (fault.action == ServerFault::Action::RestartDelayed && fault.delayMs <= 0)
             return f.fail(field + QStringLiteral(".delay_ms"), at, QStringLiteral("restart_delayed needs delay_ms > 0"));
-        if (fault.action == ServerFault::Action::Promote && config->nodes.kind != NodeSpec::Kind::Replicated)
-            return f.fail(field + QStringLiteral(".action"), at, QStringLiteral("promote needs \"nodes\": {\"kind\": \"replicated\"}"));
+        if ((fault.action == ServerFault::Action::Promote || fault.action == ServerFault::Action::Isolate)
+            && (config->nodes.kind != NodeSpec::Kind::Replicated || fault.node == 0))
+            return f.fail(field + QStringLiteral(".action"), at,
+                          QStringLiteral("%1 needs a replica: \"nodes\": {\"kind\": \"replicated\"} and node 1 or more")
+                              .arg(action));
         const bool timed = j.contains(QStringLiteral("at_ms"));
         if (timed == j.contains(QStringLiteral("client")))
             return f.fail(field, at, QStringLiteral("give either \"at_ms\" or \"client\" (with \"after\")"));
