@@ -21,8 +21,19 @@ void LiveRun::runClient(ClientState &state)
     }
 }
 
+void LiveRun::serverFaultsQueued()
+{
+    // The client that triggered a fault goes on only once it happened, as
+    // it would if the server really died at that moment.
+    const qint64 queuedAt = nowNs();
+    for (qint64 next = nextServerFaultNs(); next >= 0 && next <= queuedAt && !shouldStop();
+         next = nextServerFaultNs())
+        QThread::usleep(100);
+}
+
 void LiveRun::runToEnd()
 {
+    applyDueServerFaults();                     // those at scenario time 0
     std::vector<std::thread> threads;
     threads.reserve(m_clients.size());
     std::atomic<int> running{int(m_clients.size())};

@@ -286,7 +286,8 @@ bool Run::step(ClientState &state, Actor &actor)
         record(std::move(e));
     }
     afterResume(state, actor);                  // may destroy a finished actor
-    applyFaults(state, op.step);
+    if (applyFaults(state, op.step))
+        serverFaultsQueued();
     return !shouldStop();
 }
 
@@ -322,9 +323,10 @@ void Run::afterResume(ClientState &state, Actor &actor)
     }
 }
 
-void Run::applyFaults(ClientState &state, Step step)
+bool Run::applyFaults(ClientState &state, Step step)
 {
     const Client &client = *state.client;
+    bool queued = false;
     for (qsizetype i = 0; i < m_config.serverFaults.size(); ++i) {
         const ServerFault &f = m_config.serverFaults.at(i);
         if (f.atMs >= 0 || state.serverFaultUsed[size_t(i)] || f.after != step
@@ -332,6 +334,7 @@ void Run::applyFaults(ClientState &state, Step step)
             continue;
         state.serverFaultUsed[size_t(i)] = true;
         queueServerFault(f, nowNs());
+        queued = true;
     }
     for (qsizetype i = 0; i < m_config.faults.size(); ++i) {
         const Fault &f = m_config.faults.at(i);
@@ -363,6 +366,7 @@ void Run::applyFaults(ClientState &state, Step step)
         }
         record(std::move(e));
     }
+    return queued;
 }
 
 void Run::queueServerFault(const ServerFault &fault, qint64 dueNs)

@@ -84,12 +84,16 @@ protected:
 
     // Hook for stepped runs: the truth from Redis right after a step.
     virtual void observe(Event &) {}
+    // A step queued server faults (due now). By default they are performed
+    // at once on this thread; live runs wait until the control thread has.
+    virtual void serverFaultsQueued() { applyDueServerFaults(); }
     // True when the run has its own lock nodes (the lock is not on control()).
     bool hasNodes() const { return m_nodes != nullptr; }
 
 private:
     void afterResume(ClientState &state, Actor &actor);
-    void applyFaults(ClientState &state, Step step);
+    // Returns true when it queued server faults.
+    bool applyFaults(ClientState &state, Step step);
     void queueServerFault(const ServerFault &fault, qint64 dueNs);
     void record(Event e) { m_history.append(std::move(e)); }
     Event commandEvent(const Actor &actor, const Operation &op, int server) const;

@@ -64,9 +64,7 @@ bool SteppedRun::stepActor(Actor &actor)
     waitUntil(actor.readyNs);
     if (shouldStop())
         return false;
-    const bool more = step(stateOf(*actor.client()), actor);
-    applyDueServerFaults();                     // those the step just triggered
-    return more && !shouldStop();
+    return step(stateOf(*actor.client()), actor);
 }
 
 bool SteppedRun::stepClient(int index)
