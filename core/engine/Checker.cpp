@@ -135,7 +135,7 @@ Outcome check(const History &history, const QList<Event> &events)
             // The belief says who holds it; with several nodes, so does each node's OK.
             if (e.step == Step::Acquire && ((e.holds && !wasHolding) || e.reply.isStatus("OK")))
                 owners[e.node] = c;
-            if (e.step == Step::Acquire && e.reply.isError() && e.reply.bytes().startsWith("UNREACHABLE"))
+            if (e.step == Step::Acquire && !e.holds && e.reply.isError() && e.reply.bytes().startsWith("UNREACHABLE"))
                 unreachable[c] = true;
             if (e.step == Step::Release && e.reply.isInteger() && e.reply.toInteger() > 0) {
                 if (owner >= 0 && owner != c)
@@ -181,6 +181,7 @@ Outcome check(const History &history, const QList<Event> &events)
             if (e.holds && !wasHolding) {
                 holdingSince[c] = learnedAt(e);
                 grants.append({c, holdingSince[c]});
+                unreachable[c] = false;       // it got the lock after all
             }
             else if (!e.holds && wasHolding)
                 closeBelief(c, e.tNs);

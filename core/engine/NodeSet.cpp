@@ -135,9 +135,10 @@ QString NodeSet::apply(ServerFault::Action action, int node)
         s.restart();
         return QStringLiteral("%1 restarted (%2)").arg(name, data);
     case ServerFault::Action::Isolate:
-        cutReplicationLink(node);
+        // Stopped first: a running replica would reconnect and catch up.
         s.pause();
-        return QStringLiteral("%1 cut off from its master (replication link closed, SIGSTOP)").arg(name);
+        cutReplicationLink(node);
+        return QStringLiteral("%1 cut off from its master (SIGSTOP, replication link closed)").arg(name);
     case ServerFault::Action::Promote: {
         commandOn(s.endpoint(), {"REPLICAOF", "NO", "ONE"});
         m_master = node;

@@ -71,9 +71,9 @@ std::unique_ptr<RedisConnection> Run::connect(const Client &client, ActorRole ro
     if (m_nodes && server != m_nodes->storeIndex()) {
         // Short timeouts towards lock nodes, so a dead or frozen node costs
         // little of the lease (the Redlock page: 5-50 ms for a 10 s TTL). A
-        // tenth of the lease, at least 50 real ms, keeps a loaded test machine
-        // from timing out a healthy node.
-        const int ms = int(std::clamp<qint64>(m_config.realMs(m_config.leaseMs) / 10, 50, 2000));
+        // quarter of the lease, at least 50 real ms, keeps a loaded machine
+        // from timing out a healthy node, and leaves room for WAIT.
+        const int ms = int(std::clamp<qint64>(m_config.realMs(m_config.leaseMs) / 4, 50, 2000));
         options.connectTimeoutMs = ms;
         options.commandTimeoutMs = ms;
     }

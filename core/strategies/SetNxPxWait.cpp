@@ -13,7 +13,10 @@ Task<bool> trySetNxPxReplicated(Client &c)
     const bool acquired = co_await trySetNxPx(c);
     if (!acquired)
         co_return false;
-    const QByteArray timeoutMs = QByteArray::number(c.config().realMs(c.config().leaseMs / 20));
+    // A tenth of the lease: long enough for a healthy replica on a busy
+    // machine, short enough to leave most of the lease for the work (and
+    // shorter than the run's command timeout towards a lock node).
+    const QByteArray timeoutMs = QByteArray::number(c.config().realMs(c.config().leaseMs / 10));
     const RedisValue acked = co_await c.redis(Step::Replicate, "WAIT", "1", timeoutMs);
     if (acked.isInteger() && acked.toInteger() >= 1)
         co_return true;
