@@ -41,6 +41,12 @@ void printOutcome(const History &history, const Outcome &o)
     printOut(row(QStringLiteral("foreign releases"), QString::number(o.foreignReleases.size())));
     printOut(row(QStringLiteral("foreign renewals"), QString::number(o.foreignRenewals.size())));
     printOut(row(QStringLiteral("stuck lock"), QStringLiteral("%1 ms").arg(qRound64(history.scenarioMs(o.stuckNs())))));
+    if (o.fenced)
+        printOut(row(QStringLiteral("stale writes refused"), QString::number(o.staleWritesRefused.size())));
+    if (o.unavailableOrders > 0)
+        printOut(row(QStringLiteral("orders without a lock"), QString::number(o.unavailableOrders)));
+    if (o.fenced)
+        printOut(row(QStringLiteral("stale writes accepted"), QString::number(o.staleWritesAccepted.size())));
 }
 } // namespace
 
@@ -67,21 +73,36 @@ int runCommand(const QStringList &arguments)
     RunRequest request;
     if (!readRunRequest(parser, &request))
         return kExitUsage;
-    const std::unique_ptr<RedisTarget> target = openRedisTarget(parser);
-    if (!target)
+    // A scenario that kills and restarts servers runs only on servers it starts.
+    const bool ownServers = request.scenario.config.needsPrivateServers();
+    if (ownServers && parser.isSet(QStringLiteral("redis"))) {
+        printError(QStringLiteral("scenario '%1' starts and faults its own redis-servers; it cannot use --redis")
+                       .arg(request.scenario.name));
         return kExitUsage;
-    request.scenario.config.keyPrefix = target->keyPrefix();
+    }
+    const std::unique_ptr<RedisTarget> target = ownServers ? nullptr : openRedisTarget(parser);
+    if (!ownServers && !target)
+        return kExitUsage;
+    if (target)
+        request.scenario.config.keyPrefix = target->keyPrefix();
 
     const bool quiet = parser.isSet(QStringLiteral("quiet"));
+    const NodeSpec &nodes = request.scenario.config.nodes;
     if (!quiet)
         printOut(QStringLiteral("%1 · %2 (%3) · speed ×%4 · Redis %5")
                      .arg(request.scenario.name, request.strategy->name,
                           request.strategy->correct ? QStringLiteral("correct") : QStringLiteral("broken"))
                      .arg(request.scenario.config.speed)
-                     .arg(target->display()));
+                     .arg(target ? target->display()
+                                 : QStringLiteral("%1 private lock node(s)%2 and a store")
+                                       .arg(nodes.count)
+                                       .arg(nodes.kind == NodeSpec::Kind::Replicated ? QStringLiteral(" (replicated)")
+                                                                                    : QString())));
 
     History history;
-    const QString error = runToEnd(request.scenario.config, *request.strategy, target->endpoint(), history, request.mode);
+    const QString error = target
+        ? runToEnd(request.scenario.config, *request.strategy, target->endpoint(), history, request.mode)
+        : runWithOwnServers(request.scenario.config, *request.strategy, history, request.mode);
     const QList<Event> sorted = sortedEvents(history);
     const Outcome outcome = check(history, sorted);
     if (!quiet && parser.isSet(QStringLiteral("trace")))

@@ -8,6 +8,7 @@
 
 #include <memory>
 #include <source_location>
+#include <vector>
 
 namespace lockstock {
 
@@ -15,9 +16,11 @@ class Client;
 class RedisConnection;
 
 struct Operation {
-    enum class Kind : quint8 { None, Command, Sleep };
+    // Fanout: argv goes to every lock node; the reply is an array, one item per node.
+    enum class Kind : quint8 { None, Command, Sleep, Fanout };
     Kind kind = Kind::None;
     Step step = Step::Start;
+    int node = 0;       // the lock node a Command is for (see Run::serverFor)
     Argv argv;
     qint64 sleepNs = 0;
     const char *file = nullptr;
@@ -41,7 +44,8 @@ public:
     void resume(RedisValue reply = {});
 
     qint64 readyNs = 0;                      // may go no earlier than this
-    std::unique_ptr<RedisConnection> connection;
+    // One per server of the run, opened on first use; reset when it breaks.
+    std::vector<std::unique_ptr<RedisConnection>> connections;
 
     // Used by the operation awaiter.
     void suspendAt(std::coroutine_handle<> h, Operation op)

@@ -29,22 +29,23 @@ qint64 learnedAt(const Event &e)
 // our own acquire and before the release: then the key we touched was theirs.
 struct Acquisition {
     int client;
+    int node;
     qint64 sentNs;
     qint64 repliedNs;
 };
 
-int foreignOwner(const QList<Acquisition> &acquisitions, int client, qint64 actSentNs)
+int foreignOwner(const QList<Acquisition> &acquisitions, int client, int node, qint64 actSentNs)
 {
     qint64 ownRepliedNs = -1;
     for (const Acquisition &a : acquisitions)
-        if (a.client == client && a.repliedNs <= actSentNs)
+        if (a.node == node && a.client == client && a.repliedNs <= actSentNs)
             ownRepliedNs = std::max(ownRepliedNs, a.repliedNs);
     if (ownRepliedNs < 0)
         return -1;
     int owner = -1;
     qint64 latest = -1;
     for (const Acquisition &a : acquisitions)
-        if (a.client != client && a.sentNs >= ownRepliedNs && a.repliedNs <= actSentNs && a.sentNs > latest) {
+        if (a.node == node && a.client != client && a.sentNs >= ownRepliedNs && a.repliedNs <= actSentNs && a.sentNs > latest) {
             owner = a.client;
             latest = a.sentNs;
         }
@@ -70,8 +71,8 @@ qint64 Outcome::stuckNs() const
 
 bool Outcome::clean() const
 {
-    return lostUpdates == 0 && oversold == 0 && overlaps.isEmpty() && foreignReleases.isEmpty()
-        && foreignRenewals.isEmpty() && stuck.isEmpty();
+    return lostUpdates == 0 && oversold == 0 && (overlaps.isEmpty() || overlapsHarmless())
+        && foreignReleases.isEmpty() && foreignRenewals.isEmpty() && stuck.isEmpty() && unavailableOrders == 0;
 }
 
 QList<Event> sortedEvents(const History &history)
@@ -104,6 +105,8 @@ Outcome check(const History &history, const QList<Event> &events)
     };
 
     QList<Acquisition> acquisitions;
+    QList<std::pair<int, qint64>> grants; // (client, when) every time a client came to hold the lock
+    QList<bool> unreachable(clients, false); // this order's acquire hit a node that was down
     QHash<int, qint64> lastRead;          // client -> time of its last stock read
     qint64 lastStockChangeNs = -1;
     int lastStockChanger = -1;
@@ -116,6 +119,10 @@ Outcome check(const History &history, const QList<Event> &events)
 
         switch (e.kind) {
         case EventKind::Order:
+            if (known && !e.success && unreachable[c])
+                ++out.unavailableOrders;
+            if (known)
+                unreachable[c] = false;
             ++out.ordersTried;
             if (e.success) {
                 ++out.ordersSucceeded;
@@ -152,15 +159,30 @@ Outcome check(const History &history, const QList<Event> &events)
             if (!known)
                 break;
             const bool wasHolding = holdingSince[c] >= 0;
-            if (e.step == Step::Acquire && e.holds && !wasHolding)
-                acquisitions.append({c, e.tNs, e.tNs + e.durationNs});
+            // The belief says who holds it; with several nodes, so does each node's OK.
+            if (e.step == Step::Acquire && ((e.holds && !wasHolding) || e.reply.isStatus("OK")))
+                acquisitions.append({c, int(e.node), e.tNs, e.tNs + e.durationNs});
+            if (e.step == Step::Acquire && !e.holds && e.reply.isError() && e.reply.bytes().startsWith("UNREACHABLE"))
+                unreachable[c] = true;
             const bool touchedKey = e.reply.isInteger() && e.reply.toInteger() > 0;
             if (touchedKey && (e.step == Step::Release || e.step == Step::Renew)) {
-                if (const int owner = foreignOwner(acquisitions, c, e.tNs); owner >= 0)
+                if (const int owner = foreignOwner(acquisitions, c, e.node, e.tNs); owner >= 0)
                     (e.step == Step::Release ? out.foreignReleases : out.foreignRenewals).append({i, c, owner});
             }
+            if (e.step == Step::Fence)
+                out.fenced = true;
 
-            const bool changedStock = e.step == Step::WriteStock
+            const bool refused = e.step == Step::WriteStock && e.reply.isError() && e.reply.bytes().startsWith("STALE");
+            if (refused)
+                out.staleWritesRefused << i;
+            if (e.step == Step::WriteStock && !e.reply.isError() && wasHolding) {
+                for (const auto &[holder, since] : grants)
+                    if (holder != c && since > holdingSince[c] && since <= e.tNs && lastRead.value(holder, -1) >= since) {
+                        out.staleWritesAccepted << i;
+                        break;
+                    }
+            }
+            const bool changedStock = (e.step == Step::WriteStock && !e.reply.isError())
                 || (e.step == Step::Decrement && e.reply.isInteger())
                 || e.step == Step::Compensate || (e.step == Step::Exec && e.reply.isArray());
             if (e.step == Step::ReadStock)
@@ -180,8 +202,11 @@ Outcome check(const History &history, const QList<Event> &events)
 
         if (known && !dead[c] && e.kind != EventKind::Crash) {
             const bool wasHolding = holdingSince[c] >= 0;
-            if (e.holds && !wasHolding)
+            if (e.holds && !wasHolding) {
                 holdingSince[c] = learnedAt(e);
+                grants.append({c, holdingSince[c]});
+                unreachable[c] = false;       // it got the lock after all
+            }
             else if (!e.holds && wasHolding)
                 closeBelief(c, e.tNs);
         }
@@ -238,6 +263,16 @@ QStringList Outcome::findings(const RunInfo &info) const
                 together += o.endNs - o.startNs;
         out << tr("%1 and %2 both held the lock for %3 s.").arg(name(a), name(b), seconds(ms(together)));
     }
+    if (!staleWritesRefused.isEmpty())
+        out << (staleWritesRefused.size() == 1
+                    ? tr("The store refused one stale write: its fencing token was older than one already seen.")
+                    : tr("The store refused %1 stale writes: their fencing tokens were older than ones already seen.")
+                          .arg(staleWritesRefused.size()));
+    if (!overlaps.isEmpty() && overlapsHarmless() && lostUpdates == 0 && oversold == 0)
+        out << tr("Fencing kept the stock right: %1 as expected.").arg(finalStock);
+    if (unavailableOrders > 0)
+        out << (unavailableOrders == 1 ? tr("One order failed: the lock's Redis could not be reached.")
+                                       : tr("%1 orders failed: the lock's Redis could not be reached.").arg(unavailableOrders));
     for (const ForeignAct &f : foreignReleases)
         out << tr("%1 deleted %2's lock.").arg(name(f.actor), name(f.owner));
     for (const ForeignAct &f : foreignRenewals)

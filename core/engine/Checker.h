@@ -42,6 +42,15 @@ struct Outcome {
     QList<StuckLock> stuck;             // a lock with no TTL after its owner died
     QList<int> clobberingWrites;        // writes that overwrote another client's update
     QList<int> expiries;                // events where Redis expired a lock
+    bool fenced = false;                // clients took fencing tokens
+    QList<int> staleWritesRefused;      // writes the store refused: an older token after a newer one
+    // Writes by a client after a newer holder had read the stock: what
+    // fencing is there to stop.
+    QList<int> staleWritesAccepted;
+    int unavailableOrders = 0;          // orders that failed because lock nodes could not be reached
+
+    // Two holders at once did no harm: every stale write was refused.
+    bool overlapsHarmless() const { return fenced && staleWritesAccepted.isEmpty(); }
 
     qint64 overlapNs() const;
     qint64 stuckNs() const;

@@ -12,15 +12,32 @@ Client::Client(ClientHost &host, const RunConfig &config, int index)
 {
 }
 
-OperationAwaiter Client::command(StepAt step, Argv argv)
+OperationAwaiter Client::command(StepAt step, Argv argv, int node)
 {
     Operation op;
     op.kind = Operation::Kind::Command;
+    op.step = step.step;
+    op.node = node;
+    op.argv = std::move(argv);
+    op.file = step.where.file_name();
+    op.line = int(step.where.line());
+    return OperationAwaiter(std::move(op));
+}
+
+OperationAwaiter Client::fanout(StepAt step, Argv argv)
+{
+    Operation op;
+    op.kind = Operation::Kind::Fanout;
     op.step = step.step;
     op.argv = std::move(argv);
     op.file = step.where.file_name();
     op.line = int(step.where.line());
     return OperationAwaiter(std::move(op));
+}
+
+int Client::lockNodes() const
+{
+    return m_config.nodes.kind == NodeSpec::Kind::Masters ? m_config.nodes.count : 1;
 }
 
 OperationAwaiter Client::sleep(StepAt step, qint64 scenarioMs)

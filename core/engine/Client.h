@@ -52,7 +52,23 @@ public:
     {
         return command(step, Argv{QByteArray(args)...});
     }
-    OperationAwaiter command(StepAt step, Argv argv);
+    OperationAwaiter command(StepAt step, Argv argv, int node = 0);
+    // The same, to lock node `node` (0 .. lockNodes()-1).
+    template <class... Args>
+    OperationAwaiter redisAt(int node, StepAt step, const Args &...args)
+    {
+        return command(step, Argv{QByteArray(args)...}, node);
+    }
+    // The same command to every lock node at once; the reply is an array with
+    // one item per node (an error item for a node that did not answer).
+    template <class... Args>
+    OperationAwaiter redisAll(StepAt step, const Args &...args)
+    {
+        return fanout(step, Argv{QByteArray(args)...});
+    }
+    OperationAwaiter fanout(StepAt step, Argv argv);
+    // How many independent lock nodes the run has (1 unless "masters").
+    int lockNodes() const;
     // Waits this many scenario milliseconds.
     OperationAwaiter sleep(StepAt step, qint64 scenarioMs);
     // Scenario milliseconds since this client started its current order.

@@ -1,4 +1,5 @@
 #include "Event.h"
+#include "RunConfig.h"
 
 namespace lockstock {
 
@@ -22,8 +23,27 @@ const char *stepName(Step step)
     case Step::Exec: return "exec";
     case Step::Unwatch: return "unwatch";
     case Step::Fence: return "fence";
+    case Step::Replicate: return "replicate";
     }
     return "?";
+}
+
+bool isStoreStep(Step step)
+{
+    switch (step) {
+    case Step::ReadStock:
+    case Step::WriteStock:
+    case Step::Decrement:
+    case Step::Compensate:
+    case Step::Watch:
+    case Step::Multi:
+    case Step::Exec:
+    case Step::Unwatch:
+    case Step::Fence:
+        return true;
+    default:
+        return false;
+    }
 }
 
 const char *eventKindName(EventKind kind)
@@ -36,6 +56,25 @@ const char *eventKindName(EventKind kind)
     case EventKind::Pause: return "pause";
     case EventKind::Expired: return "expired";
     case EventKind::Error: return "error";
+    case EventKind::Server: return "server";
+    }
+    return "?";
+}
+
+} // namespace lockstock
+
+namespace lockstock {
+
+const char *serverActionName(ServerFault::Action action)
+{
+    switch (action) {
+    case ServerFault::Action::Kill: return "kill";
+    case ServerFault::Action::Pause: return "pause";
+    case ServerFault::Action::Resume: return "resume";
+    case ServerFault::Action::Restart: return "restart";
+    case ServerFault::Action::RestartDelayed: return "restart_delayed";
+    case ServerFault::Action::Promote: return "promote";
+    case ServerFault::Action::Isolate: return "isolate";
     }
     return "?";
 }

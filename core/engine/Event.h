@@ -29,8 +29,13 @@ enum class Step : quint8 {
     Exec,
     Unwatch,
     Fence,       // fetch a fencing token
+    Replicate,   // WAIT for replicas to acknowledge the lock
 };
 const char *stepName(Step step);
+inline constexpr Step kLastStep = Step::Replicate;
+// Steps about the stock (and its fencing) rather than the lock: with several
+// servers they go to the store, the others to the lock nodes.
+bool isStoreStep(Step step);
 
 enum class EventKind : quint8 {
     Command,  // a Redis command and its reply
@@ -40,6 +45,7 @@ enum class EventKind : quint8 {
     Pause,    // fault: the client process froze for durationNs
     Expired,  // observed: Redis no longer holds the lock the last probe saw
     Error,    // the run stopped: message in `note`
+    Server,   // fault: something happened to a redis-server process (note; node)
 };
 const char *eventKindName(EventKind kind);
 
@@ -60,6 +66,7 @@ struct Event {
     EventKind kind = EventKind::Command;
     Step step = Step::Start;
     ActorRole role = ActorRole::Main;
+    quint8 node : 6 = 0;       // which server of the run (RunInfo::nodes); 0 with one server
     bool success : 1 = false;  // Order events
     bool holds : 1 = false;    // the client believes it holds the lock (after this event)
     const char *sourceFile = nullptr; // the strategy code that issued it

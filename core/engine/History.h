@@ -20,6 +20,7 @@ struct RunInfo {
     double speed = 1.0;        // scenario ms per real ms
     QByteArray lockKey;
     QByteArray stockKey;
+    QStringList nodes;         // server names ("n1".., "store") when the run has several
 };
 
 class History {

@@ -25,6 +25,8 @@ QJsonObject eventToJson(const History &history, const Event &e)
     }
     if (e.order >= 0)
         o[QStringLiteral("order")] = e.order;
+    if (!history.info().nodes.isEmpty() && (e.kind == EventKind::Command || e.kind == EventKind::Server))
+        o[QStringLiteral("node")] = history.info().nodes.value(e.node);
     if (!e.argv.isEmpty()) {
         QJsonArray argv;
         for (const QByteArray &a : e.argv)
@@ -42,6 +44,8 @@ QJsonObject eventToJson(const History &history, const Event &e)
         o[QStringLiteral("source")] = QFileInfo(QString::fromUtf8(e.sourceFile)).fileName();
         o[QStringLiteral("line")] = e.sourceLine;
     }
+    if (e.lockPttl == kUnknown && e.stock != kUnknown)
+        o[QStringLiteral("stock")] = e.stock;
     if (e.lockPttl != kUnknown) {
         o[QStringLiteral("stock")] = stockValue(e.stock); // after the step
         o[QStringLiteral("lock_pttl")] = e.lockPttl;
@@ -72,6 +76,12 @@ QJsonObject toJson(const History &history, const QList<Event> &sorted, const Out
     o[QStringLiteral("foreign_releases")] = int(outcome.foreignReleases.size());
     o[QStringLiteral("foreign_renewals")] = int(outcome.foreignRenewals.size());
     o[QStringLiteral("stuck_ms")] = ms(outcome.stuckNs());
+    o[QStringLiteral("fenced")] = outcome.fenced;
+    o[QStringLiteral("stale_writes_refused")] = int(outcome.staleWritesRefused.size());
+    o[QStringLiteral("stale_writes_accepted")] = int(outcome.staleWritesAccepted.size());
+    o[QStringLiteral("unavailable_orders")] = outcome.unavailableOrders;
+    if (!info.nodes.isEmpty())
+        o[QStringLiteral("nodes")] = QJsonArray::fromStringList(info.nodes);
     o[QStringLiteral("verdict")] = outcome.findings(info).join(QLatin1Char(' '));
     o[QStringLiteral("clean")] = outcome.clean();
 

@@ -1,5 +1,7 @@
 #include "LiveRun.h"
 
+#include <QThread>
+#include <atomic>
 #include <thread>
 
 namespace lockstock {
@@ -19,12 +21,33 @@ void LiveRun::runClient(ClientState &state)
     }
 }
 
+void LiveRun::serverFaultsQueued()
+{
+    // The client that triggered a fault goes on only once it happened, as
+    // it would if the server really died at that moment.
+    const qint64 queuedAt = nowNs();
+    for (qint64 next = nextServerFaultNs(); next >= 0 && next <= queuedAt && !shouldStop();
+         next = nextServerFaultNs())
+        QThread::usleep(100);
+}
+
 void LiveRun::runToEnd()
 {
+    applyDueServerFaults();                     // those at scenario time 0
     std::vector<std::thread> threads;
     threads.reserve(m_clients.size());
+    std::atomic<int> running{int(m_clients.size())};
     for (ClientState &s : m_clients)
-        threads.emplace_back([this, &s] { runClient(s); });
+        threads.emplace_back([this, &s, &running] {
+            runClient(s);
+            --running;
+        });
+    // This thread started the servers, so it performs their faults: the
+    // timed ones and those the clients' steps queued.
+    while (running > 0 && !shouldStop()) {
+        applyDueServerFaults();
+        QThread::usleep(500);
+    }
     for (std::thread &t : threads)
         t.join();
     finish();

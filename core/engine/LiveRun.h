@@ -12,6 +12,9 @@ public:
     // Runs every client to the end and closes the history. Blocks.
     void runToEnd();
 
+protected:
+    void serverFaultsQueued() override;
+
 private:
     void runClient(ClientState &state);
 };

@@ -1,9 +1,12 @@
 #include "Run.h"
 
+#include "NodeSet.h"
+
 #include "../redis/RedisError.h"
 #include "../redis/RedisScript.h"
 
 #include <QThread>
+#include <algorithm>
 
 namespace lockstock {
 
@@ -24,10 +27,22 @@ Task<void> clientMain(Client &c, const Strategy &strategy)
 }
 } // namespace
 
+Run::Run(RunConfig config, const Strategy &strategy, NodeSet &nodes, History &history)
+    : Run(std::move(config), strategy, nodes.endpoint(nodes.storeIndex()), history)
+{
+    m_nodes = &nodes;
+    m_endpoints.clear();
+    for (int i = 0; i < nodes.serverCount(); ++i)
+        m_endpoints << nodes.endpoint(i);
+    RunInfo info = m_history.info();
+    info.nodes = nodes.names();
+    m_history.setInfo(info);
+}
+
 Run::Run(RunConfig config, const Strategy &strategy, RedisEndpoint endpoint, History &history)
     : m_config(std::move(config))
     , m_strategy(strategy)
-    , m_endpoint(std::move(endpoint))
+    , m_endpoints{std::move(endpoint)}
     , m_history(history)
 {
     RunInfo info;
@@ -50,25 +65,42 @@ Run::~Run()
         s.actors.clear();
 }
 
-std::unique_ptr<RedisConnection> Run::connect(const Client &client, ActorRole role) const
+std::unique_ptr<RedisConnection> Run::connect(const Client &client, ActorRole role, int server) const
 {
     RedisConnection::Options options;
     options.commandTimeoutMs = m_config.commandTimeoutMs;
     options.clientName = "lockstock:" + client.name() + (role == ActorRole::Watchdog ? ":watchdog" : "");
-    return std::make_unique<RedisConnection>(m_endpoint, options);
+    if (m_nodes && server != m_nodes->storeIndex()) {
+        // Short timeouts towards lock nodes, so a dead or frozen node costs
+        // little of the lease (the Redlock page: 5-50 ms for a 10 s TTL). A
+        // quarter of the lease, at least 50 real ms, keeps a loaded machine
+        // from timing out a healthy node, and leaves room for WAIT.
+        const int ms = int(std::clamp<qint64>(m_config.realMs(m_config.leaseMs) / 4, 50, 2000));
+        options.connectTimeoutMs = ms;
+        options.commandTimeoutMs = ms;
+    }
+    return std::make_unique<RedisConnection>(m_endpoints.at(server), options);
 }
 
 void Run::prepare()
 {
     m_control = std::make_unique<RedisConnection>(
-        m_endpoint, RedisConnection::Options{.connectTimeoutMs = 2000, .commandTimeoutMs = m_config.commandTimeoutMs,
-                                             .clientName = "lockstock:observer"});
-    for (const RedisScript *script : m_strategy.scripts) {
-        const RedisValue r = m_control->command({"SCRIPT", "LOAD", script->source()});
-        if (r.isError())
-            throw RedisError("SCRIPT LOAD failed: " + r.bytes().toStdString());
+        m_endpoints.front(), RedisConnection::Options{.connectTimeoutMs = 2000, .commandTimeoutMs = m_config.commandTimeoutMs,
+                                                      .clientName = "lockstock:observer"});
+    for (const RedisEndpoint &endpoint : m_endpoints) {
+        RedisConnection setup(endpoint);
+        for (const RedisScript *script : m_strategy.scripts) {
+            const RedisValue r = setup.command({"SCRIPT", "LOAD", script->source()});
+            if (r.isError())
+                throw RedisError("SCRIPT LOAD failed: " + r.bytes().toStdString());
+        }
+        setup.command({"DEL", m_config.lockKey(), m_config.fenceKey(), m_config.fenceSeenKey()});
     }
-    m_control->command({"DEL", m_config.lockKey(), m_config.fenceKey()});
+    if (m_nodes)
+        m_control = std::make_unique<RedisConnection>(
+            m_nodes->endpoint(m_nodes->storeIndex()),
+            RedisConnection::Options{.connectTimeoutMs = 2000, .commandTimeoutMs = m_config.commandTimeoutMs,
+                                     .clientName = "lockstock:observer"});
     m_control->command({"SET", m_config.stockKey(), QByteArray::number(m_config.stock)});
 
     m_clients.resize(size_t(m_config.clients.size()));
@@ -76,8 +108,12 @@ void Run::prepare()
         ClientState &s = m_clients[size_t(i)];
         s.client = std::make_unique<Client>(*this, m_config, i);
         s.faultUsed.assign(size_t(m_config.faults.size()), false);
+        s.serverFaultUsed.assign(size_t(m_config.serverFaults.size()), false);
     }
     m_clock.start();
+    for (const ServerFault &f : m_config.serverFaults)
+        if (f.atMs >= 0)
+            queueServerFault(f, m_config.realNs(f.atMs));
     for (ClientState &s : m_clients)
         spawn(*s.client, ActorRole::Main, clientMain(*s.client, m_strategy));
 }
@@ -86,7 +122,17 @@ void Run::spawn(Client &client, ActorRole role, Task<void> body)
 {
     ClientState &s = stateOf(client);
     auto actor = std::make_unique<Actor>(&client, role, std::move(body));
-    actor->connection = connect(client, role);
+    actor->connections.resize(size_t(m_endpoints.size()));
+    // Connect up front, so an unusable Redis fails the run at once; a lock
+    // node that is down now is tried again on first use.
+    for (int server = 0; server < int(m_endpoints.size()); ++server) {
+        try {
+            actor->connections[size_t(server)] = connect(client, role, server);
+        } catch (const RedisError &) {
+            if (!m_nodes || server == m_nodes->storeIndex())
+                throw;
+        }
+    }
     actor->readyNs = nowNs();
     Actor &a = *actor;
     s.actors.push_back(std::move(actor));
@@ -150,6 +196,52 @@ void Run::sleepUntil(qint64 ns) const
         QThread::usleep(quint64(wait / 1000));
 }
 
+Event Run::commandEvent(const Actor &actor, const Operation &op, int server) const
+{
+    Event e;
+    e.client = actor.client()->index();
+    e.order = actor.client()->order();
+    e.role = actor.role();
+    e.step = op.step;
+    e.node = server;
+    e.sourceFile = op.file;
+    e.sourceLine = op.line;
+    e.argv = op.argv;
+    e.tNs = nowNs();
+    return e;
+}
+
+int Run::serverFor(Step step, int node) const
+{
+    if (!m_nodes)
+        return 0;
+    return isStoreStep(step) ? m_nodes->storeIndex() : m_nodes->lockServer(node);
+}
+
+RedisValue Run::perform(Actor &actor, int server, const Argv &argv)
+{
+    std::unique_ptr<RedisConnection> &connection = actor.connections[size_t(server)];
+    // A connection the server closed (it restarted) is opened again once,
+    // as client libraries do; a timeout is not retried.
+    for (int attempt = 0;; ++attempt) {
+        const bool fresh = !connection;
+        try {
+            if (fresh)
+                connection = connect(*actor.client(), actor.role(), server);
+            return connection->command(argv);
+        } catch (const RedisError &err) {
+            connection.reset(); // a failed hiredis context cannot be used again
+            const bool closed = dynamic_cast<const RedisConnectionError *>(&err)
+                && !dynamic_cast<const RedisTimeoutError *>(&err);
+            if (closed && !fresh && attempt == 0)
+                continue;
+            if (!m_nodes || server == m_nodes->storeIndex())
+                throw;
+            return RedisValue::error("UNREACHABLE " + QByteArray(err.what()));
+        }
+    }
+}
+
 bool Run::step(ClientState &state, Actor &actor)
 {
     if (shouldStop())
@@ -161,42 +253,45 @@ bool Run::step(ClientState &state, Actor &actor)
     }
     const Operation op = actor.pending();
     Client &client = *actor.client();
-    if (op.kind != Operation::Kind::Command) {
+    if (op.kind == Operation::Kind::Sleep || op.kind == Operation::Kind::None) {
         actor.resume();                         // a sleep is over
         afterResume(state, actor);
         return true;
     }
 
-    Event e;
-    e.client = client.index();
-    e.order = client.order();
-    e.role = actor.role();
-    e.step = op.step;
-    e.sourceFile = op.file;
-    e.sourceLine = op.line;
-    e.tNs = nowNs();
-    RedisValue reply;
-    try {
-        reply = actor.connection->command(op.argv);
-    } catch (const RedisError &err) {
+    // A fan-out asks every lock node in turn; each node is one event.
+    // Sequential rather than parallel: with the short per-node timeouts a
+    // dead node costs one refused connect, which keeps the order simple.
+    const int targets = op.kind == Operation::Kind::Fanout ? client.lockNodes() : 1;
+    QList<Event> events;
+    QList<RedisValue> replies;
+    for (int n = 0; n < targets; ++n) {
+        const int server = serverFor(op.step, op.kind == Operation::Kind::Fanout ? n : op.node);
+        Event e = commandEvent(actor, op, server);
+        try {
+            replies << perform(actor, server, op.argv);
+        } catch (const RedisError &err) {
+            e.durationNs = nowNs() - e.tNs;
+            e.kind = EventKind::Error;
+            e.note = QString::fromStdString(err.what());
+            record(std::move(e));
+            fail(QStringLiteral("client %1: %2").arg(QString::fromUtf8(client.name()), QString::fromStdString(err.what())));
+            return false;
+        }
         e.durationNs = nowNs() - e.tNs;
-        e.kind = EventKind::Error;
-        e.argv = op.argv;
-        e.note = QString::fromStdString(err.what());
-        record(std::move(e));
-        fail(QStringLiteral("client %1: %2").arg(QString::fromUtf8(client.name()), QString::fromStdString(err.what())));
-        return false;
+        e.reply = replies.last();
+        events << e;
     }
-    e.durationNs = nowNs() - e.tNs;
-    e.argv = op.argv;
-    e.reply = reply;
-    actor.resume(std::move(reply));
-    e.holds = client.holdsLock();
-    e.token = client.token();
-    observe(e);
-    record(std::move(e));
+    actor.resume(op.kind == Operation::Kind::Fanout ? RedisValue::array(replies) : replies.first());
+    for (Event &e : events) {
+        e.holds = client.holdsLock();
+        e.token = client.token();
+        observe(e);
+        record(std::move(e));
+    }
     afterResume(state, actor);                  // may destroy a finished actor
-    applyFaults(state, op.step);
+    if (applyFaults(state, op.step))
+        serverFaultsQueued();
     return !shouldStop();
 }
 
@@ -232,9 +327,19 @@ void Run::afterResume(ClientState &state, Actor &actor)
     }
 }
 
-void Run::applyFaults(ClientState &state, Step step)
+bool Run::applyFaults(ClientState &state, Step step)
 {
     const Client &client = *state.client;
+    bool queued = false;
+    for (qsizetype i = 0; i < m_config.serverFaults.size(); ++i) {
+        const ServerFault &f = m_config.serverFaults.at(i);
+        if (f.atMs >= 0 || state.serverFaultUsed[size_t(i)] || f.after != step
+            || f.client.toUtf8() != client.name() || (f.order >= 0 && f.order != client.order()))
+            continue;
+        state.serverFaultUsed[size_t(i)] = true;
+        queueServerFault(f, nowNs());
+        queued = true;
+    }
     for (qsizetype i = 0; i < m_config.faults.size(); ++i) {
         const Fault &f = m_config.faults.at(i);
         if (state.faultUsed[size_t(i)] || f.after != step || f.client.toUtf8() != client.name()
@@ -264,6 +369,66 @@ void Run::applyFaults(ClientState &state, Step step)
                 a->readyNs = std::max(a->readyNs, wake);
         }
         record(std::move(e));
+    }
+    return queued;
+}
+
+void Run::queueServerFault(const ServerFault &fault, qint64 dueNs)
+{
+    QMutexLocker locker(&m_serverFaultLock);
+    m_serverFaults.append({dueNs, fault});
+}
+
+qint64 Run::nextServerFaultNs() const
+{
+    QMutexLocker locker(&m_serverFaultLock);
+    qint64 next = -1;
+    for (const DueServerFault &d : m_serverFaults)
+        if (next < 0 || d.dueNs < next)
+            next = d.dueNs;
+    return next;
+}
+
+void Run::applyDueServerFaults()
+{
+    if (!m_nodes)
+        return;
+    for (;;) {
+        ServerFault fault;
+        {
+            QMutexLocker locker(&m_serverFaultLock);
+            const auto due = std::min_element(m_serverFaults.begin(), m_serverFaults.end(),
+                                              [](const DueServerFault &a, const DueServerFault &b) { return a.dueNs < b.dueNs; });
+            if (due == m_serverFaults.end() || due->dueNs > nowNs())
+                return;
+            fault = due->fault;
+            m_serverFaults.erase(due);
+        }
+        Event e;
+        e.tNs = nowNs();
+        e.kind = EventKind::Server;
+        e.node = fault.node;
+        try {
+            e.note = m_nodes->apply(fault.action, fault.node);
+        } catch (const RedisError &err) {
+            fail(QStringLiteral("server fault %1 on %2: %3")
+                     .arg(QLatin1String(serverActionName(fault.action)), m_history.info().nodes.value(fault.node),
+                          QString::fromUtf8(err.what())));
+            return;
+        }
+        e.durationNs = nowNs() - e.tNs;
+        record(std::move(e));
+        // The second half of a timed fault: back up (or running) after delayMs.
+        ServerFault then = fault;
+        then.atMs = -1;
+        then.delayMs = 0;
+        if (fault.action == ServerFault::Action::RestartDelayed) {
+            then.action = ServerFault::Action::Restart;
+            queueServerFault(then, nowNs() + m_config.realNs(fault.delayMs));
+        } else if (fault.action == ServerFault::Action::Pause && fault.delayMs > 0) {
+            then.action = ServerFault::Action::Resume;
+            queueServerFault(then, nowNs() + m_config.realNs(fault.delayMs));
+        }
     }
 }
 

@@ -19,9 +19,14 @@
 
 namespace lockstock {
 
+class NodeSet;
+
 class Run : public ClientHost {
 public:
     Run(RunConfig config, const Strategy &strategy, RedisEndpoint endpoint, History &history);
+    // A run over a topology of private servers (config.nodes); it injects
+    // config.serverFaults into them.
+    Run(RunConfig config, const Strategy &strategy, NodeSet &nodes, History &history);
     ~Run() override;
 
     // Connects every client, loads the strategy's scripts, sets the stock and
@@ -42,6 +47,12 @@ public:
     // Asks the run to stop at the next step; safe from any thread.
     void requestStop() { m_stopRequested = true; }
 
+    // Performs the server faults that are due. Faults touch processes, so
+    // only the thread that started the servers calls this; steps queue them.
+    void applyDueServerFaults();
+    // When the next queued server fault is due; -1 when none is queued.
+    qint64 nextServerFaultNs() const;
+
     // Removes every key under `prefix` (SCAN + UNLINK), for shared servers.
     static qint64 removeKeys(RedisConnection &connection, const QByteArray &prefix);
 
@@ -56,6 +67,7 @@ protected:
         std::unique_ptr<Client> client;
         std::vector<std::unique_ptr<Actor>> actors;
         std::vector<bool> faultUsed;
+        std::vector<bool> serverFaultUsed;
         bool crashed = false;
     };
 
@@ -75,16 +87,36 @@ protected:
 
     // Hook for stepped runs: the truth from Redis right after a step.
     virtual void observe(Event &) {}
+    // A step queued server faults (due now). By default they are performed
+    // at once on this thread; live runs wait until the control thread has.
+    virtual void serverFaultsQueued() { applyDueServerFaults(); }
+    // True when the run has its own lock nodes (the lock is not on control()).
+    bool hasNodes() const { return m_nodes != nullptr; }
 
 private:
     void afterResume(ClientState &state, Actor &actor);
-    void applyFaults(ClientState &state, Step step);
+    // Returns true when it queued server faults.
+    bool applyFaults(ClientState &state, Step step);
+    void queueServerFault(const ServerFault &fault, qint64 dueNs);
     void record(Event e) { m_history.append(std::move(e)); }
-    std::unique_ptr<RedisConnection> connect(const Client &client, ActorRole role) const;
+    Event commandEvent(const Actor &actor, const Operation &op, int server) const;
+    // The server a command goes to: the store for stock steps, else the lock node.
+    int serverFor(Step step, int node) const;
+    // One command on one server; a lock node that cannot be reached answers
+    // with an UNREACHABLE error reply (it may be down on purpose).
+    RedisValue perform(Actor &actor, int server, const Argv &argv);
+    std::unique_ptr<RedisConnection> connect(const Client &client, ActorRole role, int server) const;
 
     RunConfig m_config;
     const Strategy &m_strategy;
-    RedisEndpoint m_endpoint;
+    QList<RedisEndpoint> m_endpoints;   // by server index
+    NodeSet *m_nodes = nullptr;
+    struct DueServerFault {
+        qint64 dueNs;
+        ServerFault fault;
+    };
+    mutable QMutex m_serverFaultLock;
+    QList<DueServerFault> m_serverFaults;
     History &m_history;
     QElapsedTimer m_clock;
     mutable QMutex m_errorLock;

@@ -25,6 +25,44 @@ struct Fault {
     qint64 pauseMs = 0;
 };
 
+// The Redis servers of a run. Without "nodes" a run uses one server for the
+// lock and the stock (private or --redis). With it, the run starts its own
+// servers: `count` lock nodes and a separate store for the stock and the
+// fencing counter (the resource the lock protects), so that faults on the
+// lock nodes never touch the data being sold.
+struct NodeSpec {
+    enum class Kind : quint8 {
+        Single,      // one server for everything (the default)
+        Masters,     // `count` independent masters (RedLock)
+        Replicated,  // a master and count-1 replicas; clients lock on the current master
+    };
+    Kind kind = Kind::Single;
+    int count = 1;
+    bool persistence = false;   // AOF fsync always on the lock nodes
+};
+
+// A real fault on a lock node's redis-server process.
+struct ServerFault {
+    enum class Action : quint8 {
+        Kill,            // SIGKILL
+        Pause,           // SIGSTOP (resumed after delayMs when > 0)
+        Resume,          // SIGCONT
+        Restart,         // kill, then start again at once (data only with persistence)
+        RestartDelayed,  // kill, then start again delayMs later
+        Promote,         // REPLICAOF NO ONE: this node becomes the master clients use
+        Isolate,         // a replica: SIGSTOP and its replication link closed, so
+                         // nothing written from now on reaches it (resume ends it)
+    };
+    int node = 0;               // lock node index
+    Action action = Action::Kill;
+    qint64 atMs = -1;           // at this scenario time, or else...
+    QString client;             // ...right after this client's first step of `after`
+    Step after = Step::Acquire;
+    int order = 0;              // in this order (-1: any order)
+    qint64 delayMs = 0;
+};
+const char *serverActionName(ServerFault::Action action);
+
 enum class Schedule : quint8 {
     Timed,       // whoever is ready first goes first (the default)
     Scripted,    // the scenario's interleaving, then timed
@@ -48,6 +86,8 @@ struct RunConfig {
     int commandTimeoutMs = 5000;
     double speed = 1.0;            // scenario ms per real ms
     QList<Fault> faults;
+    NodeSpec nodes;
+    QList<ServerFault> serverFaults;
     QStringList interleaving;      // client names, one per step
     Schedule schedule = Schedule::Timed;
     quint64 seed = 1;
@@ -58,6 +98,10 @@ struct RunConfig {
     QByteArray lockKey() const { return keyPrefix + "lock:" + resource; }
     QByteArray stockKey() const { return keyPrefix + "stock:" + resource; }
     QByteArray fenceKey() const { return keyPrefix + "fence:" + resource; }
+    // The highest fencing token the stock store has seen.
+    QByteArray fenceSeenKey() const { return keyPrefix + "fence-seen:" + resource; }
+    // Runs with a topology or server faults start their own servers.
+    bool needsPrivateServers() const { return nodes.kind != NodeSpec::Kind::Single || !serverFaults.isEmpty(); }
     // Scenario milliseconds as real nanoseconds.
     qint64 realNs(qint64 scenarioMs) const { return qint64(double(scenarioMs) * 1e6 / speed); }
     // Scenario milliseconds as the real milliseconds Redis is told (PX), at least 1.

@@ -1,6 +1,7 @@
 #include "RunScenario.h"
 
 #include "LiveRun.h"
+#include "NodeSet.h"
 #include "SteppedRun.h"
 
 #include "../redis/RedisError.h"
@@ -8,10 +9,10 @@
 namespace lockstock {
 
 namespace {
-template <class R>
-QString drive(const RunConfig &config, const Strategy &strategy, const RedisEndpoint &endpoint, History &history)
+template <class R, class Target>
+QString drive(const RunConfig &config, const Strategy &strategy, Target &target, History &history)
 {
-    R run(config, strategy, endpoint, history);
+    R run(config, strategy, target, history);
     try {
         run.prepare();
     } catch (const RedisError &err) {
@@ -25,8 +26,29 @@ QString drive(const RunConfig &config, const Strategy &strategy, const RedisEndp
 QString runToEnd(const RunConfig &config, const Strategy &strategy, const RedisEndpoint &endpoint,
                  History &history, RunMode mode)
 {
-    return mode == RunMode::Live ? drive<LiveRun>(config, strategy, endpoint, history)
-                                 : drive<SteppedRun>(config, strategy, endpoint, history);
+    if (config.needsPrivateServers())
+        return QStringLiteral("scenario '%1' starts and faults its own redis-servers; it cannot run on one given server")
+            .arg(config.scenario);
+    RedisEndpoint target = endpoint;
+    return mode == RunMode::Live ? drive<LiveRun>(config, strategy, target, history)
+                                 : drive<SteppedRun>(config, strategy, target, history);
+}
+
+QString runToEnd(const RunConfig &config, const Strategy &strategy, NodeSet &nodes, History &history, RunMode mode)
+{
+    return mode == RunMode::Live ? drive<LiveRun>(config, strategy, nodes, history)
+                                 : drive<SteppedRun>(config, strategy, nodes, history);
+}
+
+QString runWithOwnServers(const RunConfig &config, const Strategy &strategy, History &history, RunMode mode)
+{
+    std::unique_ptr<NodeSet> nodes;
+    try {
+        nodes = std::make_unique<NodeSet>(config.nodes);
+    } catch (const RedisError &err) {
+        return QString::fromStdString(err.what());
+    }
+    return runToEnd(config, strategy, *nodes, history, mode);
 }
 
 } // namespace lockstock

@@ -10,11 +10,20 @@
 
 namespace lockstock {
 
+class NodeSet;
+
 enum class RunMode : quint8 { Stepped, Live };
 
 // Fills `history`; returns an error message, empty when the run completed.
 // A failed run keeps what it recorded so far.
+// A scenario with a topology or server faults (config.needsPrivateServers())
+// cannot run here: it needs the overload below and gets an error.
 QString runToEnd(const RunConfig &config, const Strategy &strategy, const RedisEndpoint &endpoint,
                  History &history, RunMode mode);
+// Runs over private servers started for config.nodes and injects the
+// server faults into them.
+QString runToEnd(const RunConfig &config, const Strategy &strategy, NodeSet &nodes, History &history, RunMode mode);
+// Starts the servers config.nodes asks for and runs; an error when they cannot start.
+QString runWithOwnServers(const RunConfig &config, const Strategy &strategy, History &history, RunMode mode);
 
 } // namespace lockstock

@@ -77,7 +77,7 @@ bool readString(const Fields &f, const QJsonObject &o, const QString &key, QStri
 
 bool stepFromName(const QString &name, Step *out)
 {
-    for (int s = int(Step::Start); s <= int(Step::Fence); ++s)
+    for (int s = int(Step::Start); s <= int(kLastStep); ++s)
         if (name == QLatin1String(stepName(Step(s)))) {
             *out = Step(s);
             return true;
@@ -201,6 +201,113 @@ bool readFaults(const Fields &f, const QJsonObject &o, RunConfig *config)
     return true;
 }
 
+bool readNodes(const Fields &f, const QJsonObject &o, RunConfig *config)
+{
+    if (!o.contains(QStringLiteral("nodes")))
+        return true;
+    const int line = f.lineOf(QStringLiteral("nodes"));
+    if (!o.value(QStringLiteral("nodes")).isObject())
+        return f.fail(QStringLiteral("nodes"), line,
+                      QStringLiteral("must be an object like {\"count\": 5, \"kind\": \"masters\"}"));
+    const QJsonObject j = o.value(QStringLiteral("nodes")).toObject();
+    if (!checkKeys(f, j, {QStringLiteral("count"), QStringLiteral("kind"), QStringLiteral("persistence")},
+                   QStringLiteral("nodes"), line))
+        return false;
+    NodeSpec &n = config->nodes;
+    qint64 count = 1;
+    QString kind = QStringLiteral("masters");
+    if (!readInt(f, j, QStringLiteral("count"), 1, 9, &count, QStringLiteral("nodes.count"), line)
+        || !readString(f, j, QStringLiteral("kind"), &kind, QStringLiteral("nodes.kind"), line))
+        return false;
+    n.count = int(count);
+    if (kind == QLatin1String("masters"))
+        n.kind = NodeSpec::Kind::Masters;
+    else if (kind == QLatin1String("replicated"))
+        n.kind = NodeSpec::Kind::Replicated;
+    else
+        return f.fail(QStringLiteral("nodes.kind"), line,
+                      QStringLiteral("must be \"masters\" or \"replicated\" (is \"%1\")").arg(kind));
+    if (n.kind == NodeSpec::Kind::Replicated && n.count < 2)
+        return f.fail(QStringLiteral("nodes.count"), line, QStringLiteral("replication needs 2 or more nodes"));
+    if (j.contains(QStringLiteral("persistence"))) {
+        if (!j.value(QStringLiteral("persistence")).isBool())
+            return f.fail(QStringLiteral("nodes.persistence"), line, QStringLiteral("must be true or false"));
+        n.persistence = j.value(QStringLiteral("persistence")).toBool();
+    }
+    return true;
+}
+
+bool readServerFaults(const Fields &f, const QJsonObject &o, RunConfig *config)
+{
+    if (!o.contains(QStringLiteral("server_faults")))
+        return true;
+    const int line = f.lineOf(QStringLiteral("server_faults"));
+    if (!o.value(QStringLiteral("server_faults")).isArray())
+        return f.fail(QStringLiteral("server_faults"), line, QStringLiteral("must be a list"));
+    const QJsonArray list = o.value(QStringLiteral("server_faults")).toArray();
+    const qsizetype from = f.json.indexOf("\"server_faults\"");
+    const int nodes = config->nodes.count;
+    for (qsizetype i = 0; i < list.size(); ++i) {
+        const QString field = QStringLiteral("server_faults[%1]").arg(i);
+        const int at = f.lineOf(QStringLiteral("action"), from, int(i));
+        if (!list.at(i).isObject())
+            return f.fail(field, at ? at : line, QStringLiteral("must be an object"));
+        const QJsonObject j = list.at(i).toObject();
+        if (!checkKeys(f, j, {QStringLiteral("node"), QStringLiteral("action"), QStringLiteral("at_ms"),
+                              QStringLiteral("client"), QStringLiteral("after"), QStringLiteral("order"),
+                              QStringLiteral("delay_ms")}, field, at))
+            return false;
+        ServerFault fault;
+        qint64 node = 0;
+        qint64 order = 0;
+        QString action;
+        QString after = QStringLiteral("acquire");
+        if (!readInt(f, j, QStringLiteral("node"), 0, nodes - 1, &node, field + QStringLiteral(".node"), at)
+            || !readString(f, j, QStringLiteral("action"), &action, field + QStringLiteral(".action"), at)
+            || !readInt(f, j, QStringLiteral("at_ms"), 0, 86400000, &fault.atMs, field + QStringLiteral(".at_ms"), at)
+            || !readString(f, j, QStringLiteral("client"), &fault.client, field + QStringLiteral(".client"), at)
+            || !readString(f, j, QStringLiteral("after"), &after, field + QStringLiteral(".after"), at)
+            || !readInt(f, j, QStringLiteral("order"), -1, 1000000, &order, field + QStringLiteral(".order"), at)
+            || !readInt(f, j, QStringLiteral("delay_ms"), 0, 86400000, &fault.delayMs,
+                        field + QStringLiteral(".delay_ms"), at))
+            return false;
+        fault.node = int(node);
+        fault.order = int(order);
+        bool knownAction = false;
+        for (int a = int(ServerFault::Action::Kill); a <= int(ServerFault::Action::Isolate); ++a)
+            if (action == QLatin1String(serverActionName(ServerFault::Action(a)))) {
+                fault.action = ServerFault::Action(a);
+                knownAction = true;
+            }
+        if (!knownAction)
+            return f.fail(field + QStringLiteral(".action"), at,
+                          QStringLiteral("must be kill, pause, resume, restart, restart_delayed, promote or isolate (is \"%1\")")
+                              .arg(action));
+        if (fault.action == ServerFault::Action::RestartDelayed && fault.delayMs <= 0)
+            return f.fail(field + QStringLiteral(".delay_ms"), at, QStringLiteral("restart_delayed needs delay_ms > 0"));
+        if ((fault.action == ServerFault::Action::Promote || fault.action == ServerFault::Action::Isolate)
+            && (config->nodes.kind != NodeSpec::Kind::Replicated || fault.node == 0))
+            return f.fail(field + QStringLiteral(".action"), at,
+                          QStringLiteral("%1 needs a replica: \"nodes\": {\"kind\": \"replicated\"} and node 1 or more")
+                              .arg(action));
+        const bool timed = j.contains(QStringLiteral("at_ms"));
+        if (timed == j.contains(QStringLiteral("client")))
+            return f.fail(field, at, QStringLiteral("give either \"at_ms\" or \"client\" (with \"after\")"));
+        if (!timed) {
+            bool known = false;
+            for (const ClientSpec &c : config->clients)
+                known = known || c.name == fault.client;
+            if (!known)
+                return f.fail(field + QStringLiteral(".client"), at,
+                              QStringLiteral("no client is named '%1'").arg(fault.client));
+            if (!stepFromName(after, &fault.after))
+                return f.fail(field + QStringLiteral(".after"), at, QStringLiteral("'%1' is not a step").arg(after));
+        }
+        config->serverFaults.append(fault);
+    }
+    return true;
+}
+
 } // namespace
 
 QString ScenarioError::display() const
@@ -237,6 +344,7 @@ std::optional<Scenario> parseScenario(const QByteArray &json, const QString &pat
         QStringLiteral("work_ms"), QStringLiteral("retry_ms"), QStringLiteral("acquire_timeout_ms"),
         QStringLiteral("speed"), QStringLiteral("schedule"), QStringLiteral("interleaving"),
         QStringLiteral("faults"), QStringLiteral("seed"), QStringLiteral("max_run_ms"),
+        QStringLiteral("nodes"), QStringLiteral("server_faults"),
     };
     if (!checkKeys(f, o, allowed, {}, 0))
         return std::nullopt;
@@ -328,7 +436,7 @@ std::optional<Scenario> parseScenario(const QByteArray &json, const QString &pat
             return std::nullopt;
         }
     }
-    if (!readFaults(f, o, &c))
+    if (!readFaults(f, o, &c) || !readNodes(f, o, &c) || !readServerFaults(f, o, &c))
         return std::nullopt;
     return s;
 }

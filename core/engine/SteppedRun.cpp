@@ -147,6 +147,13 @@ void SteppedRun::observe(Event &e)
 
 void SteppedRun::probe(Event *into)
 {
+    if (hasNodes()) {
+        // The lock lives on the lock nodes, some of them down on purpose:
+        // only the stock is read back, from the store.
+        long long stock = 0;
+        into->stock = control().command({"GET", config().stockKey()}).readInteger(stock) ? stock : kUnknown;
+        return;
+    }
     const QList<RedisValue> r = control().pipeline(
         {{"GET", config().lockKey()}, {"PTTL", config().lockKey()}, {"GET", config().stockKey()}});
     const qint64 now = nowNs();
@@ -163,10 +170,17 @@ void SteppedRun::probe(Event *into)
 void SteppedRun::waitUntil(qint64 ns)
 {
     while (!shouldStop()) {
+        applyDueServerFaults();
+        const qint64 fault = nextServerFaultNs();
+        const bool faultDue = fault >= 0 && fault <= ns;
         const bool expiryDue = m_lockExpiresNs >= 0 && m_lockExpiresNs <= ns;
-        if (!expiryDue) {
+        if (!expiryDue && !faultDue) {
             sleepUntil(ns);
             return;
+        }
+        if (faultDue && (!expiryDue || fault <= m_lockExpiresNs)) {
+            sleepUntil(fault);
+            continue;
         }
         // The lease should be over by then: ask Redis whether it really let go.
         sleepUntil(m_lockExpiresNs + 1000000);

@@ -1,5 +1,7 @@
 #include "LockCommands.h"
 
+#include <cmath>
+
 namespace lockstock {
 
 const RedisScript compareAndDeleteScript(R"lua(
@@ -28,6 +30,33 @@ Task<void> releaseWithLua(Client &c)
 Task<void> releaseWithDel(Client &c)
 {
     co_await c.redis(Step::Release, "DEL", c.lockKey());
+    c.believeReleased();
+}
+
+Task<bool> tryRedlock(Client &c)
+{
+    const QByteArray token = c.newToken();
+    const qint64 startMs = c.orderElapsedMs();
+    const RedisValue replies = co_await c.redisAll(Step::Acquire, "SET", c.lockKey(), token, "NX", "PX", c.leasePx());
+    int granted = 0;
+    for (const RedisValue &r : replies.items())
+        granted += r.isStatus("OK") ? 1 : 0;
+    const qint64 leaseMs = c.config().leaseMs;
+    // Clocks drift and the 2 ms are real: scaled into scenario time.
+    const qint64 driftMs = leaseMs / 100 + qint64(std::ceil(2 * c.config().speed));
+    const qint64 validityMs = leaseMs - (c.orderElapsedMs() - startMs) - driftMs;
+    if (granted >= c.lockNodes() / 2 + 1 && validityMs > 0) {
+        c.believeHolding(token);
+        co_return true;
+    }
+    // No majority in time: free what we got, or it blocks others for a lease.
+    co_await c.redisAll(Step::Release, "EVALSHA", compareAndDeleteScript.sha(), "1", c.lockKey(), token);
+    co_return false;
+}
+
+Task<void> releaseRedlock(Client &c)
+{
+    co_await c.redisAll(Step::Release, "EVALSHA", compareAndDeleteScript.sha(), "1", c.lockKey(), c.token());
     c.believeReleased();
 }
 

@@ -15,4 +15,11 @@ Task<void> releaseWithLua(Client &c);
 // Release by plain DEL: removes whatever lock is there, ours or not.
 Task<void> releaseWithDel(Client &c);
 
+// Redlock: SET NX PX on every lock node; held when a majority granted it and
+// time is left: validity = lease - elapsed - drift (1% of the lease + 2 ms).
+// Otherwise it releases every node at once and returns false.
+Task<bool> tryRedlock(Client &c);
+// Compare-and-delete on every node.
+Task<void> releaseRedlock(Client &c);
+
 } // namespace lockstock

@@ -8,6 +8,8 @@ const QList<const Strategy *> &allStrategies()
         &noLockStrategy,        &setnxThenExpireStrategy, &setNxPxDelStrategy,
         &setNxPxLuaStrategy,    &watchdogStrategy,        &naiveWatchdogStrategy,
         &watchMultiStrategy,    &luaDecrementStrategy,    &decrCompensateStrategy,
+        &fencedLockStrategy,    &setNxPxWaitStrategy,     &redlockStrategy,
+        &redlockFencedStrategy,
     };
     return list;
 }

@@ -14,5 +14,9 @@ extern const Strategy naiveWatchdogStrategy;
 extern const Strategy watchMultiStrategy;
 extern const Strategy luaDecrementStrategy;
 extern const Strategy decrCompensateStrategy;
+extern const Strategy fencedLockStrategy;
+extern const Strategy setNxPxWaitStrategy;
+extern const Strategy redlockStrategy;
+extern const Strategy redlockFencedStrategy;
 
 } // namespace lockstock

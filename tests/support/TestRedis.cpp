@@ -18,9 +18,11 @@ std::unique_ptr<RedisServer> startRedis(RedisServer::Options options)
     return server;
 }
 
-std::unique_ptr<ScenarioResult> runScenario(const QString &scenario, const QString &strategy,
-                                            const RedisEndpoint &endpoint, RunMode mode,
-                                            const std::function<void(RunConfig &)> &adjust)
+namespace {
+// Runs `scenario` with `strategy` through `run`, which gets the config.
+std::unique_ptr<ScenarioResult> runWith(const QString &scenario, const QString &strategy, RunMode mode,
+                                        const std::function<void(RunConfig &)> &adjust,
+                                        const std::function<QString(const RunConfig &, const Strategy &, History &)> &run)
 {
     ScenarioError error;
     std::optional<Scenario> s = findScenario(scenario, &error);
@@ -41,10 +43,29 @@ std::unique_ptr<ScenarioResult> runScenario(const QString &scenario, const QStri
     if (adjust)
         adjust(s->config);
     auto result = std::make_unique<ScenarioResult>();
-    result->error = runToEnd(s->config, *chosen, endpoint, result->history, mode);
+    result->error = run(s->config, *chosen, result->history);
     result->events = sortedEvents(result->history);
     result->outcome = check(result->history, result->events);
     return result;
+}
+} // namespace
+
+std::unique_ptr<ScenarioResult> runScenario(const QString &scenario, const QString &strategy,
+                                            const RedisEndpoint &endpoint, RunMode mode,
+                                            const std::function<void(RunConfig &)> &adjust)
+{
+    return runWith(scenario, strategy, mode, adjust,
+                   [&](const RunConfig &config, const Strategy &chosen, History &history) {
+                       return runToEnd(config, chosen, endpoint, history, mode);
+                   });
+}
+
+std::unique_ptr<ScenarioResult> runScenarioOnOwnServers(const QString &scenario, const QString &strategy,
+                                                        RunMode mode, const std::function<void(RunConfig &)> &adjust)
+{
+    return runWith(scenario, strategy, mode, adjust, [&](const RunConfig &config, const Strategy &chosen, History &history) {
+        return runWithOwnServers(config, chosen, history, mode);
+    });
 }
 
 } // namespace lockstock::test

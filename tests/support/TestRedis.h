@@ -29,4 +29,10 @@ std::unique_ptr<ScenarioResult> runScenario(const QString &scenario, const QStri
                                             const RedisEndpoint &endpoint, RunMode mode = RunMode::Stepped,
                                             const std::function<void(RunConfig &)> &adjust = {});
 
+// The same for a scenario with "nodes" or "server_faults": it starts its own
+// servers (RunConfig::needsPrivateServers()).
+std::unique_ptr<ScenarioResult> runScenarioOnOwnServers(const QString &scenario, const QString &strategy,
+                                                        RunMode mode = RunMode::Stepped,
+                                                        const std::function<void(RunConfig &)> &adjust = {});
+
 } // namespace lockstock::test

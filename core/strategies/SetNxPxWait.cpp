@@ -1,0 +1,49 @@
+#include "LockCommands.h"
+#include "StockUpdate.h"
+#include "Strategies.h"
+
+namespace lockstock {
+
+namespace {
+// SET NX PX, then WAIT 1: keep the lock only once a replica has it, so a
+// failover right now would not forget it. WAIT does not make Redis strongly
+// consistent: the acknowledging replica is not necessarily the one promoted.
+Task<bool> trySetNxPxReplicated(Client &c)
+{
+    const bool acquired = co_await trySetNxPx(c);
+    if (!acquired)
+        co_return false;
+    // A tenth of the lease: long enough for a healthy replica on a busy
+    // machine, short enough to leave most of the lease for the work (and
+    // shorter than the run's command timeout towards a lock node).
+    const QByteArray timeoutMs = QByteArray::number(c.config().realMs(c.config().leaseMs / 10));
+    const RedisValue acked = co_await c.redis(Step::Replicate, "WAIT", "1", timeoutMs);
+    if (acked.isInteger() && acked.toInteger() >= 1)
+        co_return true;
+    co_await releaseWithLua(c);                // not replicated: give it back, try again
+    co_return false;
+}
+
+Task<bool> placeOrder(Client &c)
+{
+    const bool acquired = co_await acquireWithRetry(c, trySetNxPxReplicated);
+    if (!acquired)
+        co_return false;
+    const bool sold = co_await readCheckWrite(c);
+    co_await releaseWithLua(c);
+    co_return sold;
+}
+} // namespace
+
+extern const Strategy setNxPxWaitStrategy{
+    .name = QStringLiteral("set-nx-px-wait"),
+    .title = QStringLiteral("SET NX PX, then WAIT 1 for a replica before using the lock"),
+    .lesson = QStringLiteral("A lock no replica has is not used; an acknowledged one can still be lost if another replica is promoted."),
+    .correct = true,
+    .usesLock = true,
+    .placeOrder = placeOrder,
+    .scripts = {&compareAndDeleteScript},
+    .sourceFile = __FILE__,
+};
+
+} // namespace lockstock

@@ -1,0 +1,205 @@
+// The pieces of the fault scenarios, one by one: the scenario fields, the
+// node set's real faults, the fenced store script, the Redlock quorum.
+
+#include "TestRedis.h"
+
+#include "engine/NodeSet.h"
+#include "redis/RedisConnection.h"
+#include "redis/RedisError.h"
+#include "strategies/FencedStore.h"
+#include "strategies/Strategies.h"
+
+#include <QTest>
+
+using namespace lockstock;
+
+namespace {
+QByteArray scenarioJson(const QByteArray &extra)
+{
+    return R"({"name": "t", "broken": "redlock", "correct": "redlock-fenced", "clients": ["A", "B"],
+               "nodes": {"count": 5, "kind": "masters"}, )" + extra + "}";
+}
+
+RedisValue on(const RedisEndpoint &e, const Argv &argv)
+{
+    RedisConnection c(e);
+    return c.command(argv);
+}
+
+bool reachable(const RedisEndpoint &e)
+{
+    try {
+        RedisConnection c(e, {.connectTimeoutMs = 200, .commandTimeoutMs = 200, .clientName = {}});
+        return true;
+    } catch (const RedisError &) {
+        return false;
+    }
+}
+} // namespace
+
+class TestFaultPieces : public QObject {
+    Q_OBJECT
+
+private slots:
+    void scenarioReadsNodesAndServerFaults()
+    {
+        ScenarioError error;
+        const auto s = parseScenario(scenarioJson(R"("server_faults": [
+            {"node": 4, "action": "kill", "at_ms": 0},
+            {"node": 0, "action": "restart_delayed", "delay_ms": 12000, "client": "A", "after": "acquire"}])"),
+                                     QStringLiteral("t.json"), &error);
+        QVERIFY2(s, qPrintable(error.display()));
+        QCOMPARE(s->config.nodes.kind, NodeSpec::Kind::Masters);
+        QCOMPARE(s->config.nodes.count, 5);
+        QVERIFY(s->config.needsPrivateServers());
+        QCOMPARE(s->config.serverFaults.size(), 2);
+        QCOMPARE(s->config.serverFaults.at(0).node, 4);
+        QCOMPARE(s->config.serverFaults.at(0).atMs, 0);
+        QCOMPARE(s->config.serverFaults.at(1).action, ServerFault::Action::RestartDelayed);
+        QCOMPARE(s->config.serverFaults.at(1).client, QStringLiteral("A"));
+        QCOMPARE(s->config.serverFaults.at(1).delayMs, 12000);
+    }
+
+    void scenarioRejectsBadServerFaults_data()
+    {
+        QTest::addColumn<QByteArray>("extra");
+        QTest::addColumn<QString>("field");
+        QTest::addRow("unknown action") << QByteArray(R"("server_faults": [{"node": 0, "action": "explode", "at_ms": 0}])")
+                                        << QStringLiteral("server_faults[0].action");
+        QTest::addRow("node out of range") << QByteArray(R"("server_faults": [{"node": 5, "action": "kill", "at_ms": 0}])")
+                                           << QStringLiteral("server_faults[0].node");
+        QTest::addRow("promote a master") << QByteArray(R"("server_faults": [{"node": 1, "action": "promote", "at_ms": 0}])")
+                                          << QStringLiteral("server_faults[0].action");
+        QTest::addRow("time and step") << QByteArray(R"("server_faults": [{"node": 1, "action": "kill", "at_ms": 0, "client": "A"}])")
+                                       << QStringLiteral("server_faults[0]");
+        QTest::addRow("no delay") << QByteArray(R"("server_faults": [{"node": 1, "action": "restart_delayed", "at_ms": 0}])")
+                                  << QStringLiteral("server_faults[0].delay_ms");
+        QTest::addRow("unknown client") << QByteArray(R"("server_faults": [{"node": 1, "action": "kill", "client": "Z"}])")
+                                        << QStringLiteral("server_faults[0].client");
+    }
+
+    void scenarioRejectsBadServerFaults()
+    {
+        QFETCH(QByteArray, extra);
+        QFETCH(QString, field);
+        ScenarioError error;
+        QVERIFY(!parseScenario(scenarioJson(extra), QStringLiteral("t.json"), &error));
+        QCOMPARE(error.field, field);
+    }
+
+    void oneServerRefusesATopology()
+    {
+        const auto server = test::startRedis();
+        QVERIFY(server);
+        RunConfig config;
+        config.clients = {{QStringLiteral("A"), 0}};
+        config.nodes = {NodeSpec::Kind::Masters, 3, false};
+        History history;
+        const QString error = runToEnd(config, redlockStrategy, server->endpoint(), history, RunMode::Stepped);
+        QVERIFY(error.contains(QLatin1String("own redis-servers")));
+        QCOMPARE(history.size(), 0);
+    }
+
+    void restartForgetsWithoutPersistence_data()
+    {
+        QTest::addColumn<bool>("persistence");
+        QTest::addRow("no persistence") << false;
+        QTest::addRow("aof always") << true;
+    }
+
+    void restartForgetsWithoutPersistence()
+    {
+        QFETCH(bool, persistence);
+        NodeSet nodes({NodeSpec::Kind::Masters, 2, persistence});
+        QCOMPARE(nodes.serverCount(), 3);
+        QCOMPARE(nodes.names(), QStringList({QStringLiteral("n1"), QStringLiteral("n2"), QStringLiteral("store")}));
+        on(nodes.endpoint(1), {"SET", "lock", "A"});
+        nodes.apply(ServerFault::Action::Kill, 1);
+        QVERIFY(!reachable(nodes.endpoint(1)));
+        QVERIFY(reachable(nodes.endpoint(0)));
+        nodes.apply(ServerFault::Action::Restart, 1);
+        QCOMPARE(on(nodes.endpoint(1), {"GET", "lock"}).isNil(), !persistence);
+    }
+
+    void pausedNodeTimesOut()
+    {
+        NodeSet nodes({NodeSpec::Kind::Masters, 1, false});
+        nodes.apply(ServerFault::Action::Pause, 0);
+        QVERIFY(!reachable(nodes.endpoint(0)));
+        nodes.apply(ServerFault::Action::Resume, 0);
+        QVERIFY(reachable(nodes.endpoint(0)));
+    }
+
+    // An isolated replica misses what the master writes; promoted, it is the
+    // master clients lock on, without that write.
+    void isolatedReplicaMissesTheLockAndIsPromoted()
+    {
+        NodeSet nodes({NodeSpec::Kind::Replicated, 2, false});
+        {
+            // WAIT counts the replicas that have this connection's writes.
+            RedisConnection master(nodes.endpoint(0));
+            master.command({"SET", "before", "1"});
+            QCOMPARE(master.command({"WAIT", "1", "2000"}).toInteger(), 1);
+            nodes.apply(ServerFault::Action::Isolate, 1);
+            master.command({"SET", "lock", "A"});
+            QCOMPARE(master.command({"WAIT", "1", "100"}).toInteger(), 0);
+        }
+        nodes.apply(ServerFault::Action::Kill, 0);
+        nodes.apply(ServerFault::Action::Resume, 1);
+        QCOMPARE(nodes.lockServer(0), 0);
+        nodes.apply(ServerFault::Action::Promote, 1);
+        QCOMPARE(nodes.lockServer(0), 1);
+        QVERIFY(on(nodes.endpoint(1), {"INFO", "replication"}).bytes().contains("role:master"));
+        QCOMPARE(on(nodes.endpoint(1), {"GET", "before"}).bytes(), QByteArray("1"));
+        QVERIFY(on(nodes.endpoint(1), {"GET", "lock"}).isNil());
+    }
+
+    void fencedStoreRefusesAnOlderToken()
+    {
+        const auto server = test::startRedis();
+        QVERIFY(server);
+        RedisConnection c(server->endpoint());
+        c.command({"SET", "stock", "100"});
+        c.command({"SCRIPT", "LOAD", fencedStockScript.source()});
+        auto fenced = [&](const char *token, const QByteArray &value) {
+            return c.command({"EVALSHA", fencedStockScript.sha(), "2", "stock", "seen", token, value});
+        };
+        QCOMPARE(fenced("1", {}).bytes(), QByteArray("100"));   // A reads with 1
+        QCOMPARE(fenced("2", {}).bytes(), QByteArray("100"));   // B reads with 2
+        QVERIFY(fenced("2", "99").isStatus("OK"));               // B writes
+        const RedisValue stale = fenced("1", "99");              // A wakes and writes
+        QVERIFY(stale.isError());
+        QVERIFY(stale.bytes().startsWith("STALE"));
+        QCOMPARE(c.command({"GET", "stock"}).bytes(), QByteArray("99"));
+        QVERIFY(fenced("3", "98").isStatus("OK"));
+    }
+
+    // With three of five masters dead no majority exists: Redlock sells nothing.
+    void redlockNeedsAMajority()
+    {
+        const auto r = test::runScenarioOnOwnServers(QStringLiteral("redlock-minority-down"), QStringLiteral("correct"),
+                                                     RunMode::Stepped, [](RunConfig &config) {
+                                                         ServerFault third = config.serverFaults.first();
+                                                         third.node = 2;
+                                                         config.serverFaults << third;
+                                                     });
+        QVERIFY(r);
+        QVERIFY2(r->error.isEmpty(), qPrintable(r->error));
+        QCOMPARE(r->outcome.ordersSucceeded, 0);
+        QCOMPARE(r->outcome.unavailableOrders, 2);
+        // Each attempt asked all five nodes.
+        int acquires = 0;
+        QSet<int> nodesAsked;
+        for (const Event &e : r->events)
+            if (e.kind == EventKind::Command && e.step == Step::Acquire) {
+                ++acquires;
+                nodesAsked.insert(e.node);
+            }
+        QVERIFY(acquires >= 5);
+        QCOMPARE(acquires % 5, 0);
+        QCOMPARE(nodesAsked.size(), 5);
+    }
+};
+
+QTEST_MAIN(TestFaultPieces)
+#include "tst_fault_pieces.moc"

@@ -1,0 +1,158 @@
+// Every fault scenario, broken and correct, against real servers, several
+// times each: the broken strategy must show its race every time and the
+// correct one never.
+
+#include "TestRedis.h"
+
+#include <QTest>
+
+using namespace lockstock;
+
+namespace {
+enum class Expect {
+    LostUpdate,   // two holders, one sale lost
+    Unavailable,  // orders failed: the lock's Redis was down
+    Exclusive,    // one holder at a time, every order sold
+    Fenced,       // two holders, but the store refused the stale write
+};
+constexpr int kRepeats = 4;
+
+// Scenarios with a topology start their own servers; the others run on one.
+std::unique_ptr<test::ScenarioResult> run(const QString &scenario, const QString &strategy, RunMode mode)
+{
+    ScenarioError error;
+    const std::optional<Scenario> s = findScenario(scenario, &error);
+    if (!s)
+        return nullptr;
+    if (s->config.needsPrivateServers())
+        return test::runScenarioOnOwnServers(scenario, strategy, mode);
+    const auto server = test::startRedis();
+    return server ? test::runScenario(scenario, strategy, server->endpoint(), mode) : nullptr;
+}
+
+// The run, one line per event, for the log when a check fails.
+QString timeline(const test::ScenarioResult &r)
+{
+    QString text;
+    for (const Event &e : r.events) {
+        if (e.kind == EventKind::Sleep && e.step == Step::Backoff)
+            continue;
+        text += QStringLiteral("\n  %1 %2 %3 %4 n%5 %6 -> %7 %8")
+                    .arg(qRound64(r.history.scenarioMs(e.tNs)), 6)
+                    .arg(r.history.info().clients.value(e.client, QStringLiteral("-")))
+                    .arg(QLatin1String(eventKindName(e.kind)))
+                    .arg(QLatin1String(stepName(e.step)))
+                    .arg(e.node + 1)
+                    .arg(displayArgv(e.argv).left(40))
+                    .arg(e.reply.display().left(40))
+                    .arg(e.note.left(60));
+    }
+    return text;
+}
+} // namespace
+
+class TestFaultScenarios : public QObject {
+    Q_OBJECT
+
+private:
+    void addRow(const char *scenario, const char *strategy, Expect expect, int unavailable = 0)
+    {
+        QTest::addRow("%s/%s", scenario, strategy) << QString::fromLatin1(scenario) << QString::fromLatin1(strategy)
+                                                   << int(expect) << unavailable;
+    }
+
+    void verify(const test::ScenarioResult &r, Expect expect, int unavailable)
+    {
+        const Outcome &o = r.outcome;
+        bool ok = r.error.isEmpty();
+        switch (expect) {
+        case Expect::LostUpdate:
+            ok = ok && !o.clean() && o.lostUpdates == 1 && !o.overlaps.isEmpty() && !o.staleWritesAccepted.isEmpty();
+            break;
+        case Expect::Unavailable:
+            ok = ok && !o.clean() && o.unavailableOrders == unavailable && o.overlaps.isEmpty();
+            break;
+        case Expect::Exclusive:
+            ok = ok && o.clean() && o.overlaps.isEmpty() && o.ordersSucceeded == 2 && o.finalStock == 98;
+            break;
+        case Expect::Fenced:
+            ok = ok && o.clean() && o.fenced && o.staleWritesRefused.size() == 1 && o.staleWritesAccepted.isEmpty()
+                && o.lostUpdates == 0 && o.finalStock == o.expectedStock;
+            break;
+        }
+        if (!ok)
+            qWarning("%s", qPrintable(timeline(r)));
+        QVERIFY2(ok, qPrintable(o.findings(r.history.info()).join(QLatin1Char(' ')) + QStringLiteral(" [error: ")
+                                + r.error + QLatin1Char(']')));
+    }
+
+private slots:
+    void stepped_data()
+    {
+        QTest::addColumn<QString>("scenario");
+        QTest::addColumn<QString>("strategy");
+        QTest::addColumn<int>("expect");
+        QTest::addColumn<int>("unavailable");
+        addRow("lease-expired-during-pause", "broken", Expect::LostUpdate);
+        addRow("lease-expired-during-pause", "correct", Expect::Fenced);
+        addRow("restart-without-persistence", "broken", Expect::LostUpdate);
+        addRow("restart-without-persistence", "correct", Expect::Fenced);
+        addRow("failover-lost-lock", "broken", Expect::LostUpdate);
+        addRow("failover-lost-lock", "correct", Expect::Exclusive);
+        addRow("failover-wait-not-enough", "broken", Expect::LostUpdate);
+        addRow("failover-wait-not-enough", "correct", Expect::Fenced);
+        addRow("redlock-minority-down", "broken", Expect::Unavailable, 2);
+        addRow("redlock-minority-down", "correct", Expect::Exclusive);
+        addRow("redlock-restart-no-persistence", "broken", Expect::LostUpdate);
+        addRow("redlock-restart-no-persistence", "correct", Expect::Fenced);
+        addRow("redlock-delayed-restart", "broken", Expect::Unavailable, 1);
+        addRow("redlock-delayed-restart", "correct", Expect::Exclusive);
+    }
+
+    void stepped()
+    {
+        QFETCH(QString, scenario);
+        QFETCH(QString, strategy);
+        QFETCH(int, expect);
+        QFETCH(int, unavailable);
+        for (int i = 0; i < kRepeats; ++i) {
+            const auto r = run(scenario, strategy, RunMode::Stepped);
+            QVERIFY(r);
+            verify(*r, Expect(expect), unavailable);
+            if (QTest::currentTestFailed())
+                return;
+        }
+    }
+
+    // The scenarios whose timing does not hang on a server restart, live:
+    // a thread per client, faults from the control thread.
+    void live_data()
+    {
+        QTest::addColumn<QString>("scenario");
+        QTest::addColumn<QString>("strategy");
+        QTest::addColumn<int>("expect");
+        QTest::addColumn<int>("unavailable");
+        addRow("lease-expired-during-pause", "broken", Expect::LostUpdate);
+        addRow("lease-expired-during-pause", "correct", Expect::Fenced);
+        addRow("redlock-minority-down", "broken", Expect::Unavailable, 2);
+        addRow("redlock-minority-down", "correct", Expect::Exclusive);
+    }
+
+    void live()
+    {
+        QFETCH(QString, scenario);
+        QFETCH(QString, strategy);
+        QFETCH(int, expect);
+        QFETCH(int, unavailable);
+        for (int i = 0; i < 2; ++i) {
+            const auto r = run(scenario, strategy, RunMode::Live);
+            QVERIFY(r);
+            verify(*r, Expect(expect), unavailable);
+            if (QTest::currentTestFailed())
+                return;
+        }
+    }
+};
+
+QTEST_MAIN(TestFaultScenarios)
+#include "tst_fault_scenarios.moc"
