@@ -3,6 +3,7 @@
 #include "cli/Console.h"
 #include "cli/RunCommand.h"
 #include "cli/ShotCommand.h"
+#include "cli/WindowCommand.h"
 
 #include <QCoreApplication>
 #include <QGuiApplication>
@@ -15,7 +16,7 @@ void printUsage()
     printOut(QStringLiteral(
         "Usage: lockstock [COMMAND] [OPTIONS]\n"
         "\n"
-        "With no command, opens the simulator window.\n"
+        "With no command, opens the simulator window (--redis HOST:PORT to use an existing server).\n"
         "\n"
         "Commands:\n"
         "  run SCENARIO    run headless and print the checker's verdict (--json FILE for the history)\n"
@@ -40,6 +41,11 @@ int main(int argc, char **argv)
     const QString command = argc > 1 ? QString::fromLocal8Bit(argv[1]) : QString();
     QCoreApplication::setApplicationName(QStringLiteral("lockstock"));
     QCoreApplication::setOrganizationName(QStringLiteral("LockStock"));
+    const bool help = command == QLatin1String("--help") || command == QLatin1String("-h") || command == QLatin1String("help");
+    if (command.isEmpty() || (command.startsWith(QLatin1Char('-')) && !help)) {
+        QGuiApplication app(argc, argv);
+        return windowCommand(QCoreApplication::arguments());
+    }
     if (command == QLatin1String("shot")) {
         // Painted into an image: never needs a display.
         if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
@@ -54,7 +60,7 @@ int main(int argc, char **argv)
         return runCommand(args);
     if (command == QLatin1String("list"))
         return listCommand(args);
-    if (command == QLatin1String("--help") || command == QLatin1String("-h") || command == QLatin1String("help")) {
+    if (help) {
         printUsage();
         return kExitOk;
     }

@@ -6,7 +6,6 @@
 #include "gui/TimelineExport.h"
 
 #include <QCommandLineParser>
-#include <QCoreApplication>
 
 namespace lockstock {
 
@@ -86,13 +85,7 @@ int shotCommand(const QStringList &arguments)
     History history;
     const QString error = runToEnd(request.scenario.config, *request.strategy, target->endpoint(), history, request.mode);
     const std::shared_ptr<const TimelineData> data = TimelineData::build(history);
-    const Strategy &strategy = *request.strategy;
-    image.title = QStringLiteral("%1 \u2014 %2").arg(request.scenario.name, request.scenario.title);
-    image.subtitle = QStringLiteral("%1 (%2): %3")
-                         .arg(strategy.name,
-                              strategy.correct ? QCoreApplication::translate("Strategy", "correct")
-                                               : QCoreApplication::translate("Strategy", "broken"),
-                              strategy.title);
+    image.describe(request.scenario, *request.strategy);
     const QString written = out.endsWith(QLatin1String(".svg"), Qt::CaseInsensitive)
         ? writeTimelineSvg(*data, image, out)
         : writeTimelinePng(*data, image, out);

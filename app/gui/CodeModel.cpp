@@ -76,7 +76,7 @@ QVariant CodeModel::data(const QModelIndex &index, int role) const
 QHash<int, QByteArray> CodeModel::roleNames() const
 {
     return {{Qt::DisplayRole, "display"}, {NumberRole, "number"}, {TextRole, "text"},
-            {HtmlRole, "html"},           {ClientsRole, "clients"}, {FocusRole, "focus"}};
+            {HtmlRole, "html"},           {ClientsRole, "clients"}, {FocusRole, "current"}};
 }
 
 QString CodeModel::highlight(const QString &line)

@@ -30,6 +30,16 @@ void paintInto(QPaintDevice &device, const TimelineData &data, const TimelineIma
 }
 } // namespace
 
+void TimelineImage::describe(const Scenario &scenario, const Strategy &strategy)
+{
+    title = QStringLiteral("%1 \u2014 %2").arg(scenario.name, scenario.title);
+    subtitle = QStringLiteral("%1 (%2): %3")
+                   .arg(strategy.name,
+                        strategy.correct ? QCoreApplication::translate("Strategy", "correct")
+                                         : QCoreApplication::translate("Strategy", "broken"),
+                        strategy.title);
+}
+
 TimelineTheme TimelineImage::resolvedTheme() const
 {
     const qreal s = scale > 0 ? scale : std::clamp(size.width() / 1500.0, 0.7, 3.0);

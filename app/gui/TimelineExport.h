@@ -6,6 +6,9 @@
 #include "TimelineData.h"
 #include "TimelineTheme.h"
 
+#include "engine/Scenario.h"
+#include "engine/Strategy.h"
+
 #include <QImage>
 #include <QSize>
 
@@ -18,6 +21,8 @@ struct TimelineImage {
     QString title;
     QString subtitle;
 
+    // Title and subtitle for a run of `scenario` with `strategy`.
+    void describe(const Scenario &scenario, const Strategy &strategy);
     QSize resolvedSize(const TimelineData &data) const;
     TimelineTheme resolvedTheme() const;
 };

@@ -128,7 +128,7 @@ void TimelinePainter::paint(QPainter &p, const QRectF &area, const TimelineViewp
     p.fillRect(area, m_theme.background);
 
     const Lanes lanes = layout(area, view);
-    m_plot = QRectF(area.left() + gutterWidth(), lanes.axis.top(), area.width() - gutterWidth() - m_theme.px(16),
+    m_plot = QRectF(area.left() + gutterWidth(m_theme), lanes.axis.top(), area.width() - gutterWidth(m_theme) - m_theme.px(16),
                     lanes.stock.bottom() - lanes.axis.top());
     if (view.header)
         paintHeader(p, lanes.header);
@@ -137,7 +137,7 @@ void TimelinePainter::paint(QPainter &p, const QRectF &area, const TimelineViewp
     const QList<QRectF> all = QList<QRectF>{lanes.lock} + lanes.clients + QList<QRectF>{lanes.stock};
     for (int i = 0; i < all.size(); ++i)
         p.fillRect(all.at(i), i % 2 ? m_theme.laneAlternate : m_theme.background);
-    p.fillRect(QRectF(area.left(), lanes.axis.top(), gutterWidth(), lanes.stock.bottom() - lanes.axis.top()), m_theme.gutter);
+    p.fillRect(QRectF(area.left(), lanes.axis.top(), gutterWidth(m_theme), lanes.stock.bottom() - lanes.axis.top()), m_theme.gutter);
     paintAxis(p, lanes.axis, QRectF(m_plot.left(), lanes.lock.top(), m_plot.width(), lanes.stock.bottom() - lanes.lock.top()));
 
     p.save();
@@ -208,14 +208,14 @@ void TimelinePainter::paintAxis(QPainter &p, const QRectF &r, const QRectF &colu
     }
     p.setPen(m_theme.mutedText);
     p.setFont(m_theme.font(13));
-    p.drawText(QRectF(r.left() + m_theme.px(12), r.top(), gutterWidth(), r.height()), Qt::AlignLeft | Qt::AlignVCenter,
+    p.drawText(QRectF(r.left() + m_theme.px(12), r.top(), gutterWidth(m_theme), r.height()), Qt::AlignLeft | Qt::AlignVCenter,
                tr("scenario time"));
 }
 
 void TimelinePainter::paintGutterLabel(QPainter &p, const QRectF &lane, const QString &title, const QString &subtitle,
                                        const QColor &colour)
 {
-    const QRectF g(lane.left() + m_theme.px(14), lane.top() + m_theme.px(8), gutterWidth() - m_theme.px(22), lane.height() - m_theme.px(16));
+    const QRectF g(lane.left() + m_theme.px(14), lane.top() + m_theme.px(8), gutterWidth(m_theme) - m_theme.px(22), lane.height() - m_theme.px(16));
     p.setPen(colour);
     p.setFont(m_theme.font(22, QFont::Bold));
     p.drawText(QRectF(g.left(), g.top(), g.width(), m_theme.px(30)), Qt::AlignLeft | Qt::AlignVCenter, title);

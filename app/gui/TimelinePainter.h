@@ -34,7 +34,7 @@ public:
     int eventAt(const QPointF &pos) const;
     // Scenario ms at x in the last paint.
     double msAt(qreal x) const;
-    qreal gutterWidth() const { return m_theme.px(132); }
+    static qreal gutterWidth(const TimelineTheme &theme) { return theme.px(132); }
     // A height that fits every lane comfortably.
     qreal preferredHeight(bool header, bool legend) const;
 
