@@ -2,8 +2,8 @@ import QtQuick
 import QtQuick.Controls
 import QtQuick.Layouts
 
-// Scenario, strategy, the broken/correct switch, and the run controls.
-RowLayout {
+// Scenario, strategy, the broken/correct switch, and the run controls, in two rows.
+ColumnLayout {
     id: root
     property var scenarios: []
     property string scenario: ""
@@ -30,7 +30,7 @@ RowLayout {
     signal resetClicked()
     signal speedPicked(real factor)
 
-    spacing: Style.px(12)
+    spacing: Style.px(8)
 
     function indexOfName(list, name) {
         for (let i = 0; i < list.length; ++i)
@@ -39,6 +39,9 @@ RowLayout {
         return -1
     }
 
+    RowLayout {
+    spacing: Style.px(12)
+    Layout.fillWidth: true
     ComboBox {
         id: scenarioBox
         objectName: "scenarioBox"
@@ -86,7 +89,10 @@ RowLayout {
         ToolTip.text: qsTr("A thread per client at full speed, as in production; no stepping, no Redis probes.")
     }
     Item { Layout.fillWidth: true }
-
+    }
+    RowLayout {
+    spacing: Style.px(12)
+    Layout.fillWidth: true
     Button {
         objectName: "playButton"
         text: root.finished ? (root.replaying ? qsTr("⏸ Pause") : qsTr("⟲ Replay"))
@@ -131,15 +137,20 @@ RowLayout {
         id: speed
         objectName: "speedSlider"
         Layout.preferredWidth: Style.px(140)
-        // Logarithmic: ¼× slow motion to 4× faster than the scenario's own speed.
-        from: -2; to: 2; stepSize: 0.25
+        // Logarithmic: 1/16 slow motion to 4× faster than the scenario's own speed.
+        from: -4; to: 2; stepSize: 0.5
         value: Math.log2(root.speedFactor)
         onMoved: root.speedPicked(Math.pow(2, value))
     }
     Label {
-        text: "×" + (Math.round(root.speedFactor * 100) / 100)
+        text: root.speedFactor >= 1 ? "×" + Math.round(root.speedFactor) : "×1/" + Math.round(1 / root.speedFactor)
         font.pixelSize: Style.px(16)
         color: Style.text
-        Layout.preferredWidth: Style.px(48)
+        Layout.preferredWidth: Style.px(56)
+        ToolTip.visible: speedHover.hovered
+        ToolTip.text: qsTr("Run speed relative to the scenario's; applies from the next run. Leases scale with it.")
+        HoverHandler { id: speedHover }
+    }
+    Item { Layout.fillWidth: true }
     }
 }

@@ -22,6 +22,7 @@ ApplicationWindow {
     color: Style.background
     font.family: Style.sans
     font.pixelSize: Style.px(16)
+    font.capitalization: Font.MixedCase
 
     property var details: ({})
     readonly property var clientColor: function(i) { return primaryPane.view.clientColor(i) }
@@ -261,7 +262,7 @@ ApplicationWindow {
                     }
                 }
                 Pane {
-                    SplitView.preferredHeight: Style.px(330)
+                    SplitView.preferredHeight: Style.px(290)
                     SplitView.minimumHeight: Style.px(160)
                     Material.background: Style.panel
                     padding: Style.px(10)
@@ -276,7 +277,7 @@ ApplicationWindow {
                     }
                 }
                 Pane {
-                    SplitView.preferredHeight: Style.px(250)
+                    SplitView.preferredHeight: Style.px(230)
                     SplitView.minimumHeight: Style.px(120)
                     Material.background: Style.panel
                     padding: Style.px(10)

@@ -40,6 +40,13 @@ ColumnLayout {
             state_: root.session ? root.session.state : "idle"
             title: root.session ? root.session.strategyTitle : ""
         }
+        RowLayout {
+            Layout.alignment: Qt.AlignTop
+            spacing: 0
+            ToolButton { text: "+"; font.pixelSize: Style.px(20); onClicked: timeline.zoomBy(1 / 1.5); ToolTip.visible: hovered; ToolTip.text: qsTr("Zoom in (+, or the wheel)") }
+            ToolButton { text: "−"; font.pixelSize: Style.px(20); onClicked: timeline.zoomBy(1.5); ToolTip.visible: hovered; ToolTip.text: qsTr("Zoom out (-)") }
+            ToolButton { text: "⤢"; font.pixelSize: Style.px(18); checked: timeline.follow; onClicked: timeline.fit(); ToolTip.visible: hovered; ToolTip.text: qsTr("Fit the whole run (0)") }
+        }
     }
 
     Rectangle {
@@ -60,15 +67,6 @@ ColumnLayout {
             textScale: Style.scale
             onEventClicked: index => root.eventClicked(index)
             onCursorRequested: ms => root.cursorRequested(ms)
-        }
-        Row {
-            anchors.right: parent.right
-            anchors.bottom: parent.bottom
-            anchors.margins: Style.px(8)
-            spacing: Style.px(4)
-            RoundButton { text: "−"; font.pixelSize: Style.px(18); onClicked: timeline.zoomBy(1.5); ToolTip.visible: hovered; ToolTip.text: qsTr("Zoom out (-)") }
-            RoundButton { text: "+"; font.pixelSize: Style.px(18); onClicked: timeline.zoomBy(1 / 1.5); ToolTip.visible: hovered; ToolTip.text: qsTr("Zoom in (+)") }
-            RoundButton { text: "⤢"; font.pixelSize: Style.px(18); highlighted: timeline.follow; onClicked: timeline.fit(); ToolTip.visible: hovered; ToolTip.text: qsTr("Fit the whole run (0)") }
         }
     }
     ScrollBar {

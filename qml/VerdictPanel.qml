@@ -40,16 +40,22 @@ Rectangle {
             font.pixelSize: Style.px(20)
             color: Style.muted
         }
-        Repeater {
-            model: root.judged ? root.findings : []
-            delegate: Label {
-                required property string modelData
-                Layout.fillWidth: true
-                text: (root.clean ? "✓ " : "✗ ") + modelData
-                wrapMode: Text.WordWrap
-                font.pixelSize: Style.px(22)
-                font.bold: true
-                color: root.tone
+        Flow {
+            Layout.fillWidth: true
+            spacing: Style.px(4)
+            Repeater {
+                model: root.judged ? root.findings : []
+                delegate: Label {
+                    required property string modelData
+                    objectName: "finding"
+                    // Many findings share the width in columns, so the timeline keeps its height.
+                    width: root.findings.length > 2 ? Math.floor((parent.width - Style.px(4)) / 2) : parent.width
+                    text: (root.clean ? "✓ " : "✗ ") + modelData
+                    wrapMode: Text.WordWrap
+                    font.pixelSize: root.findings.length > 2 ? Style.px(18) : Style.px(22)
+                    font.bold: true
+                    color: root.tone
+                }
             }
         }
     }

@@ -8,6 +8,10 @@
 
 namespace lockstock {
 
+namespace {
+constexpr double kReplaySeconds = 10;
+} // namespace
+
 RunController::RunController(std::unique_ptr<RedisTarget> target, const QString &error, QObject *parent)
     : QObject(parent)
     , m_target(std::move(target))
@@ -15,8 +19,9 @@ RunController::RunController(std::unique_ptr<RedisTarget> target, const QString 
 {
     m_replay.setInterval(16);
     connect(&m_replay, &QTimer::timeout, this, [this] {
+        // At ×1 a replay of the whole run takes kReplaySeconds, however long the run really was.
         const double elapsed = double(m_replayClock.restart());
-        const double next = std::max(0.0, m_cursorMs) + elapsed * m_replayRate * m_primary.timeline()->info.speed;
+        const double next = std::max(0.0, m_cursorMs) + elapsed / (kReplaySeconds * 1000.0) * m_replayRate * durationMs();
         setCursorMs(std::min(next, durationMs()));
         if (next >= durationMs())
             stopReplay();

@@ -197,7 +197,8 @@ int TimelineData::lastCodeEventOf(int client, qint64 ns) const
                                [this](qint64 t, int i) { return t < events.at(i).tNs; });
     while (it != lane.cbegin()) {
         --it;
-        if (events.at(*it).sourceFile)
+        // Start is the engine's own wait before a client joins, not strategy code.
+        if (events.at(*it).sourceFile && events.at(*it).step != Step::Start)
             return *it;
     }
     return -1;

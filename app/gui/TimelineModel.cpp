@@ -1,6 +1,5 @@
 #include "TimelineModel.h"
 
-#include <QHash>
 
 namespace lockstock {
 
@@ -15,6 +14,7 @@ void TimelineModel::reset(const RunInfo &info)
     beginResetModel();
     m_arrival.clear();
     m_sortedIndex.clear();
+    m_consumed = 0;
     m_data = TimelineData::empty(info);
     endResetModel();
     emit countChanged();
@@ -24,9 +24,14 @@ void TimelineModel::reset(const RunInfo &info)
 bool TimelineModel::update(const History &history)
 {
     const bool finishedNow = history.isFinished() && !m_data->finished;
-    const QList<Event> fresh = history.eventsSince(m_arrival.size());
-    if (fresh.isEmpty() && !finishedNow)
+    const QList<Event> since = history.eventsSince(m_consumed);
+    if (since.isEmpty() && !finishedNow)
         return false;
+    m_consumed += since.size();
+    QList<Event> fresh;
+    for (const Event &e : since)
+        if (e.kind == EventKind::Command || (e.kind == EventKind::Error && !e.argv.isEmpty()))
+            fresh << e;
     m_data = TimelineData::build(history);
     const int old = int(m_arrival.size());
     if (!fresh.isEmpty()) {
@@ -58,15 +63,16 @@ void TimelineModel::setData(std::shared_ptr<const TimelineData> data, const QLis
 
 void TimelineModel::reindex()
 {
-    // The sort is stable: equal times keep arrival order, so the n-th arrival
-    // with a given time is the n-th sorted event with it.
-    QHash<qint64, int> seen;
+    // The sort is stable: among events with the same time, a row's event is
+    // the first one with its client and command.
     m_sortedIndex.resize(m_arrival.size());
     for (qsizetype row = 0; row < m_arrival.size(); ++row) {
-        const qint64 t = m_arrival.at(row).tNs;
-        const int nth = seen.value(t, 0);
-        seen[t] = nth + 1;
-        m_sortedIndex[row] = m_data->firstAtOrAfter(t) + nth;
+        const Event &e = m_arrival.at(row);
+        int i = m_data->firstAtOrAfter(e.tNs);
+        while (i < m_data->events.size() && m_data->events.at(i).tNs == e.tNs
+               && (m_data->events.at(i).client != e.client || m_data->events.at(i).argv != e.argv))
+            ++i;
+        m_sortedIndex[row] = i < m_data->events.size() ? i : -1;
     }
 }
 
@@ -103,11 +109,7 @@ QVariant TimelineModel::data(const QModelIndex &index, int role) const
     switch (role) {
     case Qt::DisplayRole:
     case MonitorRole:
-        return e.argv.isEmpty() ? QStringLiteral("%1 [%2] %3")
-                                      .arg(m_data->scenarioMs(e.tNs) / 1000.0, 0, 'f', 3)
-                                      .arg(m_data->info.clients.value(e.client, QStringLiteral("redis")),
-                                           e.note.isEmpty() ? QString::fromLatin1(eventKindName(e.kind)) : e.note)
-                                : monitorLine(*m_data, e);
+        return monitorLine(*m_data, e);
     case TimeMsRole: return m_data->scenarioMs(e.tNs);
     case ClientRole: return e.client;
     case ClientNameRole: return m_data->info.clients.value(e.client);

@@ -1,5 +1,5 @@
 #pragma once
-// The commands of a run as MONITOR would print them, one row per event in
+// The commands of a run as MONITOR would print them, one row per command in
 // the order they reached the history: what the Redis panel lists. It also
 // holds the run's current TimelineData snapshot, rebuilt when events arrive,
 // for the timeline view and the other panels.
@@ -54,7 +54,8 @@ private:
     void reindex();
 
     std::shared_ptr<const TimelineData> m_data;
-    QList<Event> m_arrival;          // rows
+    QList<Event> m_arrival;          // rows: the commands
+    qsizetype m_consumed = 0;        // history events seen so far
     QList<int> m_sortedIndex;        // row -> index in m_data->events
 };
 

@@ -31,6 +31,8 @@ constexpr qsizetype kHeaderFindings = 5;
 
 QString secondsText(double ms)
 {
+    if (std::abs(ms) < 10)
+        return QStringLiteral("%1 ms").arg(ms, 0, 'f', std::abs(ms) < 1 && ms != 0 ? 2 : 1);
     if (std::abs(ms) < 1000)
         return QStringLiteral("%1 ms").arg(qRound(ms));
     return QStringLiteral("%1 s").arg(ms / 1000.0, 0, 'f', std::abs(ms) < 10000 ? 1 : 0);
@@ -278,7 +280,7 @@ void TimelinePainter::paintLockLane(QPainter &p, const QRectF &r)
         p.setPen(m_theme.mutedText);
         p.setFont(m_theme.font(14));
         p.drawText(bar.adjusted(m_theme.px(8), 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter,
-                   m_data.events.isEmpty() ? QString() : tr("live runs do not probe Redis: the clients' beliefs are below"));
+                   m_data.finished ? tr("live runs do not probe Redis: the clients' beliefs are below") : QString());
         return;
     }
     const double lease = std::max<double>(1, double(m_data.leaseNs));
@@ -329,8 +331,12 @@ void TimelinePainter::paintLockLane(QPainter &p, const QRectF &r)
             const qreal ex = x(h.span.endNs);
             p.setPen(QPen(m_theme.warning, m_theme.px(2.5)));
             p.drawLine(QPointF(ex, r.top() + m_theme.px(26)), QPointF(ex, r.bottom() - m_theme.px(4)));
-            pill(p, QPointF(ex - m_theme.px(4), r.top() + m_theme.px(4)), tr("TTL expired"), m_theme.warning,
-                 m_theme.warning, m_theme.isDark ? QColor(0x111111) : Qt::white, m_theme.font(12, QFont::Bold));
+            // Left of the line, over the lease that has just run out: the top row is for the overlaps.
+            const QFont font = m_theme.font(12, QFont::Bold);
+            const QString text = tr("TTL expired");
+            const qreal w = QFontMetricsF(font).horizontalAdvance(text) + m_theme.px(12);
+            pill(p, QPointF(ex - w - m_theme.px(3), bar.top() + m_theme.px(3)), text, m_theme.warning,
+                 m_theme.warning, m_theme.isDark ? QColor(0x111111) : Qt::white, font);
         }
     }
     for (const StuckLock &s : m_data.outcome.stuck) {
