@@ -84,13 +84,15 @@ QString CodeModel::highlight(const QString &line)
     // One pass over tokens: comments, string literals, keywords; everything else escaped as is.
     static const QRegularExpression token(QStringLiteral(
         R"((//.*$)|("(?:[^"\\]|\\.)*")|\b(co_await|co_return|const|if|return|for|while|auto|bool|true|false|namespace|Task|local|end|then)\b)"));
+    // Spaces become &nbsp; so indentation survives rich text.
+    const auto escape = [](const QString &text) { return text.toHtmlEscaped().replace(QLatin1Char(' '), QStringLiteral("&nbsp;")); };
     QString out;
     qsizetype at = 0;
     auto it = token.globalMatch(line);
     while (it.hasNext()) {
         const QRegularExpressionMatch m = it.next();
-        out += line.mid(at, m.capturedStart() - at).toHtmlEscaped();
-        const QString text = m.captured().toHtmlEscaped();
+        out += escape(line.mid(at, m.capturedStart() - at));
+        const QString text = escape(m.captured());
         if (m.capturedLength(1))
             out += QStringLiteral("<span style=\"color:#7c8a9a;font-style:italic\">%1</span>").arg(text);
         else if (m.capturedLength(2))
@@ -99,8 +101,7 @@ QString CodeModel::highlight(const QString &line)
             out += QStringLiteral("<b style=\"color:#c026d3\">%1</b>").arg(text);
         at = m.capturedEnd();
     }
-    out += line.mid(at).toHtmlEscaped();
-    return out.replace(QLatin1Char(' '), QStringLiteral("&nbsp;"));
+    return out + escape(line.mid(at));
 }
 
 } // namespace lockstock
