@@ -2,9 +2,12 @@
 
 #include "cli/Console.h"
 #include "cli/RunCommand.h"
+#include "cli/ShotCommand.h"
 #include "cli/StressCommand.h"
+#include "cli/WindowCommand.h"
 
 #include <QCoreApplication>
+#include <QGuiApplication>
 
 using namespace lockstock;
 
@@ -14,34 +17,54 @@ void printUsage()
     printOut(QStringLiteral(
         "Usage: lockstock [COMMAND] [OPTIONS]\n"
         "\n"
-        "With no command, opens the simulator window.\n"
+        "With no command, opens the simulator window (--redis HOST:PORT to use an existing server).\n"
         "\n"
         "Commands:\n"
         "  run SCENARIO    run headless and print the checker's verdict (--json FILE for the history)\n"
         "  list            the built-in scenarios and strategies with their lessons\n"
         "  stress          real clients under load: what breaks, what safety costs (--all compares)\n"
+        "  shot SCENARIO   run headless and write the finished timeline as a PNG or SVG (--out FILE)\n"
         "\n"
         "Every command takes --help. By default LockStock starts its own private redis-server;\n"
         "--redis HOST:PORT uses an existing one and touches only keys under a per-run prefix."));
+}
+
+QStringList commandArguments()
+{
+    QStringList args = QCoreApplication::arguments();
+    if (args.size() > 1)
+        args.removeAt(1); // the command; the parsers see "lockstock OPTIONS..."
+    return args;
 }
 } // namespace
 
 int main(int argc, char **argv)
 {
     const QString command = argc > 1 ? QString::fromLocal8Bit(argv[1]) : QString();
-    QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("lockstock"));
     QCoreApplication::setOrganizationName(QStringLiteral("LockStock"));
-    QStringList args = QCoreApplication::arguments();
-    if (args.size() > 1)
-        args.removeAt(1); // the command; the parsers see "lockstock OPTIONS..."
+    const bool help = command == QLatin1String("--help") || command == QLatin1String("-h") || command == QLatin1String("help");
+    if (command.isEmpty() || (command.startsWith(QLatin1Char('-')) && !help)) {
+        QGuiApplication app(argc, argv);
+        return windowCommand(QCoreApplication::arguments());
+    }
+    if (command == QLatin1String("shot")) {
+        // Painted into an image: never needs a display.
+        if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+            qputenv("QT_QPA_PLATFORM", "offscreen");
+        QGuiApplication app(argc, argv);
+        return shotCommand(commandArguments());
+    }
+    // run, list and stress work with no display at all.
+    QCoreApplication app(argc, argv);
+    const QStringList args = commandArguments();
     if (command == QLatin1String("run"))
         return runCommand(args);
     if (command == QLatin1String("list"))
         return listCommand(args);
     if (command == QLatin1String("stress"))
         return stressCommand(args);
-    if (command == QLatin1String("--help") || command == QLatin1String("-h") || command == QLatin1String("help")) {
+    if (help) {
         printUsage();
         return kExitOk;
     }

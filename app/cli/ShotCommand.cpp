@@ -1,0 +1,107 @@
+#include "ShotCommand.h"
+
+#include "cli/Console.h"
+#include "cli/RedisOptions.h"
+#include "cli/RunOptions.h"
+#include "gui/TimelineExport.h"
+
+#include <QCommandLineParser>
+
+namespace lockstock {
+
+namespace {
+bool readDimension(const QCommandLineParser &parser, const QString &name, int *out)
+{
+    if (!parser.isSet(name))
+        return true;
+    bool ok = false;
+    const int v = parser.value(name).toInt(&ok);
+    if (!ok || v < 200 || v > 16000) {
+        printError(QStringLiteral("--%1 must be a whole number of pixels from 200 to 16000").arg(name));
+        return false;
+    }
+    *out = v;
+    return true;
+}
+} // namespace
+
+int shotCommand(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        QStringLiteral("Runs a scenario headless and writes the finished timeline as a PNG (or SVG)."));
+    parser.addHelpOption();
+    addRunOptions(parser);
+    addRedisOptions(parser);
+    parser.addOption({QStringLiteral("out"), QStringLiteral("The picture to write (.png or .svg)."), QStringLiteral("FILE")});
+    parser.addOption({QStringLiteral("width"), QStringLiteral("Width in pixels (default 1600)."), QStringLiteral("W")});
+    parser.addOption({QStringLiteral("height"), QStringLiteral("Height in pixels (default: what the lanes need)."),
+                      QStringLiteral("H")});
+    parser.addOption({QStringLiteral("theme"), QStringLiteral("light or dark (default light)."), QStringLiteral("THEME"),
+                      QStringLiteral("light")});
+    parser.addOption({QStringLiteral("scale"), QStringLiteral("Type size factor (default: from the width)."),
+                      QStringLiteral("S")});
+    if (!parser.parse(arguments)) {
+        printError(parser.errorText());
+        return kExitUsage;
+    }
+    if (parser.isSet(QStringLiteral("help"))) {
+        printOut(parser.helpText());
+        return kExitOk;
+    }
+    const QString out = parser.value(QStringLiteral("out"));
+    if (out.isEmpty()) {
+        printError(QStringLiteral("where to? --out FILE.png"));
+        return kExitUsage;
+    }
+    TimelineImage image;
+    int width = image.size.width();
+    int height = 0;
+    if (!readDimension(parser, QStringLiteral("width"), &width) || !readDimension(parser, QStringLiteral("height"), &height))
+        return kExitUsage;
+    image.size = QSize(width, height);
+    image.theme = parser.value(QStringLiteral("theme"));
+    if (image.theme != QLatin1String("light") && image.theme != QLatin1String("dark")) {
+        printError(QStringLiteral("--theme must be light or dark (got '%1')").arg(image.theme));
+        return kExitUsage;
+    }
+    if (parser.isSet(QStringLiteral("scale"))) {
+        bool ok = false;
+        image.scale = parser.value(QStringLiteral("scale")).toDouble(&ok);
+        if (!ok || image.scale < 0.25 || image.scale > 8) {
+            printError(QStringLiteral("--scale must be a number from 0.25 to 8"));
+            return kExitUsage;
+        }
+    }
+
+    RunRequest request;
+    if (!readRunRequest(parser, &request))
+        return kExitUsage;
+    const std::unique_ptr<RedisTarget> target = openRedisTarget(parser);
+    if (!target)
+        return kExitUsage;
+    request.scenario.config.keyPrefix = target->keyPrefix();
+
+    History history;
+    const QString error = runToEnd(request.scenario.config, *request.strategy, target->endpoint(), history, request.mode);
+    const std::shared_ptr<const TimelineData> data = TimelineData::build(history);
+    image.describe(request.scenario, *request.strategy);
+    const QString written = out.endsWith(QLatin1String(".svg"), Qt::CaseInsensitive)
+        ? writeTimelineSvg(*data, image, out)
+        : writeTimelinePng(*data, image, out);
+    if (!written.isEmpty()) {
+        printError(written);
+        return kExitUsage;
+    }
+    for (const QString &finding : data->findings)
+        printOut(finding);
+    const QSize size = image.resolvedSize(*data);
+    printOut(QStringLiteral("wrote %1 (%2x%3)").arg(out).arg(size.width()).arg(size.height()));
+    if (!error.isEmpty()) {
+        printError(QStringLiteral("the run stopped: %1").arg(error));
+        return kExitFailed;
+    }
+    return kExitOk;
+}
+
+} // namespace lockstock

@@ -1,0 +1,334 @@
+#include "RunController.h"
+
+#include "TimelineExport.h"
+
+#include "redis/RedisError.h"
+
+#include <QFileInfo>
+
+namespace lockstock {
+
+namespace {
+constexpr double kReplaySeconds = 10;
+} // namespace
+
+RunController::RunController(std::unique_ptr<RedisTarget> target, const QString &error, QObject *parent)
+    : QObject(parent)
+    , m_target(std::move(target))
+    , m_targetError(error)
+{
+    m_replay.setInterval(16);
+    connect(&m_replay, &QTimer::timeout, this, [this] {
+        // At ×1 a replay of the whole run takes kReplaySeconds, however long the run really was.
+        const double elapsed = double(m_replayClock.restart());
+        const double next = std::max(0.0, m_cursorMs) + elapsed / (kReplaySeconds * 1000.0) * m_replayRate * durationMs();
+        setCursorMs(std::min(next, durationMs()));
+        if (next >= durationMs())
+            stopReplay();
+    });
+    for (RunSession *s : {&m_primary, &m_secondary}) {
+        connect(s, &RunSession::stateChanged, this, &RunController::stateChanged);
+        connect(s, &RunSession::stateChanged, this, &RunController::bannerChanged);
+        connect(s, &RunSession::timelineChanged, this, &RunController::timelineChanged);
+    }
+    connect(this, &RunController::timelineChanged, this, &RunController::updateCode);
+    connect(this, &RunController::timelineChanged, this, &RunController::cursorChanged);
+    connect(this, &RunController::cursorChanged, this, &RunController::updateCode);
+    connect(this, &RunController::focusChanged, this, &RunController::updateCode);
+    setScenario(QStringLiteral("lost-update"));
+}
+
+RunController::~RunController() = default;
+
+QVariantList RunController::scenarios() const
+{
+    QVariantList out;
+    for (const QString &name : builtinScenarioNames()) {
+        ScenarioError error;
+        if (const std::optional<Scenario> s = findScenario(name, &error))
+            out << QVariantMap{{QStringLiteral("name"), s->name}, {QStringLiteral("title"), s->title},
+                               {QStringLiteral("lesson"), s->lesson}, {QStringLiteral("broken"), s->broken},
+                               {QStringLiteral("correct"), s->correct}};
+    }
+    return out;
+}
+
+QString RunController::scenarioLabel(const QString &name) const
+{
+    for (const QVariant &v : scenarios())
+        if (v.toMap().value(QStringLiteral("name")) == name)
+            return v.toMap().value(QStringLiteral("title")).toString();
+    return name;
+}
+
+QVariantList RunController::strategies() const
+{
+    QVariantList out;
+    for (const Strategy *s : allStrategies())
+        out << QVariantMap{{QStringLiteral("name"), s->name}, {QStringLiteral("title"), s->title},
+                           {QStringLiteral("lesson"), s->lesson}, {QStringLiteral("correct"), s->correct}};
+    return out;
+}
+
+void RunController::setScenario(const QString &name)
+{
+    ScenarioError error;
+    std::optional<Scenario> s = findScenario(name, &error);
+    if (!s || (s->name == m_scenario.name && !m_strategyName.isEmpty()))
+        return;
+    const bool wasCorrect = correct();
+    m_scenario = *s;
+    m_strategyName = wasCorrect ? m_scenario.correct : m_scenario.broken;
+    load();
+}
+
+void RunController::setStrategy(const QString &name)
+{
+    if (name == m_strategyName || !findStrategy(name))
+        return;
+    m_strategyName = name;
+    load();
+}
+
+bool RunController::correct() const
+{
+    const Strategy *s = findStrategy(m_strategyName);
+    return s && s->correct;
+}
+
+void RunController::setCorrect(bool correct)
+{
+    setStrategy(correct ? m_scenario.correct : m_scenario.broken);
+}
+
+void RunController::setSpeedFactor(double factor)
+{
+    factor = std::clamp(factor, 0.05, 20.0);
+    if (qFuzzyCompare(factor, m_speedFactor))
+        return;
+    m_speedFactor = factor;
+    load();
+}
+
+void RunController::setLive(bool live)
+{
+    if (live == m_live)
+        return;
+    m_live = live;
+    load();
+}
+
+void RunController::setCompare(bool compare)
+{
+    if (compare == m_compare)
+        return;
+    m_compare = compare;
+    load();
+}
+
+RedisTarget *RunController::secondTarget()
+{
+    if (m_secondTarget || !m_target)
+        return m_secondTarget.get();
+    try {
+        // Two runs at once must not share keys: a second private server, or a second prefix on a shared one.
+        m_secondTarget = m_target->isPrivate() ? RedisTarget::startPrivate() : RedisTarget::useExisting(m_target->endpoint());
+    } catch (const RedisError &err) {
+        m_targetError = QString::fromStdString(err.what());
+        emit bannerChanged();
+    }
+    emit redisChanged();
+    return m_secondTarget.get();
+}
+
+void RunController::load()
+{
+    stopReplay();
+    m_cursorMs = -1;
+    RunConfig config = m_scenario.config;
+    config.speed *= m_speedFactor;
+    if (m_live)
+        config.probe = false;
+    const Strategy *chosen = findStrategy(m_compare ? m_scenario.broken : m_strategyName);
+    if (m_target && chosen) {
+        config.keyPrefix = m_target->keyPrefix();
+        m_primary.load(config, *chosen, m_target->endpoint(), m_live);
+    }
+    const Strategy *other = findStrategy(m_scenario.correct);
+    if (m_compare && other) {
+        if (RedisTarget *t = secondTarget()) {
+            config.keyPrefix = t->keyPrefix();
+            m_secondary.load(config, *other, t->endpoint(), m_live);
+        }
+    }
+    if (m_focusClient >= config.clients.size())
+        m_focusClient = 0;
+    emit configChanged();
+    emit stateChanged();
+    emit cursorChanged();
+    emit timelineChanged();
+}
+
+bool RunController::running() const
+{
+    return m_primary.isActive() || (m_compare && m_secondary.isActive());
+}
+
+bool RunController::finished() const
+{
+    const auto done = [](const RunSession &s) {
+        return s.state() == QLatin1String("finished") || s.state() == QLatin1String("failed");
+    };
+    return done(m_primary) && (!m_compare || done(m_secondary));
+}
+
+void RunController::run()
+{
+    stopReplay();
+    m_cursorMs = -1;
+    emit cursorChanged();
+    m_primary.play();
+    if (m_compare)
+        m_secondary.play();
+}
+
+void RunController::pause()
+{
+    m_primary.pause();
+    m_secondary.pause();
+}
+
+void RunController::togglePlay()
+{
+    if (finished()) {
+        replaying() ? stopReplay() : replay();
+        return;
+    }
+    running() && m_primary.state() == QLatin1String("running") ? pause() : run();
+}
+
+void RunController::step(int client)
+{
+    stopReplay();
+    if (m_cursorMs >= 0) {
+        m_cursorMs = -1;
+        emit cursorChanged();
+    }
+    setFocusClient(client);
+    m_primary.stepClient(client);
+    if (m_compare)
+        m_secondary.stepClient(client);
+}
+
+void RunController::reset()
+{
+    load();
+}
+
+void RunController::replay()
+{
+    if (!finished())
+        return;
+    if (m_cursorMs < 0 || m_cursorMs >= durationMs())
+        setCursorMs(0);
+    m_replayClock.start();
+    m_replay.start();
+    emit stateChanged();
+}
+
+void RunController::stopReplay()
+{
+    if (!m_replay.isActive())
+        return;
+    m_replay.stop();
+    emit stateChanged();
+}
+
+void RunController::setCursorMs(double ms)
+{
+    if (ms >= 0)
+        ms = std::min(ms, durationMs());
+    if (qFuzzyCompare(ms + 1, m_cursorMs + 1))
+        return;
+    m_cursorMs = ms;
+    emit cursorChanged();
+}
+
+double RunController::durationMs() const
+{
+    return std::max(m_primary.durationMs(), m_compare ? m_secondary.durationMs() : 0.0);
+}
+
+void RunController::setReplayRate(double rate)
+{
+    rate = std::clamp(rate, 0.05, 50.0);
+    if (qFuzzyCompare(rate, m_replayRate))
+        return;
+    m_replayRate = rate;
+    emit replayRateChanged();
+}
+
+void RunController::setFocusClient(int client)
+{
+    if (client == m_focusClient || client < 0)
+        return;
+    m_focusClient = client;
+    emit focusChanged();
+}
+
+QString RunController::redisLabel() const
+{
+    return m_target ? m_target->display() : QString();
+}
+
+QString RunController::banner() const
+{
+    if (!m_target)
+        return tr("Redis is not available: %1").arg(m_targetError);
+    for (const RunSession *s : {&m_primary, &m_secondary})
+        if (!s->error().isEmpty())
+            return tr("The run stopped: %1").arg(s->error());
+    return m_targetError;
+}
+
+void RunController::updateCode()
+{
+    const auto data = m_primary.timeline();
+    const qint64 ns = m_cursorMs < 0 ? std::numeric_limits<qint64>::max() / 2 : data->realNs(m_cursorMs);
+    QHash<QString, QHash<int, QList<int>>> byFile;
+    QString focusFile;
+    int focusLine = -1;
+    for (int c = 0; c < data->clientCount(); ++c) {
+        const int i = data->lastCodeEventOf(c, ns);
+        if (i < 0)
+            continue;
+        const Event &e = data->events.at(i);
+        const QString file = QFileInfo(QString::fromUtf8(e.sourceFile)).fileName();
+        byFile[file][e.sourceLine] << c;
+        if (c == m_focusClient || focusFile.isEmpty()) {
+            focusFile = file;
+            focusLine = e.sourceLine;
+        }
+    }
+    if (focusFile.isEmpty()) {
+        // Nothing ran yet: show the strategy's own file.
+        if (const Strategy *s = findStrategy(m_primary.strategyName()); s && s->sourceFile)
+            focusFile = QFileInfo(QString::fromUtf8(s->sourceFile)).fileName();
+    }
+    m_code.showFile(focusFile);
+    m_code.setMarkers(byFile.value(focusFile), focusLine);
+}
+
+QString RunController::exportTimeline(const QUrl &file, const QString &theme, bool second) const
+{
+    const RunSession &s = second ? m_secondary : m_primary;
+    const QString path = file.isLocalFile() ? file.toLocalFile() : file.toString();
+    TimelineImage image;
+    image.theme = theme;
+    if (const Strategy *strategy = findStrategy(s.strategyName()))
+        image.describe(m_scenario, *strategy);
+    return path.endsWith(QLatin1String(".svg"), Qt::CaseInsensitive) ? writeTimelineSvg(*s.timeline(), image, path)
+                                                                      : writeTimelinePng(*s.timeline(), image, path);
+}
+
+} // namespace lockstock

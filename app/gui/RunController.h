@@ -1,0 +1,135 @@
+#pragma once
+// What the window's controls drive: the scenario, the strategy (with the
+// broken/correct switch), speed, live or stepped, side-by-side; Run, Pause,
+// Step, Reset; the replay cursor; and the panels that follow the cursor (code
+// and Redis). Exposed to QML as `controller`.
+
+#include "CodeModel.h"
+#include "RunSession.h"
+
+#include "engine/RedisTarget.h"
+#include "engine/Scenario.h"
+
+#include <QElapsedTimer>
+#include <QObject>
+#include <QTimer>
+#include <QUrl>
+#include <QVariantList>
+#include <memory>
+
+namespace lockstock {
+
+class RunController : public QObject {
+    Q_OBJECT
+    Q_PROPERTY(QVariantList scenarios READ scenarios CONSTANT)
+    Q_PROPERTY(QVariantList strategies READ strategies CONSTANT)
+    Q_PROPERTY(QString scenario READ scenario WRITE setScenario NOTIFY configChanged)
+    Q_PROPERTY(QString scenarioTitle READ scenarioTitle NOTIFY configChanged)
+    Q_PROPERTY(QString scenarioLesson READ scenarioLesson NOTIFY configChanged)
+    Q_PROPERTY(QString strategy READ strategy WRITE setStrategy NOTIFY configChanged)
+    Q_PROPERTY(bool correct READ correct WRITE setCorrect NOTIFY configChanged)
+    Q_PROPERTY(double speedFactor READ speedFactor WRITE setSpeedFactor NOTIFY configChanged)
+    Q_PROPERTY(double scenarioSpeed READ scenarioSpeed NOTIFY configChanged)
+    Q_PROPERTY(double leaseRealMs READ leaseRealMs NOTIFY configChanged)
+    Q_PROPERTY(bool live READ live WRITE setLive NOTIFY configChanged)
+    Q_PROPERTY(bool compare READ compare WRITE setCompare NOTIFY configChanged)
+    Q_PROPERTY(RunSession *primary READ primary CONSTANT)
+    Q_PROPERTY(RunSession *secondary READ secondary CONSTANT)
+    Q_PROPERTY(bool running READ running NOTIFY stateChanged)
+    Q_PROPERTY(bool finished READ finished NOTIFY stateChanged)
+    Q_PROPERTY(double cursorMs READ cursorMs WRITE setCursorMs NOTIFY cursorChanged)
+    Q_PROPERTY(double durationMs READ durationMs NOTIFY timelineChanged)
+    Q_PROPERTY(bool replaying READ replaying NOTIFY stateChanged)
+    Q_PROPERTY(double replayRate READ replayRate WRITE setReplayRate NOTIFY replayRateChanged)
+    Q_PROPERTY(int focusClient READ focusClient WRITE setFocusClient NOTIFY focusChanged)
+    Q_PROPERTY(CodeModel *code READ code CONSTANT)
+    Q_PROPERTY(QVariantMap redisState READ redisState NOTIFY cursorChanged)
+    Q_PROPERTY(QString redisLabel READ redisLabel NOTIFY redisChanged)
+    Q_PROPERTY(QString banner READ banner NOTIFY bannerChanged)
+public:
+    // `target` may be null when Redis could not be reached; `error` says why.
+    RunController(std::unique_ptr<RedisTarget> target, const QString &error, QObject *parent = nullptr);
+    ~RunController() override;
+
+    QVariantList scenarios() const;
+    QVariantList strategies() const;
+    QString scenario() const { return m_scenario.name; }
+    void setScenario(const QString &name);
+    QString scenarioTitle() const { return m_scenario.title; }
+    QString scenarioLesson() const { return m_scenario.lesson; }
+    QString strategy() const { return m_strategyName; }
+    void setStrategy(const QString &name);
+    bool correct() const;
+    void setCorrect(bool correct);
+    double speedFactor() const { return m_speedFactor; }
+    void setSpeedFactor(double factor);
+    double scenarioSpeed() const { return m_scenario.config.speed; }
+    // The lease as Redis is told it (PX), at the current speed: the PTTL bar's full length.
+    double leaseRealMs() const { return double(m_scenario.config.leaseMs) / (m_scenario.config.speed * m_speedFactor); }
+    bool live() const { return m_live; }
+    void setLive(bool live);
+    bool compare() const { return m_compare; }
+    void setCompare(bool compare);
+
+    RunSession *primary() { return &m_primary; }
+    RunSession *secondary() { return &m_secondary; }
+    bool running() const;
+    bool finished() const;
+    double cursorMs() const { return m_cursorMs; }
+    void setCursorMs(double ms);
+    double durationMs() const;
+    bool replaying() const { return m_replay.isActive(); }
+    double replayRate() const { return m_replayRate; }
+    void setReplayRate(double rate);
+    int focusClient() const { return m_focusClient; }
+    void setFocusClient(int client);
+    CodeModel *code() { return &m_code; }
+    QVariantMap redisState() const { return m_primary.redisStateAt(m_cursorMs); }
+    QString redisLabel() const;
+    QString banner() const;
+
+    Q_INVOKABLE void run();
+    Q_INVOKABLE void pause();
+    Q_INVOKABLE void togglePlay();
+    Q_INVOKABLE void step(int client);
+    Q_INVOKABLE void reset();
+    Q_INVOKABLE void replay();
+    Q_INVOKABLE void stopReplay();
+    // Writes the primary (or, with `second`, the compared) timeline as PNG or SVG, by the file's suffix.
+    Q_INVOKABLE QString exportTimeline(const QUrl &file, const QString &theme, bool second = false) const;
+    Q_INVOKABLE QString scenarioLabel(const QString &name) const;
+
+signals:
+    void configChanged();
+    void stateChanged();
+    void cursorChanged();
+    void timelineChanged();
+    void replayRateChanged();
+    void focusChanged();
+    void redisChanged();
+    void bannerChanged();
+
+private:
+    void load();
+    void updateCode();
+    RedisTarget *secondTarget();
+
+    std::unique_ptr<RedisTarget> m_target;
+    std::unique_ptr<RedisTarget> m_secondTarget;
+    QString m_targetError;
+    Scenario m_scenario;
+    QString m_strategyName;
+    double m_speedFactor = 1.0;
+    bool m_live = false;
+    bool m_compare = false;
+    RunSession m_primary;
+    RunSession m_secondary;
+    double m_cursorMs = -1;
+    double m_replayRate = 1.0;
+    QTimer m_replay;
+    QElapsedTimer m_replayClock;
+    int m_focusClient = 0;
+    CodeModel m_code;
+};
+
+} // namespace lockstock

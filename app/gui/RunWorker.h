@@ -1,0 +1,53 @@
+#pragma once
+// Lives on a RunSession's worker thread and owns the engine's run there: a
+// SteppedRun driven step by step (play, pause, step one client) or a LiveRun
+// that goes to the end on its own. The GUI thread only calls the slots through
+// queued connections, and pause()/stop(), which are thread-safe.
+
+#include "engine/LiveRun.h"
+#include "engine/SteppedRun.h"
+
+#include <QObject>
+#include <atomic>
+#include <memory>
+
+namespace lockstock {
+
+class RunWorker : public QObject {
+    Q_OBJECT
+public:
+    RunWorker(RunConfig config, const Strategy &strategy, RedisEndpoint endpoint, std::shared_ptr<History> history,
+              bool live);
+    ~RunWorker() override;
+
+    // Thread-safe: the play loop stops after the current step.
+    void pause() { m_paused = true; }
+    // Thread-safe: the run stops at once, even mid-sleep at its next check.
+    void stop();
+
+public slots:
+    void prepare();
+    void play();
+    void stepClient(int client);
+
+signals:
+    void prepared();
+    void paused();
+    void finished(const QString &error);
+
+private:
+    bool finishIfOver();
+
+    RunConfig m_config;
+    const Strategy &m_strategy;
+    RedisEndpoint m_endpoint;
+    std::shared_ptr<History> m_history;
+    bool m_live = false;
+    std::unique_ptr<SteppedRun> m_run;
+    std::atomic<bool> m_paused{false};
+    std::atomic<bool> m_stopped{false};
+    std::atomic<Run *> m_active{nullptr};
+    bool m_done = false;
+};
+
+} // namespace lockstock

@@ -1,0 +1,88 @@
+#include "TimelineExport.h"
+
+#include "TimelinePainter.h"
+
+#include <QCoreApplication>
+#include <QFile>
+#include <QSvgGenerator>
+
+namespace lockstock {
+
+namespace {
+TimelineViewport wholeRun(const TimelineData &data, const TimelineImage &options)
+{
+    TimelineViewport v;
+    v.startMs = 0;
+    // Air after the last event so its label is not cut off.
+    v.endMs = std::max(1.0, data.durationMs() * 1.14);
+    v.header = true;
+    v.legend = true;
+    v.title = options.title;
+    v.subtitle = options.subtitle;
+    return v;
+}
+
+void paintInto(QPaintDevice &device, const TimelineData &data, const TimelineImage &options, const QSize &size)
+{
+    QPainter p(&device);
+    TimelinePainter painter(data, options.resolvedTheme());
+    painter.paint(p, QRectF(QPointF(0, 0), size), wholeRun(data, options));
+}
+} // namespace
+
+void TimelineImage::describe(const Scenario &scenario, const Strategy &strategy)
+{
+    title = QStringLiteral("%1 \u2014 %2").arg(scenario.name, scenario.title);
+    subtitle = QStringLiteral("%1 (%2): %3")
+                   .arg(strategy.name,
+                        strategy.correct ? QCoreApplication::translate("Strategy", "correct")
+                                         : QCoreApplication::translate("Strategy", "broken"),
+                        strategy.title);
+}
+
+TimelineTheme TimelineImage::resolvedTheme() const
+{
+    const qreal s = scale > 0 ? scale : std::clamp(size.width() / 1500.0, 0.7, 3.0);
+    return TimelineTheme::named(theme, s);
+}
+
+QSize TimelineImage::resolvedSize(const TimelineData &data) const
+{
+    if (size.height() > 0)
+        return size;
+    return {size.width(), qCeil(TimelinePainter(data, resolvedTheme()).preferredHeight(true, true))};
+}
+
+QImage renderTimeline(const TimelineData &data, const TimelineImage &options)
+{
+    const QSize size = options.resolvedSize(data);
+    QImage image(size, QImage::Format_ARGB32_Premultiplied);
+    image.fill(Qt::transparent);
+    paintInto(image, data, options, size);
+    return image;
+}
+
+QString writeTimelinePng(const TimelineData &data, const TimelineImage &options, const QString &path)
+{
+    const QImage image = renderTimeline(data, options);
+    if (!image.save(path, "PNG"))
+        return QCoreApplication::translate("Export", "cannot write %1").arg(path);
+    return {};
+}
+
+QString writeTimelineSvg(const TimelineData &data, const TimelineImage &options, const QString &path)
+{
+    const QSize size = options.resolvedSize(data);
+    QSvgGenerator svg;
+    svg.setFileName(path);
+    svg.setSize(size);
+    svg.setViewBox(QRect(QPoint(0, 0), size));
+    svg.setTitle(options.title);
+    svg.setDescription(data.findings.join(QLatin1Char(' ')));
+    paintInto(svg, data, options, size);
+    if (!QFile::exists(path))
+        return QCoreApplication::translate("Export", "cannot write %1").arg(path);
+    return {};
+}
+
+} // namespace lockstock

@@ -1,0 +1,691 @@
+#include "TimelinePainter.h"
+
+#include <QCoreApplication>
+#include <QFontMetricsF>
+#include <QPainterPath>
+#include <cmath>
+
+namespace lockstock {
+
+namespace {
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("Timeline", text);
+}
+
+QColor withAlpha(QColor c, int alpha)
+{
+    c.setAlpha(alpha);
+    return c;
+}
+
+QFont monoFont(const TimelineTheme &theme, qreal size)
+{
+    QFont f(QStringLiteral("Noto Sans Mono CJK SC"));
+    f.setFamilies({QStringLiteral("Noto Sans Mono CJK SC"), QStringLiteral("DejaVu Sans Mono")});
+    f.setPixelSize(qMax(1, qRound(theme.px(size))));
+    return f;
+}
+
+constexpr qsizetype kHeaderFindings = 5;
+
+QString secondsText(double ms)
+{
+    if (std::abs(ms) < 10)
+        return QStringLiteral("%1 ms").arg(ms, 0, 'f', std::abs(ms) < 1 && ms != 0 ? 2 : 1);
+    if (std::abs(ms) < 1000)
+        return QStringLiteral("%1 ms").arg(qRound(ms));
+    return QStringLiteral("%1 s").arg(ms / 1000.0, 0, 'f', std::abs(ms) < 10000 ? 1 : 0);
+}
+
+// 1, 2 or 5 times a power of ten, at least `raw`.
+double niceStep(double raw)
+{
+    const double base = std::pow(10.0, std::floor(std::log10(std::max(raw, 1e-9))));
+    for (double m : {1.0, 2.0, 5.0, 10.0})
+        if (base * m >= raw)
+            return base * m;
+    return base * 10;
+}
+} // namespace
+
+TimelinePainter::TimelinePainter(const TimelineData &data, const TimelineTheme &theme)
+    : m_data(data)
+    , m_theme(theme)
+{
+}
+
+qreal TimelinePainter::headerHeight() const
+{
+    return m_theme.px(86) + m_theme.px(32) * qMax<qsizetype>(1, qMin<qsizetype>(kHeaderFindings, m_data.findings.size()));
+}
+
+qreal TimelinePainter::preferredHeight(bool header, bool legend) const
+{
+    const TimelineTheme &t = m_theme;
+    return t.px(34) + t.px(92) + m_data.clientCount() * t.px(158) + t.px(140) + (header ? headerHeight() : 0)
+        + (legend ? t.px(48) : 0);
+}
+
+TimelinePainter::Lanes TimelinePainter::layout(const QRectF &area, const TimelineViewport &view) const
+{
+    Lanes l;
+    qreal top = area.top();
+    if (view.header) {
+        const qreal h = headerHeight();
+        l.header = QRectF(area.left(), top, area.width(), h);
+        top += h;
+    }
+    qreal bottom = area.bottom();
+    if (view.legend) {
+        l.legend = QRectF(area.left(), bottom - m_theme.px(48), area.width(), m_theme.px(48));
+        bottom = l.legend.top();
+    }
+    l.axis = QRectF(area.left(), top, area.width(), m_theme.px(34));
+    top = l.axis.bottom();
+    const qreal rest = bottom - top;
+    const int n = qMax(1, m_data.clientCount());
+    const qreal lock = qMax(m_theme.px(84), rest * 0.16);
+    const qreal stock = qMax(m_theme.px(112), rest * 0.2);
+    const qreal lane = qMax(m_theme.px(80), (rest - lock - stock) / n);
+    l.lock = QRectF(area.left(), top, area.width(), lock);
+    top = l.lock.bottom();
+    for (int c = 0; c < m_data.clientCount(); ++c) {
+        l.clients << QRectF(area.left(), top, area.width(), lane);
+        top += lane;
+    }
+    l.stock = QRectF(area.left(), top, area.width(), qMax(stock, bottom - top));
+    return l;
+}
+
+qreal TimelinePainter::xMs(double ms) const
+{
+    const double span = std::max(1e-9, m_view.endMs - m_view.startMs);
+    return m_plot.left() + (ms - m_view.startMs) / span * m_plot.width();
+}
+
+qreal TimelinePainter::x(qint64 ns) const
+{
+    return xMs(m_data.scenarioMs(ns));
+}
+
+double TimelinePainter::msAt(qreal px) const
+{
+    return m_view.startMs + (px - m_plot.left()) / std::max<qreal>(1, m_plot.width()) * (m_view.endMs - m_view.startMs);
+}
+
+bool TimelinePainter::visible(qint64 fromNs, qint64 toNs) const
+{
+    return fromNs <= m_cursorNs && x(toNs) >= m_plot.left() - 1 && x(fromNs) <= m_plot.right() + 1;
+}
+
+void TimelinePainter::paint(QPainter &p, const QRectF &area, const TimelineViewport &view)
+{
+    m_view = view;
+    m_hits.clear();
+    m_cursorNs = view.cursorMs >= 0 ? m_data.realNs(view.cursorMs) : std::numeric_limits<qint64>::max();
+    p.save();
+    p.setRenderHint(QPainter::Antialiasing);
+    p.setRenderHint(QPainter::TextAntialiasing);
+    p.fillRect(area, m_theme.background);
+
+    const Lanes lanes = layout(area, view);
+    m_plot = QRectF(area.left() + gutterWidth(m_theme), lanes.axis.top(), area.width() - gutterWidth(m_theme) - m_theme.px(16),
+                    lanes.stock.bottom() - lanes.axis.top());
+    if (view.header)
+        paintHeader(p, lanes.header);
+
+    // Lane backgrounds and the gutter first, grid over them, data on top.
+    const QList<QRectF> all = QList<QRectF>{lanes.lock} + lanes.clients + QList<QRectF>{lanes.stock};
+    for (int i = 0; i < all.size(); ++i)
+        p.fillRect(all.at(i), i % 2 ? m_theme.laneAlternate : m_theme.background);
+    p.fillRect(QRectF(area.left(), lanes.axis.top(), gutterWidth(m_theme), lanes.stock.bottom() - lanes.axis.top()), m_theme.gutter);
+    paintAxis(p, lanes.axis, QRectF(m_plot.left(), lanes.lock.top(), m_plot.width(), lanes.stock.bottom() - lanes.lock.top()));
+
+    p.save();
+    p.setClipRect(QRectF(m_plot.left() - m_theme.px(2), m_plot.top(), m_plot.width() + m_theme.px(18), m_plot.height()));
+    paintOverlaps(p, lanes);
+    paintLockLane(p, lanes.lock);
+    for (int c = 0; c < lanes.clients.size(); ++c)
+        paintClientLane(p, lanes.clients.at(c), c);
+    paintStockLane(p, lanes.stock);
+    p.restore();
+
+    paintGutterLabel(p, lanes.lock, tr("Redis"), QString::fromUtf8(m_data.info.lockKey), m_theme.text);
+    for (int c = 0; c < lanes.clients.size(); ++c)
+        paintGutterLabel(p, lanes.clients.at(c), m_data.info.clients.value(c), tr("client"), m_theme.client(c));
+    paintGutterLabel(p, lanes.stock, tr("Stock"), QString::fromUtf8(m_data.info.stockKey), m_theme.text);
+    for (const QRectF &r : all) {
+        p.setPen(QPen(m_theme.grid, 1));
+        p.drawLine(QPointF(area.left(), r.bottom()), QPointF(area.right(), r.bottom()));
+    }
+    if (view.cursorMs >= 0)
+        paintCursor(p, QRectF(m_plot.left(), lanes.axis.top(), m_plot.width(), lanes.stock.bottom() - lanes.axis.top()));
+    if (view.legend)
+        paintLegend(p, lanes.legend);
+    p.restore();
+}
+
+void TimelinePainter::paintHeader(QPainter &p, const QRectF &r)
+{
+    const qreal pad = m_theme.px(24);
+    p.setPen(m_theme.text);
+    p.setFont(m_theme.font(30, QFont::Bold));
+    QRectF line(r.left() + pad, r.top() + m_theme.px(14), r.width() - 2 * pad, m_theme.px(40));
+    p.drawText(line, Qt::AlignLeft | Qt::AlignVCenter, m_view.title);
+    p.setFont(m_theme.font(18));
+    p.setPen(m_theme.mutedText);
+    line.translate(0, m_theme.px(40));
+    line.setHeight(m_theme.px(28));
+    p.drawText(line, Qt::AlignLeft | Qt::AlignVCenter, m_view.subtitle);
+    line.translate(0, m_theme.px(32));
+    line.setHeight(m_theme.px(32));
+    const bool clean = m_data.outcome.clean();
+    p.setFont(m_theme.font(22, QFont::DemiBold));
+    for (qsizetype i = 0; i < qMin<qsizetype>(kHeaderFindings, m_data.findings.size()); ++i) {
+        const QColor c = clean ? m_theme.good : m_theme.race;
+        p.setPen(Qt::NoPen);
+        p.setBrush(c);
+        p.drawEllipse(QPointF(line.left() + m_theme.px(7), line.center().y()), m_theme.px(6), m_theme.px(6));
+        p.setPen(c);
+        p.drawText(line.adjusted(m_theme.px(22), 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter, m_data.findings.at(i));
+        line.translate(0, m_theme.px(32));
+    }
+}
+
+void TimelinePainter::paintAxis(QPainter &p, const QRectF &r, const QRectF &column)
+{
+    p.fillRect(r, m_theme.gutter);
+    const double span = m_view.endMs - m_view.startMs;
+    const double step = niceStep(span / std::max<qreal>(1, m_plot.width() / m_theme.px(120)));
+    p.setFont(m_theme.font(14));
+    for (double t = std::ceil(m_view.startMs / step) * step; t <= m_view.endMs; t += step) {
+        const qreal px = xMs(t);
+        p.setPen(QPen(m_theme.grid, 1));
+        p.drawLine(QPointF(px, column.top()), QPointF(px, column.bottom()));
+        p.setPen(QPen(m_theme.mutedText, 1));
+        p.drawLine(QPointF(px, r.bottom() - m_theme.px(6)), QPointF(px, r.bottom()));
+        p.drawText(QRectF(px - m_theme.px(60), r.top(), m_theme.px(120), r.height() - m_theme.px(6)),
+                   Qt::AlignCenter, secondsText(t));
+    }
+    p.setPen(m_theme.mutedText);
+    p.setFont(m_theme.font(13));
+    p.drawText(QRectF(r.left() + m_theme.px(12), r.top(), gutterWidth(m_theme), r.height()), Qt::AlignLeft | Qt::AlignVCenter,
+               tr("scenario time"));
+}
+
+void TimelinePainter::paintGutterLabel(QPainter &p, const QRectF &lane, const QString &title, const QString &subtitle,
+                                       const QColor &colour)
+{
+    const QRectF g(lane.left() + m_theme.px(14), lane.top() + m_theme.px(8), gutterWidth(m_theme) - m_theme.px(22), lane.height() - m_theme.px(16));
+    p.setPen(colour);
+    p.setFont(m_theme.font(22, QFont::Bold));
+    p.drawText(QRectF(g.left(), g.top(), g.width(), m_theme.px(30)), Qt::AlignLeft | Qt::AlignVCenter, title);
+    p.setPen(m_theme.mutedText);
+    p.setFont(m_theme.font(13));
+    const QFontMetricsF fm(p.font());
+    p.drawText(QRectF(g.left(), g.top() + m_theme.px(30), g.width(), m_theme.px(20)), Qt::AlignLeft | Qt::AlignVCenter,
+               fm.elidedText(subtitle, Qt::ElideMiddle, g.width()));
+}
+
+QRectF TimelinePainter::pill(QPainter &p, const QPointF &topLeft, const QString &text, const QColor &border,
+                             const QColor &fill, const QColor &textColour, const QFont &font)
+{
+    const QFontMetricsF fm(font);
+    const qreal padX = m_theme.px(6);
+    const QRectF r(topLeft, QSizeF(fm.horizontalAdvance(text) + 2 * padX, fm.height() + m_theme.px(4)));
+    p.setPen(QPen(border, m_theme.px(1.2)));
+    p.setBrush(fill);
+    p.drawRoundedRect(r, m_theme.px(5), m_theme.px(5));
+    p.setPen(textColour);
+    p.setFont(font);
+    p.drawText(r, Qt::AlignCenter, text);
+    return r;
+}
+
+void TimelinePainter::hatch(QPainter &p, const QRectF &r, const QColor &colour)
+{
+    p.save();
+    p.setClipRect(r, Qt::IntersectClip);
+    p.setPen(QPen(colour, m_theme.px(2)));
+    const qreal gap = m_theme.px(9);
+    for (qreal x0 = r.left() - r.height(); x0 < r.right(); x0 += gap)
+        p.drawLine(QPointF(x0, r.bottom()), QPointF(x0 + r.height(), r.top()));
+    p.restore();
+}
+
+void TimelinePainter::paintOverlaps(QPainter &p, const Lanes &lanes)
+{
+    for (const Overlap &o : m_data.outcome.overlaps) {
+        if (!visible(o.startNs, o.endNs))
+            continue;
+        const qreal x0 = x(o.startNs);
+        const qreal x1 = x(std::min(o.endNs, m_cursorNs));
+        const QRectF band(x0, lanes.lock.top(), std::max<qreal>(x1 - x0, m_theme.px(2)), lanes.stock.top() - lanes.lock.top());
+        p.fillRect(band, m_theme.raceFill);
+        p.setPen(QPen(m_theme.race, m_theme.px(1.5), Qt::DashLine));
+        p.drawLine(band.topLeft(), band.bottomLeft());
+        p.drawLine(band.topRight(), band.bottomRight());
+        const QString text = tr("%1 and %2 both hold the lock")
+                                 .arg(m_data.info.clients.value(o.first), m_data.info.clients.value(o.second));
+        pill(p, QPointF(x0 + m_theme.px(4), lanes.lock.top() + m_theme.px(3)), text, m_theme.race, m_theme.race,
+             Qt::white, m_theme.font(13, QFont::Bold));
+    }
+}
+
+void TimelinePainter::paintLockLane(QPainter &p, const QRectF &r)
+{
+    const QRectF bar(m_plot.left(), r.top() + m_theme.px(30), m_plot.width(), r.height() - m_theme.px(40));
+    if (!m_data.probed) {
+        p.setPen(m_theme.mutedText);
+        p.setFont(m_theme.font(14));
+        p.drawText(bar.adjusted(m_theme.px(8), 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter,
+                   m_data.finished ? tr("live runs do not probe Redis: the clients' beliefs are below") : QString());
+        return;
+    }
+    const double lease = std::max<double>(1, double(m_data.leaseNs));
+    for (const Holding &h : m_data.holdings) {
+        if (!visible(h.span.startNs, h.span.endNs))
+            continue;
+        const qint64 endNs = std::min(h.span.endNs, m_cursorNs);
+        const QColor c = m_theme.client(h.owner);
+        const QRectF whole(x(h.span.startNs), bar.top(), std::max<qreal>(1, x(endNs) - x(h.span.startNs)), bar.height());
+        p.setPen(Qt::NoPen);
+        p.setBrush(withAlpha(c, m_theme.isDark ? 60 : 42));
+        p.drawRect(whole);
+        // The lease: remaining TTL as height, falling with real time, jumping back on renewal.
+        QPainterPath leaseShape;
+        bool noTtl = false;
+        for (qsizetype i = 0; i < h.ttl.size(); ++i) {
+            const auto [t, ttl] = h.ttl.at(i);
+            if (t > endNs)
+                break;
+            const qint64 until = std::min(i + 1 < h.ttl.size() ? h.ttl.at(i + 1).first : h.span.endNs, endNs);
+            if (ttl == kNoTtl) {
+                noTtl = true;
+                const QRectF nr(x(t), bar.top(), x(until) - x(t), bar.height());
+                p.fillRect(nr, withAlpha(m_theme.race, 70));
+                hatch(p, nr, m_theme.race);
+                continue;
+            }
+            const auto height = [&](qint64 at) { return bar.height() * std::clamp(double(ttl - (at - t)) / lease, 0.0, 1.0); };
+            leaseShape.moveTo(x(t), bar.bottom());
+            leaseShape.lineTo(x(t), bar.bottom() - height(t));
+            leaseShape.lineTo(x(until), bar.bottom() - height(until));
+            leaseShape.lineTo(x(until), bar.bottom());
+            leaseShape.closeSubpath();
+        }
+        p.setBrush(withAlpha(c, m_theme.isDark ? 200 : 170));
+        p.drawPath(leaseShape);
+        p.setPen(QPen(c, m_theme.px(2)));
+        p.setBrush(Qt::NoBrush);
+        p.drawRect(whole);
+        const QString who = h.owner >= 0 ? m_data.info.clients.value(h.owner) : QString::fromUtf8(h.token);
+        const QString text = noTtl ? tr("%1 holds it, no TTL").arg(who) : tr("%1 holds it").arg(who);
+        p.setFont(m_theme.font(15, QFont::Bold));
+        if (QFontMetricsF(p.font()).horizontalAdvance(text) + m_theme.px(12) < whole.width()) {
+            p.setPen(m_theme.isDark ? m_theme.text : QColor(0x111111));
+            p.drawText(whole.adjusted(m_theme.px(6), 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter, text);
+        }
+        if (h.expired && h.span.endNs <= m_cursorNs) {
+            const qreal ex = x(h.span.endNs);
+            p.setPen(QPen(m_theme.warning, m_theme.px(2.5)));
+            p.drawLine(QPointF(ex, r.top() + m_theme.px(26)), QPointF(ex, r.bottom() - m_theme.px(4)));
+            // Left of the line, over the lease that has just run out: the top row is for the overlaps.
+            const QFont font = m_theme.font(12, QFont::Bold);
+            const QString text = tr("TTL expired");
+            const qreal w = QFontMetricsF(font).horizontalAdvance(text) + m_theme.px(12);
+            pill(p, QPointF(ex - w - m_theme.px(3), bar.top() + m_theme.px(3)), text, m_theme.warning,
+                 m_theme.warning, m_theme.isDark ? QColor(0x111111) : Qt::white, font);
+        }
+    }
+    for (const StuckLock &s : m_data.outcome.stuck) {
+        if (!visible(s.startNs, s.endNs))
+            continue;
+        const QRectF sr(x(s.startNs), bar.top(), x(std::min(s.endNs, m_cursorNs)) - x(s.startNs), bar.height());
+        p.setPen(QPen(m_theme.race, m_theme.px(2.5)));
+        p.setBrush(Qt::NoBrush);
+        p.drawRect(sr);
+        pill(p, QPointF(sr.left() + m_theme.px(6), r.top() + m_theme.px(4)),
+             tr("no TTL: stuck after %1 crashed").arg(m_data.info.clients.value(s.owner)), m_theme.race, m_theme.race,
+             Qt::white, m_theme.font(13, QFont::Bold));
+    }
+}
+
+void TimelinePainter::paintClientLane(QPainter &p, const QRectF &r, int client)
+{
+    const QColor colour = m_theme.client(client);
+    const qreal beliefTop = r.top() + m_theme.px(8);
+    const qreal beliefHeight = m_theme.px(20);
+    const qreal base = r.top() + m_theme.px(46);
+
+    // Belief beside the truth: the band, and in red where Redis did not hold the lock for this client.
+    const QFont small = m_theme.font(12, QFont::DemiBold);
+    for (const Span &b : m_data.beliefs.value(client)) {
+        if (!visible(b.startNs, b.endNs))
+            continue;
+        const qint64 end = std::min(b.endNs, m_cursorNs);
+        const QRectF band(x(b.startNs), beliefTop, std::max<qreal>(2, x(end) - x(b.startNs)), beliefHeight);
+        p.setPen(Qt::NoPen);
+        p.setBrush(withAlpha(colour, 150));
+        p.drawRoundedRect(band, m_theme.px(4), m_theme.px(4));
+        p.setFont(small);
+        const QString text = tr("believes it holds the lock");
+        if (QFontMetricsF(small).horizontalAdvance(text) + m_theme.px(10) < band.width()) {
+            p.setPen(m_theme.isDark ? QColor(0x111111) : Qt::white);
+            p.drawText(band.adjusted(m_theme.px(5), 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter, text);
+        }
+    }
+
+    for (const Span &g : m_data.beliefGaps.value(client)) {
+        if (!visible(g.startNs, g.endNs))
+            continue;
+        const QRectF gr(x(g.startNs), beliefTop, std::max<qreal>(2, x(std::min(g.endNs, m_cursorNs)) - x(g.startNs)), beliefHeight);
+        p.fillRect(gr, withAlpha(m_theme.race, 130));
+        hatch(p, gr, m_theme.race);
+        p.setFont(small);
+        const QString text = tr("believes it holds, Redis says no");
+        if (QFontMetricsF(small).horizontalAdvance(text) + m_theme.px(10) < gr.width()) {
+            p.setPen(Qt::white);
+            p.drawText(gr.adjusted(m_theme.px(5), 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter, text);
+        }
+    }
+
+    const QList<int> &lane = m_data.laneEvents.value(client);
+    const qint64 fromNs = m_data.realNs(m_view.startMs);
+    auto it = std::lower_bound(lane.cbegin(), lane.cend(), fromNs,
+                               [this](int i, qint64 t) { return m_data.events.at(i).tNs < t; });
+    // Sleeps that began before the view may still reach into it.
+    while (it != lane.cbegin() && m_data.events.at(*(it - 1)).durationNs > 0
+           && m_data.events.at(*(it - 1)).tNs + m_data.events.at(*(it - 1)).durationNs >= fromNs)
+        --it;
+
+    const QFont labelFont = monoFont(m_theme, 13);
+    const qreal rowTop = base + m_theme.px(20);
+    const qreal rowHeight = QFontMetricsF(labelFont).height() + m_theme.px(9);
+    const int rows = std::max(1, int((r.bottom() - m_theme.px(4) - rowTop) / rowHeight));
+    QList<qreal> rowEnd(rows, -1e9);
+    qreal lastTick = -1e9;
+    qint64 crashNs = -1;
+
+    for (; it != lane.cend(); ++it) {
+        const int index = *it;
+        const Event &e = m_data.events.at(index);
+        if (e.tNs > m_cursorNs)
+            break;
+        const qreal ex = x(e.tNs);
+        if (ex > m_plot.right() + m_theme.px(4))
+            break;
+        const QString race = m_data.raceAt(index);
+        const bool selected = index == m_view.selected;
+        const qint64 shown = std::min(e.tNs + e.durationNs, m_cursorNs);
+        switch (e.kind) {
+        case EventKind::Sleep: {
+            const QRectF bar(ex, base - m_theme.px(5), std::max<qreal>(1, x(shown) - ex), m_theme.px(10));
+            if (e.step == Step::Work) {
+                p.fillRect(bar, withAlpha(colour, 110));
+                p.setFont(m_theme.font(12, QFont::DemiBold));
+                const QString text = tr("work %1").arg(secondsText(m_data.scenarioMs(e.durationNs)));
+                if (QFontMetricsF(p.font()).horizontalAdvance(text) + m_theme.px(8) < bar.width()) {
+                    p.setPen(m_theme.text);
+                    p.drawText(QRectF(bar.left() + m_theme.px(4), bar.top() - m_theme.px(16), bar.width(), m_theme.px(16)),
+                               Qt::AlignLeft | Qt::AlignVCenter, text);
+                }
+            } else if (e.step != Step::Start) {
+                p.setPen(QPen(withAlpha(colour, 150), m_theme.px(2), Qt::DotLine));
+                p.drawLine(QPointF(bar.left(), base), QPointF(bar.right(), base));
+            }
+            m_hits.append({bar.adjusted(0, -m_theme.px(4), 0, m_theme.px(4)), index});
+            continue;
+        }
+        case EventKind::Pause: {
+            const QRectF bar(ex, base - m_theme.px(9), std::max<qreal>(1, x(shown) - ex), m_theme.px(18));
+            p.fillRect(bar, withAlpha(m_theme.warning, 60));
+            hatch(p, bar, m_theme.warning);
+            p.setFont(m_theme.font(12, QFont::Bold));
+            p.setPen(m_theme.warning);
+            p.drawText(QRectF(bar.left() + m_theme.px(4), bar.bottom(), m_theme.px(400), m_theme.px(18)),
+                       Qt::AlignLeft | Qt::AlignVCenter,
+                       tr("frozen %1 (GC pause)").arg(secondsText(m_data.scenarioMs(e.durationNs))));
+            m_hits.append({bar, index});
+            continue;
+        }
+        case EventKind::Crash: {
+            crashNs = e.tNs;
+            const qreal s = m_theme.px(11);
+            p.setPen(QPen(m_theme.race, m_theme.px(4), Qt::SolidLine, Qt::RoundCap));
+            p.drawLine(QPointF(ex - s, base - s), QPointF(ex + s, base + s));
+            p.drawLine(QPointF(ex - s, base + s), QPointF(ex + s, base - s));
+            const QRectF pr = pill(p, QPointF(ex + s + m_theme.px(4), base - m_theme.px(12)), tr("crashed"), m_theme.race,
+                                   m_theme.race, Qt::white, m_theme.font(13, QFont::Bold));
+            m_hits.append({QRectF(ex - s, base - s, 2 * s, 2 * s).united(pr), index});
+            continue;
+        }
+        case EventKind::Order: {
+            const bool oversold = !race.isEmpty();
+            const QColor oc = oversold ? m_theme.race : (e.success ? m_theme.good : m_theme.mutedText);
+            p.setPen(QPen(m_theme.background, m_theme.px(2)));
+            p.setBrush(oc);
+            const qreal rad = m_theme.px(9);
+            p.drawEllipse(QPointF(ex, base), rad, rad);
+            p.setPen(QPen(Qt::white, m_theme.px(2.2), Qt::SolidLine, Qt::RoundCap));
+            if (e.success) {
+                p.drawLine(QPointF(ex - rad * 0.45, base), QPointF(ex - rad * 0.1, base + rad * 0.4));
+                p.drawLine(QPointF(ex - rad * 0.1, base + rad * 0.4), QPointF(ex + rad * 0.5, base - rad * 0.4));
+            } else {
+                p.drawLine(QPointF(ex - rad * 0.4, base - rad * 0.4), QPointF(ex + rad * 0.4, base + rad * 0.4));
+                p.drawLine(QPointF(ex - rad * 0.4, base + rad * 0.4), QPointF(ex + rad * 0.4, base - rad * 0.4));
+            }
+            const QString text = oversold ? tr("sold: oversold!") : (e.success ? tr("sold") : tr("no sale"));
+            p.setFont(m_theme.font(13, QFont::Bold));
+            p.setPen(oc);
+            p.drawText(QRectF(ex + rad + m_theme.px(3), base - m_theme.px(11), m_theme.px(200), m_theme.px(22)),
+                       Qt::AlignLeft | Qt::AlignVCenter, text);
+            m_hits.append({QRectF(ex - rad, base - rad, 2 * rad, 2 * rad), index});
+            continue;
+        }
+        case EventKind::Command:
+        case EventKind::Error:
+        case EventKind::Expired:
+            break;
+        }
+
+        // A command: a tick on the lane, once per pixel, and a label where there is room.
+        const bool isRace = !race.isEmpty();
+        if (std::abs(ex - lastTick) < 1 && !isRace && !selected)
+            continue;
+        lastTick = ex;
+        const QColor tickColour = e.kind == EventKind::Error ? m_theme.race : colour;
+        p.setPen(QPen(isRace ? m_theme.race : tickColour, m_theme.px(isRace ? 3.5 : 2.5),
+                      e.role == ActorRole::Watchdog ? Qt::DashLine : Qt::SolidLine, Qt::FlatCap));
+        p.drawLine(QPointF(ex, base - m_theme.px(14)), QPointF(ex, base + m_theme.px(14)));
+        QRectF hit(ex - m_theme.px(5), base - m_theme.px(14), m_theme.px(10), m_theme.px(28));
+
+        const QString text = (e.role == ActorRole::Watchdog ? QStringLiteral("⟳ ") : QString())
+            + (e.kind == EventKind::Error ? e.note : TimelineData::commandText(e));
+        // The row where the label can sit closest to its tick; it may slide right a little, its leader shows where it belongs.
+        const qreal gap = m_theme.px(6);
+        const qreal slack = m_theme.px(220);
+        int row = -1;
+        qreal at = 0;
+        for (int i = 0; i < rows; ++i) {
+            const qreal candidate = std::max(ex, rowEnd[i] + gap);
+            if (candidate - ex <= slack && (row < 0 || candidate < at)) {
+                row = i;
+                at = candidate;
+            }
+        }
+        if (row >= 0) {
+            // Keep the label inside the plot at the right edge.
+            const qreal width = QFontMetricsF(labelFont).horizontalAdvance(text) + m_theme.px(12);
+            at = std::max(rowEnd[row] + gap, std::min(at, m_plot.right() + m_theme.px(14) - width));
+            const QPointF topLeft(at, rowTop + row * rowHeight);
+            p.setPen(QPen(withAlpha(isRace ? m_theme.race : colour, 160), m_theme.px(1.2)));
+            p.drawLine(QPointF(ex, base + m_theme.px(14)), topLeft);
+            const QColor border = isRace || e.kind == EventKind::Error ? m_theme.race : (selected ? m_theme.cursor : colour);
+            const QRectF pr = isRace && row + 1 >= rows
+                ? pill(p, topLeft, race, m_theme.race, m_theme.race, Qt::white, m_theme.font(13, QFont::Bold))
+                : pill(p, topLeft, text, border, m_theme.pill, m_theme.text, labelFont);
+            hit = hit.united(pr);
+            rowEnd[row] = pr.right();
+            if (isRace && row + 1 < rows) {
+                const qreal raceWidth = QFontMetricsF(m_theme.font(13, QFont::Bold)).horizontalAdvance(race) + m_theme.px(12);
+                const QRectF rr = pill(p, QPointF(std::min(at, m_plot.right() + m_theme.px(14) - raceWidth), topLeft.y() + rowHeight), race, m_theme.race, m_theme.race, Qt::white,
+                                       m_theme.font(13, QFont::Bold));
+                rowEnd[row + 1] = std::max(rowEnd[row + 1], rr.right());
+                hit = hit.united(rr);
+            }
+        }
+        if (selected) {
+            p.setPen(QPen(m_theme.cursor, m_theme.px(2), Qt::DotLine));
+            p.setBrush(Qt::NoBrush);
+            p.drawRoundedRect(hit.adjusted(-m_theme.px(3), -m_theme.px(3), m_theme.px(3), m_theme.px(3)), m_theme.px(5), m_theme.px(5));
+        }
+        m_hits.append({hit, index});
+    }
+    if (crashNs >= 0) {
+        const qreal cx = x(crashNs) + m_theme.px(14);
+        const qreal end = std::min(x(std::min(m_data.endNs, m_cursorNs)), m_plot.right());
+        if (end > cx)
+            p.fillRect(QRectF(cx, r.top() + m_theme.px(36), end - cx, m_theme.px(20)), withAlpha(m_theme.mutedText, 40));
+    }
+}
+
+void TimelinePainter::paintStockLane(QPainter &p, const QRectF &r)
+{
+    const auto &actual = m_data.stock;
+    const auto &expected = m_data.expectedStock;
+    qint64 lo = std::numeric_limits<qint64>::max();
+    qint64 hi = std::numeric_limits<qint64>::min();
+    for (const auto *list : {&actual, &expected})
+        for (const StockPoint &s : *list) {
+            lo = std::min(lo, s.value);
+            hi = std::max(hi, s.value);
+        }
+    if (lo > hi)
+        return;
+    if (lo < 0)
+        hi = std::max<qint64>(hi, 0);
+    const qreal top = r.top() + m_theme.px(22);
+    const qreal bottom = r.bottom() - m_theme.px(18);
+    const double range = std::max<double>(1, double(hi - lo));
+    const auto y = [&](qint64 v) { return bottom - (double(v - lo) / range) * (bottom - top); };
+    const qint64 fromNs = m_data.realNs(m_view.startMs);
+    const qint64 endNs = std::min(m_data.endNs, m_cursorNs);
+    const auto begin = [&](const QList<StockPoint> &list) {
+        auto it = std::upper_bound(list.cbegin(), list.cend(), fromNs, [](qint64 t, const StockPoint &s) { return t < s.tNs; });
+        return it == list.cbegin() ? it : it - 1;
+    };
+
+    if (lo < 0) {
+        p.fillRect(QRectF(m_plot.left(), y(0), m_plot.width(), bottom - y(0) + m_theme.px(4)), m_theme.raceFill);
+        p.setPen(QPen(m_theme.race, m_theme.px(1.5), Qt::DashLine));
+        p.drawLine(QPointF(m_plot.left(), y(0)), QPointF(m_plot.right(), y(0)));
+        p.setFont(m_theme.font(12, QFont::Bold));
+        p.drawText(QPointF(m_plot.left() + m_theme.px(6), y(0) + m_theme.px(14)), tr("below zero: oversold"));
+    }
+
+    // Where the stock in Redis is above what was sold: updates lost.
+    {
+        auto a = begin(actual);
+        auto e = begin(expected);
+        qint64 t = std::max(fromNs, std::max(a->tNs, e->tNs));
+        while (t < endNs && x(t) <= m_plot.right()) {
+            const qint64 nextA = a + 1 != actual.cend() ? (a + 1)->tNs : endNs;
+            const qint64 nextE = e + 1 != expected.cend() ? (e + 1)->tNs : endNs;
+            const qint64 next = std::min({nextA, nextE, endNs});
+            if (a->value > e->value) // more left than sold allows: updates were lost
+                p.fillRect(QRectF(QPointF(x(t), y(a->value)), QPointF(x(next), y(e->value))), m_theme.raceFill);
+            if (next == nextA && a + 1 != actual.cend())
+                ++a;
+            if (next == nextE && e + 1 != expected.cend())
+                ++e;
+            if (next <= t)
+                break;
+            t = next;
+        }
+    }
+
+    const auto stepLine = [&](const QList<StockPoint> &list, const QPen &pen, bool labels) {
+        QPainterPath path;
+        auto it = begin(list);
+        if (it == list.cend())
+            return;
+        path.moveTo(std::max<qreal>(x(it->tNs), m_plot.left() - 2), y(it->value));
+        qreal lastLabel = -1e9;
+        p.setFont(m_theme.font(13, QFont::Bold));
+        for (auto prev = it++; it != list.cend() && it->tNs <= endNs; prev = it++) {
+            const qreal nx = x(it->tNs);
+            path.lineTo(nx, y(prev->value));
+            path.lineTo(nx, y(it->value));
+            if (labels && nx - lastLabel > m_theme.px(34) && nx <= m_plot.right()) {
+                p.setPen(it->value < 0 ? m_theme.race : m_theme.text);
+                p.drawText(QPointF(nx + m_theme.px(4), y(it->value) - m_theme.px(5)), QString::number(it->value));
+                lastLabel = nx;
+            }
+            if (nx > m_plot.right())
+                break;
+        }
+        const auto last = it == list.cend() || it->tNs > endNs ? it - 1 : it;
+        path.lineTo(std::min(x(endNs), m_plot.right() + 2), y(last->value));
+        p.strokePath(path, pen);
+    };
+    stepLine(expected, QPen(m_theme.good, m_theme.px(2.5), Qt::DashLine), false);
+    stepLine(actual, QPen(m_theme.text, m_theme.px(3)), true);
+
+    p.setFont(m_theme.font(13, QFont::DemiBold));
+    p.setPen(m_theme.mutedText);
+    p.drawText(QRectF(m_plot.left() + m_theme.px(6), r.top() + m_theme.px(2), m_plot.width(), m_theme.px(18)),
+               Qt::AlignLeft | Qt::AlignVCenter,
+               tr("start %1").arg(m_data.info.initialStock));
+    p.setPen(m_theme.good);
+    p.drawText(QRectF(m_plot.left() + m_theme.px(100), r.top() + m_theme.px(2), m_plot.width(), m_theme.px(18)),
+               Qt::AlignLeft | Qt::AlignVCenter, tr("- - expected: start minus units sold"));
+}
+
+void TimelinePainter::paintCursor(QPainter &p, const QRectF &column)
+{
+    const qreal cx = xMs(m_view.cursorMs);
+    if (cx < column.left() || cx > column.right() + 1)
+        return;
+    p.setPen(QPen(m_theme.cursor, m_theme.px(2)));
+    p.drawLine(QPointF(cx, column.top()), QPointF(cx, column.bottom()));
+    pill(p, QPointF(cx + m_theme.px(4), column.top() + m_theme.px(4)), secondsText(m_view.cursorMs), m_theme.cursor,
+         m_theme.cursor, m_theme.background, m_theme.font(13, QFont::Bold));
+}
+
+void TimelinePainter::paintLegend(QPainter &p, const QRectF &r)
+{
+    p.fillRect(r, m_theme.gutter);
+    struct Item { QColor colour; QString text; bool hatched; };
+    const QList<Item> items{
+        {withAlpha(m_theme.client(0), 170), tr("lease: TTL left in Redis"), false},
+        {withAlpha(m_theme.client(0), 150), tr("client believes it holds the lock"), false},
+        {withAlpha(m_theme.race, 120), tr("belief without the lock"), true},
+        {m_theme.raceFill, tr("race"), false},
+        {m_theme.good, tr("expected stock"), false},
+    };
+    qreal at = r.left() + m_theme.px(24);
+    p.setFont(m_theme.font(14));
+    for (const Item &item : items) {
+        const QRectF sw(at, r.center().y() - m_theme.px(8), m_theme.px(28), m_theme.px(16));
+        p.fillRect(sw, item.colour);
+        if (item.hatched)
+            hatch(p, sw, m_theme.race);
+        p.setPen(m_theme.text);
+        const qreal w = QFontMetricsF(p.font()).horizontalAdvance(item.text);
+        p.drawText(QRectF(sw.right() + m_theme.px(8), r.top(), w + 2, r.height()), Qt::AlignLeft | Qt::AlignVCenter, item.text);
+        at = sw.right() + m_theme.px(8) + w + m_theme.px(28);
+    }
+}
+
+int TimelinePainter::eventAt(const QPointF &pos) const
+{
+    // Later paints sit on top: search from the end.
+    for (qsizetype i = m_hits.size() - 1; i >= 0; --i)
+        if (m_hits.at(i).first.adjusted(-3, -3, 3, 3).contains(pos))
+            return m_hits.at(i).second;
+    return -1;
+}
+
+} // namespace lockstock

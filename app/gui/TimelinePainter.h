@@ -1,0 +1,75 @@
+#pragma once
+// Draws a timeline with QPainter: the time axis, the lock as Redis held it
+// (with its shrinking lease), one lane per client (commands, work, belief),
+// the stock, and the races in red. Only the visible time range is walked
+// (binary search on the sorted events), and ticks that land on the same
+// pixel are drawn once, so 100 000 events paint in a few milliseconds.
+// The window, `lockstock shot`, the exports and the bench all use it.
+
+#include "TimelineData.h"
+#include "TimelineTheme.h"
+
+#include <QPainter>
+#include <QRectF>
+
+namespace lockstock {
+
+struct TimelineViewport {
+    double startMs = 0;      // scenario time at the left edge of the plot
+    double endMs = 1000;     // ...and at the right edge
+    double cursorMs = -1;    // replay: nothing after it is drawn; <0 draws everything
+    int selected = -1;       // event index to outline
+    bool header = false;     // title and verdict above the lanes (exports)
+    bool legend = false;     // what the marks mean, below the lanes (exports)
+    QString title;           // header lines
+    QString subtitle;
+};
+
+class TimelinePainter {
+public:
+    TimelinePainter(const TimelineData &data, const TimelineTheme &theme);
+
+    void paint(QPainter &p, const QRectF &area, const TimelineViewport &view);
+    // The event under `pos` in the last paint, or -1.
+    int eventAt(const QPointF &pos) const;
+    // Scenario ms at x in the last paint.
+    double msAt(qreal x) const;
+    static qreal gutterWidth(const TimelineTheme &theme) { return theme.px(132); }
+    // A height that fits every lane comfortably.
+    qreal preferredHeight(bool header, bool legend) const;
+
+private:
+    struct Lanes {
+        QRectF header, axis, lock, stock, legend;
+        QList<QRectF> clients;
+    };
+    Lanes layout(const QRectF &area, const TimelineViewport &view) const;
+    qreal headerHeight() const;
+    qreal x(qint64 ns) const;
+    qreal xMs(double ms) const;
+    bool visible(qint64 fromNs, qint64 toNs) const;
+
+    void paintHeader(QPainter &p, const QRectF &r);
+    void paintAxis(QPainter &p, const QRectF &r, const QRectF &plotColumn);
+    void paintLockLane(QPainter &p, const QRectF &r);
+    void paintClientLane(QPainter &p, const QRectF &r, int client);
+    void paintStockLane(QPainter &p, const QRectF &r);
+    void paintOverlaps(QPainter &p, const Lanes &lanes);
+    void paintCursor(QPainter &p, const QRectF &column);
+    void paintLegend(QPainter &p, const QRectF &r);
+    void paintGutterLabel(QPainter &p, const QRectF &lane, const QString &title, const QString &subtitle,
+                          const QColor &colour);
+    // A label in a rounded box; returns its rectangle.
+    QRectF pill(QPainter &p, const QPointF &topLeft, const QString &text, const QColor &border,
+                const QColor &fill, const QColor &textColour, const QFont &font);
+    void hatch(QPainter &p, const QRectF &r, const QColor &colour);
+
+    const TimelineData &m_data;
+    TimelineTheme m_theme;
+    TimelineViewport m_view;
+    QRectF m_plot;           // the area right of the gutter where time runs
+    qint64 m_cursorNs = std::numeric_limits<qint64>::max();
+    QList<std::pair<QRectF, int>> m_hits;
+};
+
+} // namespace lockstock

@@ -1,0 +1,205 @@
+#include "TimelineView.h"
+
+#include <QCursor>
+
+namespace lockstock {
+
+TimelineView::TimelineView(QQuickItem *parent)
+    : QQuickPaintedItem(parent)
+{
+    setAcceptedMouseButtons(Qt::LeftButton);
+    setOpaquePainting(true);
+    setAntialiasing(true);
+}
+
+void TimelineView::setSession(RunSession *session)
+{
+    if (session == m_session)
+        return;
+    if (m_session)
+        disconnect(m_session, nullptr, this, nullptr);
+    m_session = session;
+    if (m_session)
+        connect(m_session, &RunSession::timelineChanged, this, [this] {
+            if (m_selected >= 0 && m_session->timeline()->events.size() <= m_selected)
+                setSelectedEvent(-1);
+            emit viewChanged();
+            update();
+        });
+    emit sessionChanged();
+    emit viewChanged();
+    update();
+}
+
+double TimelineView::durationMs() const
+{
+    return m_session ? m_session->timeline()->durationMs() : 0;
+}
+
+double TimelineView::viewStartMs() const
+{
+    return m_follow ? 0 : m_startMs;
+}
+
+double TimelineView::viewEndMs() const
+{
+    // Following: the whole run with room for the last labels.
+    return m_follow ? std::max(durationMs() * 1.12, 1.0) : m_endMs;
+}
+
+void TimelineView::setFollow(bool follow)
+{
+    if (follow == m_follow)
+        return;
+    if (!follow) {
+        m_startMs = viewStartMs();
+        m_endMs = viewEndMs();
+    }
+    m_follow = follow;
+    emit viewChanged();
+    update();
+}
+
+void TimelineView::showRange(double startMs, double endMs)
+{
+    if (!(endMs > startMs))
+        return;
+    const double total = std::max(durationMs() * 1.12, 1.0);
+    const double span = std::clamp(endMs - startMs, 0.01, total * 4);
+    m_startMs = std::clamp(startMs, -span * 0.5, std::max(0.0, total - span * 0.5));
+    m_endMs = m_startMs + span;
+    m_follow = false;
+    emit viewChanged();
+    update();
+}
+
+void TimelineView::zoomBy(double factor, double atX)
+{
+    const double start = viewStartMs();
+    const double end = viewEndMs();
+    const double anchor = atX >= 0 ? start + (atX - plotLeft()) / std::max(1.0, plotWidth()) * (end - start)
+                                   : (m_cursorMs >= 0 ? m_cursorMs : (start + end) / 2);
+    showRange(anchor - (anchor - start) * factor, anchor + (end - anchor) * factor);
+}
+
+void TimelineView::scrollBy(double fraction)
+{
+    const double span = viewEndMs() - viewStartMs();
+    showRange(viewStartMs() + span * fraction, viewEndMs() + span * fraction);
+}
+
+void TimelineView::setCursorMs(double ms)
+{
+    if (qFuzzyCompare(ms + 1, m_cursorMs + 1))
+        return;
+    m_cursorMs = ms;
+    // Keep the cursor in sight while replaying a zoomed-in view.
+    if (!m_follow && ms >= 0 && (ms < m_startMs || ms > m_endMs)) {
+        const double span = m_endMs - m_startMs;
+        m_startMs = ms - span * 0.1;
+        m_endMs = m_startMs + span;
+        emit viewChanged();
+    }
+    emit cursorMsChanged();
+    update();
+}
+
+void TimelineView::setSelectedEvent(int index)
+{
+    if (index == m_selected)
+        return;
+    m_selected = index;
+    emit selectedEventChanged();
+    update();
+}
+
+void TimelineView::setTheme(const QString &theme)
+{
+    if (theme == m_theme)
+        return;
+    m_theme = theme;
+    emit themeChanged();
+    update();
+}
+
+void TimelineView::setTextScale(qreal scale)
+{
+    if (qFuzzyCompare(scale, m_scale))
+        return;
+    m_scale = scale;
+    emit themeChanged();
+    update();
+}
+
+QColor TimelineView::clientColor(int client) const
+{
+    return currentTheme().client(client);
+}
+
+double TimelineView::plotLeft() const
+{
+    return TimelinePainter::gutterWidth(currentTheme());
+}
+
+double TimelineView::plotWidth() const
+{
+    return width() - plotLeft() - currentTheme().px(16);
+}
+
+void TimelineView::paint(QPainter *painter)
+{
+    m_data = m_session ? m_session->timeline() : TimelineData::empty({});
+    m_painter = std::make_unique<TimelinePainter>(*m_data, currentTheme());
+    TimelineViewport view;
+    view.startMs = viewStartMs();
+    view.endMs = viewEndMs();
+    view.cursorMs = m_cursorMs;
+    view.selected = m_selected;
+    m_painter->paint(*painter, QRectF(0, 0, width(), height()), view);
+}
+
+void TimelineView::mousePressEvent(QMouseEvent *event)
+{
+    m_pressPos = event->position();
+    m_pressStartMs = viewStartMs();
+    m_dragging = false;
+    event->accept();
+}
+
+void TimelineView::mouseMoveEvent(QMouseEvent *event)
+{
+    const qreal dx = event->position().x() - m_pressPos.x();
+    if (!m_dragging && std::abs(dx) < 4)
+        return;
+    m_dragging = true;
+    setCursor(Qt::ClosedHandCursor);
+    const double span = viewEndMs() - viewStartMs();
+    const double start = m_pressStartMs - dx / std::max(1.0, plotWidth()) * span;
+    showRange(start, start + span);
+}
+
+void TimelineView::mouseReleaseEvent(QMouseEvent *event)
+{
+    unsetCursor();
+    if (m_dragging || !m_painter)
+        return;
+    const int hit = m_painter->eventAt(event->position());
+    if (hit >= 0) {
+        setSelectedEvent(hit);
+        emit eventClicked(hit);
+    } else if (event->position().x() >= plotLeft()) {
+        emit cursorRequested(std::max(0.0, m_painter->msAt(event->position().x())));
+    }
+}
+
+void TimelineView::wheelEvent(QWheelEvent *event)
+{
+    const QPoint delta = event->angleDelta();
+    if (event->modifiers() & Qt::ShiftModifier || std::abs(delta.x()) > std::abs(delta.y()))
+        scrollBy(-(delta.x() ? delta.x() : delta.y()) / 1200.0);
+    else
+        zoomBy(std::pow(0.85, delta.y() / 120.0), event->position().x());
+    event->accept();
+}
+
+} // namespace lockstock

@@ -1,0 +1,89 @@
+#pragma once
+// The timeline in the window: a QQuickPaintedItem that asks TimelinePainter
+// to draw the visible range of a RunSession's timeline. No QML delegate per
+// event. Wheel zooms around the pointer, drag scrolls, click selects an event
+// (or moves the replay cursor when it hits none).
+
+#include "RunSession.h"
+#include "TimelinePainter.h"
+
+#include <QPointer>
+#include <QQuickPaintedItem>
+
+namespace lockstock {
+
+class TimelineView : public QQuickPaintedItem {
+    Q_OBJECT
+    Q_PROPERTY(lockstock::RunSession *session READ session WRITE setSession NOTIFY sessionChanged)
+    Q_PROPERTY(double viewStartMs READ viewStartMs NOTIFY viewChanged)
+    Q_PROPERTY(double viewEndMs READ viewEndMs NOTIFY viewChanged)
+    Q_PROPERTY(bool follow READ follow WRITE setFollow NOTIFY viewChanged)
+    Q_PROPERTY(double cursorMs READ cursorMs WRITE setCursorMs NOTIFY cursorMsChanged)
+    Q_PROPERTY(int selectedEvent READ selectedEvent WRITE setSelectedEvent NOTIFY selectedEventChanged)
+    Q_PROPERTY(QString theme READ theme WRITE setTheme NOTIFY themeChanged)
+    Q_PROPERTY(qreal textScale READ textScale WRITE setTextScale NOTIFY themeChanged)
+    Q_PROPERTY(double durationMs READ durationMs NOTIFY viewChanged)
+public:
+    explicit TimelineView(QQuickItem *parent = nullptr);
+
+    RunSession *session() const { return m_session; }
+    void setSession(RunSession *session);
+    double viewStartMs() const;
+    double viewEndMs() const;
+    bool follow() const { return m_follow; }
+    void setFollow(bool follow);
+    double cursorMs() const { return m_cursorMs; }
+    void setCursorMs(double ms);
+    int selectedEvent() const { return m_selected; }
+    void setSelectedEvent(int index);
+    QString theme() const { return m_theme; }
+    void setTheme(const QString &theme);
+    qreal textScale() const { return m_scale; }
+    void setTextScale(qreal scale);
+    double durationMs() const;
+
+    // Shows [startMs, endMs]; stops following the run.
+    Q_INVOKABLE void showRange(double startMs, double endMs);
+    Q_INVOKABLE void zoomBy(double factor, double atX = -1);
+    Q_INVOKABLE void scrollBy(double fraction);
+    Q_INVOKABLE void fit() { setFollow(true); }
+    Q_INVOKABLE QColor clientColor(int client) const;
+
+    void paint(QPainter *painter) override;
+
+signals:
+    void sessionChanged();
+    void viewChanged();
+    void cursorMsChanged();
+    void selectedEventChanged();
+    void themeChanged();
+    void eventClicked(int index);
+    void cursorRequested(double ms);
+
+protected:
+    void mousePressEvent(QMouseEvent *event) override;
+    void mouseMoveEvent(QMouseEvent *event) override;
+    void mouseReleaseEvent(QMouseEvent *event) override;
+    void wheelEvent(QWheelEvent *event) override;
+
+private:
+    TimelineTheme currentTheme() const { return TimelineTheme::named(m_theme, m_scale); }
+    double plotLeft() const;
+    double plotWidth() const;
+
+    QPointer<RunSession> m_session;
+    std::shared_ptr<const TimelineData> m_data;     // what the last paint drew
+    std::unique_ptr<TimelinePainter> m_painter;     // for hit tests on the last paint
+    bool m_follow = true;
+    double m_startMs = 0;
+    double m_endMs = 1000;
+    double m_cursorMs = -1;
+    int m_selected = -1;
+    QString m_theme = QStringLiteral("light");
+    qreal m_scale = 1.0;
+    QPointF m_pressPos;
+    double m_pressStartMs = 0;
+    bool m_dragging = false;
+};
+
+} // namespace lockstock

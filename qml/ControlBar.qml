@@ -1,0 +1,156 @@
+import QtQuick
+import QtQuick.Controls
+import QtQuick.Layouts
+
+// Scenario, strategy, the broken/correct switch, and the run controls, in two rows.
+ColumnLayout {
+    id: root
+    property var scenarios: []
+    property string scenario: ""
+    property var strategies: []
+    property string strategy: ""
+    property bool correct: false
+    property bool compare: false
+    property bool live: false
+    property bool running: false
+    property bool finished: false
+    property bool replaying: false
+    property var clients: []
+    property int focusClient: 0
+    property real speedFactor: 1
+    property var clientColor: function(i) { return Style.accent }
+
+    signal scenarioPicked(string name)
+    signal strategyPicked(string name)
+    signal correctToggled(bool correct)
+    signal compareToggled(bool compare)
+    signal liveToggled(bool live)
+    signal playClicked()
+    signal stepClicked(int client)
+    signal resetClicked()
+    signal speedPicked(real factor)
+
+    spacing: Style.px(8)
+
+    function indexOfName(list, name) {
+        for (let i = 0; i < list.length; ++i)
+            if (list[i].name === name)
+                return i
+        return -1
+    }
+
+    RowLayout {
+    spacing: Style.px(12)
+    Layout.fillWidth: true
+    ComboBox {
+        id: scenarioBox
+        objectName: "scenarioBox"
+        Layout.preferredWidth: Style.px(300)
+        font.pixelSize: Style.px(16)
+        model: root.scenarios
+        textRole: "name"
+        currentIndex: root.indexOfName(root.scenarios, root.scenario)
+        onActivated: index => root.scenarioPicked(root.scenarios[index].name)
+        ToolTip.visible: hovered
+        ToolTip.text: currentIndex >= 0 ? root.scenarios[currentIndex].title : ""
+    }
+    ComboBox {
+        id: strategyBox
+        objectName: "strategyBox"
+        Layout.preferredWidth: Style.px(220)
+        font.pixelSize: Style.px(16)
+        enabled: !root.compare
+        model: root.strategies
+        textRole: "name"
+        currentIndex: root.indexOfName(root.strategies, root.strategy)
+        onActivated: index => root.strategyPicked(root.strategies[index].name)
+        ToolTip.visible: hovered
+        ToolTip.text: currentIndex >= 0 ? root.strategies[currentIndex].lesson : ""
+    }
+    SideSwitch {
+        objectName: "sideSwitch"
+        correct: root.correct
+        enabledSwitch: !root.compare
+        onToggled: c => root.correctToggled(c)
+    }
+    CheckBox {
+        objectName: "compareBox"
+        text: qsTr("Side by side")
+        font.pixelSize: Style.px(16)
+        checked: root.compare
+        onToggled: root.compareToggled(checked)
+    }
+    CheckBox {
+        text: qsTr("Live threads")
+        font.pixelSize: Style.px(16)
+        checked: root.live
+        onToggled: root.liveToggled(checked)
+        ToolTip.visible: hovered
+        ToolTip.text: qsTr("A thread per client at full speed, as in production; no stepping, no Redis probes.")
+    }
+    Item { Layout.fillWidth: true }
+    }
+    RowLayout {
+    spacing: Style.px(12)
+    Layout.fillWidth: true
+    Button {
+        objectName: "playButton"
+        text: root.finished ? (root.replaying ? qsTr("⏸ Pause") : qsTr("⟲ Replay"))
+                            : (root.running ? qsTr("⏸ Pause") : qsTr("▶ Run"))
+        highlighted: true
+        font.pixelSize: Style.px(18)
+        font.bold: true
+        Layout.preferredWidth: Style.px(140)
+        onClicked: root.playClicked()
+        ToolTip.visible: hovered
+        ToolTip.text: qsTr("Space")
+    }
+    Label { text: qsTr("Step"); font.pixelSize: Style.px(16); color: Style.muted }
+    Repeater {
+        model: root.clients
+        delegate: Button {
+            required property int index
+            required property string modelData
+            objectName: "step" + modelData
+            text: modelData + " →"
+            enabled: !root.running && !root.finished && !root.live
+            font.pixelSize: Style.px(17)
+            font.bold: true
+            Layout.preferredWidth: Style.px(64)
+            palette.buttonText: root.clientColor(index)
+            flat: index !== root.focusClient
+            onClicked: root.stepClicked(index)
+            ToolTip.visible: hovered
+            ToolTip.text: qsTr("Run %1's next command (→ steps the focused client, 1–9 picks it)").arg(modelData)
+        }
+    }
+    Button {
+        objectName: "resetButton"
+        text: qsTr("↺ Reset")
+        font.pixelSize: Style.px(16)
+        onClicked: root.resetClicked()
+        ToolTip.visible: hovered
+        ToolTip.text: qsTr("R")
+    }
+    Label { text: qsTr("Speed"); font.pixelSize: Style.px(16); color: Style.muted }
+    Slider {
+        id: speed
+        objectName: "speedSlider"
+        Layout.preferredWidth: Style.px(140)
+        // Logarithmic: 1/16 slow motion to 4× faster than the scenario's own speed.
+        from: -4; to: 2; stepSize: 0.5
+        value: Math.log2(root.speedFactor)
+        onMoved: root.speedPicked(Math.pow(2, value))
+    }
+    Label {
+        text: root.speedFactor >= 1 ? "×" + Math.round(root.speedFactor) : "×1/" + Math.round(1 / root.speedFactor)
+        font.pixelSize: Style.px(16)
+        color: Style.text
+        Layout.preferredWidth: Style.px(56)
+        ToolTip.visible: speedHover.hovered
+        ToolTip.text: qsTr("Run speed relative to the scenario's; applies from the next run. Leases scale with it.")
+        HoverHandler { id: speedHover }
+    }
+    Item { Layout.fillWidth: true }
+    }
+}

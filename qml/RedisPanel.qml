@@ -1,0 +1,104 @@
+import QtQuick
+import QtQuick.Controls
+import QtQuick.Layouts
+
+// What Redis holds (the lock's value and PTTL, the stock) and the commands
+// it received, as MONITOR prints them.
+ColumnLayout {
+    id: root
+    property var redisState: ({})
+    property var monitor          // a TimelineModel
+    property int currentRow: -1
+    property real leaseMs: 1
+    property string serverLabel: ""
+    property var clientColor: function(i) { return Style.accent }
+    spacing: Style.px(6)
+
+    readonly property bool held: redisState.lockValue !== undefined && redisState.lockValue.length > 0
+
+    Label {
+        text: qsTr("Redis") + (root.serverLabel ? "  ·  " + root.serverLabel : "")
+        font.pixelSize: Style.px(17); font.bold: true; color: Style.text
+        elide: Text.ElideRight
+        Layout.fillWidth: true
+    }
+    GridLayout {
+        Layout.fillWidth: true
+        columns: 2
+        columnSpacing: Style.px(12)
+        rowSpacing: Style.px(4)
+        Label { text: root.redisState.lockKey || "lock"; font.family: Style.mono; font.pixelSize: Style.px(16); color: Style.muted }
+        Label {
+            objectName: "lockValue"
+            Layout.fillWidth: true
+            text: !root.redisState.probed ? qsTr("(not observed)") : root.held ? "\"" + root.redisState.lockValue + "\"" : "(nil)"
+            font.family: Style.mono; font.pixelSize: Style.px(17); font.bold: true
+            color: root.held && root.redisState.lockOwner >= 0 ? root.clientColor(root.redisState.lockOwner) : Style.text
+        }
+        Label { text: "PTTL"; font.family: Style.mono; font.pixelSize: Style.px(16); color: Style.muted }
+        RowLayout {
+            Layout.fillWidth: true
+            Label {
+                objectName: "pttl"
+                text: root.redisState.lockPttl === undefined ? "–"
+                     : root.redisState.lockPttl === -1 ? qsTr("-1 (no TTL!)")
+                     : root.redisState.lockPttl === -2 ? qsTr("-2 (no key)")
+                     : root.redisState.lockPttl + " ms"
+                font.family: Style.mono; font.pixelSize: Style.px(17); font.bold: true
+                color: root.redisState.lockPttl === -1 ? Style.race : Style.text
+            }
+            Rectangle {
+                Layout.fillWidth: true
+                height: Style.px(12); radius: height / 2
+                color: Style.raised
+                visible: root.redisState.lockPttl > 0
+                Rectangle {
+                    height: parent.height; radius: parent.radius
+                    width: parent.width * Math.min(1, root.redisState.lockPttl / Math.max(1, root.leaseMs))
+                    color: root.redisState.lockOwner >= 0 ? root.clientColor(root.redisState.lockOwner) : Style.accent
+                }
+            }
+        }
+        Label { text: root.redisState.stockKey || "stock"; font.family: Style.mono; font.pixelSize: Style.px(16); color: Style.muted }
+        Label {
+            objectName: "stockValue"
+            text: root.redisState.stock === undefined ? "–" : "\"" + root.redisState.stock + "\""
+            font.family: Style.mono; font.pixelSize: Style.px(17); font.bold: true
+            color: root.redisState.stock < 0 ? Style.race : Style.text
+        }
+    }
+    Label {
+        text: qsTr("MONITOR")
+        font.pixelSize: Style.px(14); font.bold: true; color: Style.muted
+    }
+    ListView {
+        id: list
+        objectName: "monitorList"
+        Layout.fillWidth: true
+        Layout.fillHeight: true
+        clip: true
+        model: root.monitor
+        boundsBehavior: Flickable.StopAtBounds
+        ScrollBar.vertical: ScrollBar {}
+        currentIndex: root.currentRow
+        highlightFollowsCurrentItem: true
+        highlightMoveDuration: 0
+        highlight: Rectangle { color: Style.highlight }
+        delegate: Label {
+            required property int index
+            required property string monitor
+            required property int client
+            required property string race
+            required property string kind
+            width: ListView.view.width
+            text: monitor + (race ? "   ← " + race : "")
+            elide: Text.ElideRight
+            font.family: Style.mono
+            font.pixelSize: Style.px(13)
+            opacity: root.currentRow >= 0 && index > root.currentRow ? 0.35 : 1
+            color: race ? Style.race : client >= 0 ? root.clientColor(client) : Style.muted
+            topPadding: Style.px(2); bottomPadding: Style.px(2)
+        }
+        onCountChanged: if (root.currentRow < 0) positionViewAtEnd()
+    }
+}

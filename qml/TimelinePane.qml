@@ -1,0 +1,85 @@
+import QtQuick
+import QtQuick.Controls
+import QtQuick.Layouts
+import LockStock.Native
+
+// One run: which strategy, the verdict, and its timeline with zoom and scroll.
+ColumnLayout {
+    id: root
+    property RunSession session
+    property real cursorMs: -1
+    property alias view: timeline
+    signal eventClicked(int index)
+    signal cursorRequested(real ms)
+
+    spacing: Style.px(6)
+
+    RowLayout {
+        Layout.fillWidth: true
+        spacing: Style.px(10)
+        Rectangle {
+            Layout.alignment: Qt.AlignTop
+            implicitWidth: tag.implicitWidth + Style.px(20)
+            implicitHeight: tag.implicitHeight + Style.px(10)
+            radius: Style.px(6)
+            color: root.session && root.session.strategyCorrect ? Style.good : Style.race
+            Label {
+                id: tag
+                anchors.centerIn: parent
+                text: root.session ? root.session.strategyName : ""
+                color: "white"
+                font.pixelSize: Style.px(18)
+                font.bold: true
+                font.family: Style.mono
+            }
+        }
+        VerdictPanel {
+            Layout.fillWidth: true
+            findings: root.session ? root.session.findings : []
+            clean: root.session ? root.session.clean : true
+            state_: root.session ? root.session.state : "idle"
+            title: root.session ? root.session.strategyTitle : ""
+        }
+        RowLayout {
+            Layout.alignment: Qt.AlignTop
+            spacing: 0
+            ToolButton { text: "+"; font.pixelSize: Style.px(20); onClicked: timeline.zoomBy(1 / 1.5); ToolTip.visible: hovered; ToolTip.text: qsTr("Zoom in (+, or the wheel)") }
+            ToolButton { text: "−"; font.pixelSize: Style.px(20); onClicked: timeline.zoomBy(1.5); ToolTip.visible: hovered; ToolTip.text: qsTr("Zoom out (-)") }
+            ToolButton { text: "⤢"; font.pixelSize: Style.px(18); checked: timeline.follow; onClicked: timeline.fit(); ToolTip.visible: hovered; ToolTip.text: qsTr("Fit the whole run (0)") }
+        }
+    }
+
+    Rectangle {
+        Layout.fillWidth: true
+        Layout.fillHeight: true
+        color: Style.background
+        border.color: Style.border
+        radius: Style.px(4)
+        clip: true
+        TimelineView {
+            id: timeline
+            objectName: "timelineView"
+            anchors.fill: parent
+            anchors.margins: 1
+            session: root.session
+            cursorMs: root.cursorMs
+            theme: Style.dark ? "dark" : "light"
+            textScale: Style.scale
+            onEventClicked: index => root.eventClicked(index)
+            onCursorRequested: ms => root.cursorRequested(ms)
+        }
+    }
+    ScrollBar {
+        Layout.fillWidth: true
+        orientation: Qt.Horizontal
+        policy: ScrollBar.AlwaysOn
+        readonly property real total: Math.max(timeline.durationMs * 1.12, 1)
+        size: Math.min(1, (timeline.viewEndMs - timeline.viewStartMs) / total)
+        position: Math.max(0, timeline.viewStartMs / total)
+        visible: size < 1
+        onPositionChanged: if (pressed) {
+            const span = timeline.viewEndMs - timeline.viewStartMs
+            timeline.showRange(position * total, position * total + span)
+        }
+    }
+}

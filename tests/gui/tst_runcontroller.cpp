@@ -1,0 +1,107 @@
+// The window's controller without a window: runs on the worker thread
+// against a private redis-server, interactive steps, side by side, and a
+// Redis that dies under it.
+
+#include "TestRedis.h"
+
+#include "gui/RunController.h"
+
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace lockstock;
+
+class RunControllerTest : public QObject {
+    Q_OBJECT
+private slots:
+    void runsBothWays()
+    {
+        RunController controller(RedisTarget::startPrivate(), {});
+        controller.setScenario(QStringLiteral("lost-update"));
+        controller.setCorrect(false);
+        QCOMPARE(controller.strategy(), QStringLiteral("no-lock"));
+        controller.run();
+        QTRY_VERIFY_WITH_TIMEOUT(controller.finished(), 20000);
+        QCOMPARE(controller.primary()->state(), QStringLiteral("finished"));
+        const QString broken = controller.primary()->findings().join(QLatin1Char(' '));
+        QVERIFY2(broken.contains(QStringLiteral("one update lost")), qPrintable(broken));
+        QVERIFY(controller.primary()->model()->rowCount() >= 4);
+        QVERIFY(controller.code()->rowCount() > 0);
+        QVERIFY(!controller.code()->fileName().isEmpty());
+
+        controller.setCorrect(true);
+        QCOMPARE(controller.primary()->state(), QStringLiteral("idle"));
+        QCOMPARE(controller.primary()->model()->rowCount(), 0);
+        controller.run();
+        QTRY_VERIFY_WITH_TIMEOUT(controller.finished(), 20000);
+        QVERIFY(controller.primary()->clean());
+        QVERIFY(controller.primary()->findings().join(QLatin1Char(' ')).startsWith(QStringLiteral("Correct")));
+
+        // The whole run can be scrubbed: the Redis panel follows the cursor.
+        controller.setCursorMs(0);
+        QVERIFY(!controller.redisState().value(QStringLiteral("probed")).toBool());
+        controller.setCursorMs(controller.durationMs());
+        QCOMPARE(controller.redisState().value(QStringLiteral("stock")).toLongLong(), 98);
+    }
+
+    void stepsOneClientAtATime()
+    {
+        RunController controller(RedisTarget::startPrivate(), {});
+        controller.setScenario(QStringLiteral("lost-update"));
+        controller.setCorrect(false);
+        RunSession *s = controller.primary();
+        // A reads, B reads, A writes, B writes: the lost update by hand.
+        for (int client : {0, 1, 0, 1}) {
+            const int before = s->model()->rowCount();
+            controller.step(client);
+            QTRY_VERIFY_WITH_TIMEOUT(s->model()->rowCount() > before || controller.finished(), 10000);
+            QCOMPARE(s->model()->eventAt(s->model()->rowCount() - 1).client, client);
+        }
+        QTRY_VERIFY_WITH_TIMEOUT(controller.finished(), 10000);
+        QVERIFY(s->findings().join(QLatin1Char(' ')).contains(QStringLiteral("one update lost")));
+        QCOMPARE(controller.focusClient(), 1);
+
+        controller.reset();
+        QCOMPARE(s->state(), QStringLiteral("idle"));
+        QCOMPARE(s->model()->rowCount(), 0);
+    }
+
+    void comparesSideBySide()
+    {
+        RunController controller(RedisTarget::startPrivate(), {});
+        controller.setScenario(QStringLiteral("lost-update"));
+        controller.setCompare(true);
+        controller.run();
+        QTRY_VERIFY_WITH_TIMEOUT(controller.finished(), 30000);
+        QCOMPARE(controller.primary()->strategyName(), QStringLiteral("no-lock"));
+        QCOMPARE(controller.secondary()->strategyName(), QStringLiteral("set-nx-ex-lua"));
+        QVERIFY(!controller.primary()->clean());
+        QVERIFY(controller.secondary()->clean());
+        QVERIFY(controller.primary()->findings() != controller.secondary()->findings());
+    }
+
+    void deadRedisShowsABanner()
+    {
+        auto server = test::startRedis();
+        QVERIFY(server);
+        RunController controller(RedisTarget::useExisting(server->endpoint()), {});
+        QVERIFY(controller.banner().isEmpty());
+        controller.setScenario(QStringLiteral("lost-update"));
+        server->kill();
+        controller.run();
+        QTRY_COMPARE_WITH_TIMEOUT(controller.primary()->state(), QStringLiteral("failed"), 20000);
+        QVERIFY(!controller.banner().isEmpty());
+        QVERIFY(controller.finished());
+    }
+
+    void noRedisAtAll()
+    {
+        RunController controller(nullptr, QStringLiteral("connection refused"));
+        QVERIFY(controller.banner().contains(QStringLiteral("connection refused")));
+        controller.run(); // nothing to run against; must not crash
+        QCOMPARE(controller.primary()->state(), QStringLiteral("idle"));
+    }
+};
+
+QTEST_MAIN(RunControllerTest)
+#include "tst_runcontroller.moc"
