@@ -90,6 +90,15 @@ void NodeSet::waitForReplicas()
             QThread::msleep(10);
         }
     }
+    // A replica loaded without disk gets the stream only after its first
+    // ACK, up to a second later: until then WAIT would count it out. A
+    // write every replica acknowledges shows they all stream.
+    RedisConnection master(endpoint(0));
+    master.command({"SET", "lockstock:synced", "1"});
+    const qint64 replicas = m_spec.count - 1;
+    if (master.command({"WAIT", QByteArray::number(replicas), "5000"}).toInteger() < replicas)
+        throw RedisServerError("the replicas did not acknowledge a write within 5 s");
+    master.command({"DEL", "lockstock:synced"});
 }
 
 void NodeSet::cutReplicationLink(int node)
