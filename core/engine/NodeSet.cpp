@@ -141,8 +141,10 @@ QString NodeSet::apply(ServerFault::Action action, int node)
         s.resume();
         return QStringLiteral("%1 resumed (SIGCONT)").arg(name);
     case ServerFault::Action::Restart:
-        s.restart();
-        return QStringLiteral("%1 restarted (%2)").arg(name, data);
+        // Not waiting for it to answer: the run goes on while it starts,
+        // and clients that try it meanwhile find it refusing, as they would.
+        s.restart(false);
+        return QStringLiteral("%1 restarting (%2)").arg(name, data);
     case ServerFault::Action::Isolate:
         // Stopped first: a running replica would reconnect and catch up.
         s.pause();
