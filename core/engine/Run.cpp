@@ -84,9 +84,11 @@ std::unique_ptr<RedisConnection> Run::connect(const Client &client, ActorRole ro
 
 void Run::prepare()
 {
+    // The run's own connection goes where the stock is: the store, if any.
     m_control = std::make_unique<RedisConnection>(
-        m_endpoints.front(), RedisConnection::Options{.connectTimeoutMs = 2000, .commandTimeoutMs = m_config.commandTimeoutMs,
-                                                      .clientName = "lockstock:observer"});
+        m_endpoints.at(m_nodes ? m_nodes->storeIndex() : 0),
+        RedisConnection::Options{.connectTimeoutMs = 2000, .commandTimeoutMs = m_config.commandTimeoutMs,
+                                 .clientName = "lockstock:observer"});
     for (const RedisEndpoint &endpoint : m_endpoints) {
         RedisConnection setup(endpoint);
         for (const RedisScript *script : m_strategy.scripts) {
@@ -96,11 +98,6 @@ void Run::prepare()
         }
         setup.command({"DEL", m_config.lockKey(), m_config.fenceKey(), m_config.fenceSeenKey()});
     }
-    if (m_nodes)
-        m_control = std::make_unique<RedisConnection>(
-            m_nodes->endpoint(m_nodes->storeIndex()),
-            RedisConnection::Options{.connectTimeoutMs = 2000, .commandTimeoutMs = m_config.commandTimeoutMs,
-                                     .clientName = "lockstock:observer"});
     m_control->command({"SET", m_config.stockKey(), QByteArray::number(m_config.stock)});
 
     m_clients.resize(size_t(m_config.clients.size()));

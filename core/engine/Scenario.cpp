@@ -11,6 +11,8 @@
 #include <QSet>
 
 #include <cmath>
+#include <algorithm>
+#include <functional>
 
 namespace lockstock {
 
@@ -146,21 +148,39 @@ bool readClients(const Fields &f, const QJsonObject &o, RunConfig *config)
     return true;
 }
 
-bool readFaults(const Fields &f, const QJsonObject &o, RunConfig *config)
+// Calls `each` for every object of the optional list `key`, with the field
+// name ("faults[1]") and the line of its `lineKey`.
+bool readObjectList(const Fields &f, const QJsonObject &o, const QString &key, const QString &lineKey,
+                    const std::function<bool(const QJsonObject &, const QString &, int)> &each)
 {
-    if (!o.contains(QStringLiteral("faults")))
+    if (!o.contains(key))
         return true;
-    const int line = f.lineOf(QStringLiteral("faults"));
-    if (!o.value(QStringLiteral("faults")).isArray())
-        return f.fail(QStringLiteral("faults"), line, QStringLiteral("must be a list"));
-    const QJsonArray list = o.value(QStringLiteral("faults")).toArray();
-    const qsizetype from = f.json.indexOf("\"faults\"");
+    const int line = f.lineOf(key);
+    if (!o.value(key).isArray())
+        return f.fail(key, line, QStringLiteral("must be a list"));
+    const QJsonArray list = o.value(key).toArray();
+    const qsizetype from = f.json.indexOf('"' + key.toUtf8() + '"');
     for (qsizetype i = 0; i < list.size(); ++i) {
-        const QString field = QStringLiteral("faults[%1]").arg(i);
-        const int at = f.lineOf(QStringLiteral("client"), from, int(i));
+        const QString field = QStringLiteral("%1[%2]").arg(key).arg(i);
+        const int at = f.lineOf(lineKey, from, int(i));
         if (!list.at(i).isObject())
             return f.fail(field, at ? at : line, QStringLiteral("must be an object"));
-        const QJsonObject j = list.at(i).toObject();
+        if (!each(list.at(i).toObject(), field, at))
+            return false;
+    }
+    return true;
+}
+
+bool isClient(const RunConfig &config, const QString &name)
+{
+    return std::any_of(config.clients.begin(), config.clients.end(),
+                       [&name](const ClientSpec &c) { return c.name == name; });
+}
+
+bool readFaults(const Fields &f, const QJsonObject &o, RunConfig *config)
+{
+    return readObjectList(f, o, QStringLiteral("faults"), QStringLiteral("client"),
+                          [&](const QJsonObject &j, const QString &field, int at) {
         if (!checkKeys(f, j, {QStringLiteral("client"), QStringLiteral("after"), QStringLiteral("order"),
                               QStringLiteral("action"), QStringLiteral("pause_ms")}, field, at))
             return false;
@@ -176,10 +196,7 @@ bool readFaults(const Fields &f, const QJsonObject &o, RunConfig *config)
                         field + QStringLiteral(".pause_ms"), at))
             return false;
         fault.order = int(order);
-        bool known = false;
-        for (const ClientSpec &c : config->clients)
-            known = known || c.name == fault.client;
-        if (!known)
+        if (!isClient(*config, fault.client))
             return f.fail(field + QStringLiteral(".client"), at,
                           QStringLiteral("no client is named '%1'").arg(fault.client));
         if (!stepFromName(after, &fault.after))
@@ -197,8 +214,8 @@ bool readFaults(const Fields &f, const QJsonObject &o, RunConfig *config)
                           QStringLiteral("must be \"crash\" or \"pause\" (is \"%1\")").arg(action));
         }
         config->faults.append(fault);
-    }
-    return true;
+        return true;
+    });
 }
 
 bool readNodes(const Fields &f, const QJsonObject &o, RunConfig *config)
@@ -239,20 +256,9 @@ bool readNodes(const Fields &f, const QJsonObject &o, RunConfig *config)
 
 bool readServerFaults(const Fields &f, const QJsonObject &o, RunConfig *config)
 {
-    if (!o.contains(QStringLiteral("server_faults")))
-        return true;
-    const int line = f.lineOf(QStringLiteral("server_faults"));
-    if (!o.value(QStringLiteral("server_faults")).isArray())
-        return f.fail(QStringLiteral("server_faults"), line, QStringLiteral("must be a list"));
-    const QJsonArray list = o.value(QStringLiteral("server_faults")).toArray();
-    const qsizetype from = f.json.indexOf("\"server_faults\"");
     const int nodes = config->nodes.count;
-    for (qsizetype i = 0; i < list.size(); ++i) {
-        const QString field = QStringLiteral("server_faults[%1]").arg(i);
-        const int at = f.lineOf(QStringLiteral("action"), from, int(i));
-        if (!list.at(i).isObject())
-            return f.fail(field, at ? at : line, QStringLiteral("must be an object"));
-        const QJsonObject j = list.at(i).toObject();
+    return readObjectList(f, o, QStringLiteral("server_faults"), QStringLiteral("action"),
+                          [&](const QJsonObject &j, const QString &field, int at) {
         if (!checkKeys(f, j, {QStringLiteral("node"), QStringLiteral("action"), QStringLiteral("at_ms"),
                               QStringLiteral("client"), QStringLiteral("after"), QStringLiteral("order"),
                               QStringLiteral("delay_ms")}, field, at))
@@ -294,18 +300,15 @@ bool readServerFaults(const Fields &f, const QJsonObject &o, RunConfig *config)
         if (timed == j.contains(QStringLiteral("client")))
             return f.fail(field, at, QStringLiteral("give either \"at_ms\" or \"client\" (with \"after\")"));
         if (!timed) {
-            bool known = false;
-            for (const ClientSpec &c : config->clients)
-                known = known || c.name == fault.client;
-            if (!known)
+            if (!isClient(*config, fault.client))
                 return f.fail(field + QStringLiteral(".client"), at,
                               QStringLiteral("no client is named '%1'").arg(fault.client));
             if (!stepFromName(after, &fault.after))
                 return f.fail(field + QStringLiteral(".after"), at, QStringLiteral("'%1' is not a step").arg(after));
         }
         config->serverFaults.append(fault);
-    }
-    return true;
+        return true;
+    });
 }
 
 } // namespace

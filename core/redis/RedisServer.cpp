@@ -155,14 +155,14 @@ void RedisServer::start()
     }
 }
 
-void RedisServer::restart()
+void RedisServer::restart(bool waitUntilReady)
 {
     if (isRunning())
         kill();
-    launch();
+    launch(waitUntilReady);
 }
 
-void RedisServer::launch()
+void RedisServer::launch(bool waitUntilReady)
 {
     const QString exe = executable();
     if (exe.isEmpty())
@@ -184,6 +184,8 @@ void RedisServer::launch()
         throw RedisServerError("cannot start " + program.toStdString() + ": "
                                + m_process->errorString().toStdString());
     m_paused = false;
+    if (!waitUntilReady)
+        return;
 
     QDeadlineTimer deadline(m_options.startTimeoutMs);
     std::string lastError;

@@ -38,7 +38,9 @@ public:
     void pause();   // SIGSTOP
     void resume();  // SIGCONT
     // Starts again on the same port and dir; with persistence the AOF is replayed.
-    void restart();
+    // With `waitUntilReady` false it returns once the process runs, while
+    // redis-server is still loading: clients meanwhile find it refusing.
+    void restart(bool waitUntilReady = true);
     bool isRunning() const;
     qint64 pid() const;
 
@@ -52,7 +54,7 @@ public:
     static QString executable();
 
 private:
-    void launch();
+    void launch(bool waitUntilReady = true);
     QStringList arguments() const;
 
     Options m_options;

@@ -10,13 +10,8 @@ Task<bool> placeOrder(Client &c)
     const bool acquired = co_await acquireWithRetry(c, trySetNxPx);
     if (!acquired)
         co_return false;
-    const bool fenced = co_await takeFencingToken(c);
-    if (!fenced) {
-        co_await releaseWithLua(c);
-        co_return false;
-    }
     // A stale holder's read or write is refused by the store, not by the lock.
-    const bool sold = co_await readCheckWrite(c, fencedStock);
+    const bool sold = co_await fencedReadCheckWrite(c);
     co_await releaseWithLua(c);
     co_return sold;
 }

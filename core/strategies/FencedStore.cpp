@@ -29,13 +29,14 @@ extern const StockAccess fencedStock{
     },
 };
 
-Task<bool> takeFencingToken(Client &c)
+Task<bool> fencedReadCheckWrite(Client &c)
 {
     const RedisValue token = co_await c.redis(Step::Fence, "INCR", c.fenceKey());
     if (!token.isInteger())
         co_return false;
     c.setFencingToken(token.toInteger());
-    co_return true;
+    const bool sold = co_await readCheckWrite(c, fencedStock);
+    co_return sold;
 }
 
 } // namespace lockstock

@@ -13,8 +13,9 @@ extern const RedisScript fencedStockScript;
 // Stock access through fencedStockScript with the client's fencing token.
 extern const StockAccess fencedStock;
 
-// INCR of the fencing counter, next to the stock: the client's token.
-// False when the counter could not be read.
-Task<bool> takeFencingToken(Client &c);
+// Takes a fencing token (INCR of a counter next to the stock), then
+// readCheckWrite through the fenced store: a holder whose token is older
+// than one the store has seen is refused, whatever the lock believes.
+Task<bool> fencedReadCheckWrite(Client &c);
 
 } // namespace lockstock

@@ -10,13 +10,8 @@ Task<bool> placeOrder(Client &c)
     const bool acquired = co_await acquireWithRetry(c, tryRedlock, c.config().retryMs / 2);
     if (!acquired)
         co_return false;
-    const bool fenced = co_await takeFencingToken(c);
-    if (!fenced) {
-        co_await releaseRedlock(c);
-        co_return false;
-    }
     // Even when two clients both won a majority, only the newer token writes.
-    const bool sold = co_await readCheckWrite(c, fencedStock);
+    const bool sold = co_await fencedReadCheckWrite(c);
     co_await releaseRedlock(c);
     co_return sold;
 }

@@ -118,6 +118,7 @@ private slots:
         QVERIFY(!reachable(nodes.endpoint(1)));
         QVERIFY(reachable(nodes.endpoint(0)));
         nodes.apply(ServerFault::Action::Restart, 1);
+        QTRY_VERIFY_WITH_TIMEOUT(reachable(nodes.endpoint(1)), 5000); // it loads in the background
         QCOMPARE(on(nodes.endpoint(1), {"GET", "lock"}).isNil(), !persistence);
     }
 

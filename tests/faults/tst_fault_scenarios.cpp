@@ -55,6 +55,30 @@ class TestFaultScenarios : public QObject {
     Q_OBJECT
 
 private:
+    static void addColumns()
+    {
+        QTest::addColumn<QString>("scenario");
+        QTest::addColumn<QString>("strategy");
+        QTest::addColumn<int>("expect");
+        QTest::addColumn<int>("unavailable");
+    }
+
+    // Runs the current row `times` times; each run must meet the expectation.
+    void runRow(RunMode mode, int times)
+    {
+        QFETCH(QString, scenario);
+        QFETCH(QString, strategy);
+        QFETCH(int, expect);
+        QFETCH(int, unavailable);
+        for (int i = 0; i < times; ++i) {
+            const auto r = run(scenario, strategy, mode);
+            QVERIFY(r);
+            verify(*r, Expect(expect), unavailable);
+            if (QTest::currentTestFailed())
+                return;
+        }
+    }
+
     void addRow(const char *scenario, const char *strategy, Expect expect, int unavailable = 0)
     {
         QTest::addRow("%s/%s", scenario, strategy) << QString::fromLatin1(scenario) << QString::fromLatin1(strategy)
@@ -89,10 +113,7 @@ private:
 private slots:
     void stepped_data()
     {
-        QTest::addColumn<QString>("scenario");
-        QTest::addColumn<QString>("strategy");
-        QTest::addColumn<int>("expect");
-        QTest::addColumn<int>("unavailable");
+        addColumns();
         addRow("lease-expired-during-pause", "broken", Expect::LostUpdate);
         addRow("lease-expired-during-pause", "correct", Expect::Fenced);
         addRow("restart-without-persistence", "broken", Expect::LostUpdate);
@@ -109,49 +130,20 @@ private slots:
         addRow("redlock-delayed-restart", "correct", Expect::Exclusive);
     }
 
-    void stepped()
-    {
-        QFETCH(QString, scenario);
-        QFETCH(QString, strategy);
-        QFETCH(int, expect);
-        QFETCH(int, unavailable);
-        for (int i = 0; i < kRepeats; ++i) {
-            const auto r = run(scenario, strategy, RunMode::Stepped);
-            QVERIFY(r);
-            verify(*r, Expect(expect), unavailable);
-            if (QTest::currentTestFailed())
-                return;
-        }
-    }
+    void stepped() { runRow(RunMode::Stepped, kRepeats); }
 
     // The scenarios whose timing does not hang on a server restart, live:
     // a thread per client, faults from the control thread.
     void live_data()
     {
-        QTest::addColumn<QString>("scenario");
-        QTest::addColumn<QString>("strategy");
-        QTest::addColumn<int>("expect");
-        QTest::addColumn<int>("unavailable");
+        addColumns();
         addRow("lease-expired-during-pause", "broken", Expect::LostUpdate);
         addRow("lease-expired-during-pause", "correct", Expect::Fenced);
         addRow("redlock-minority-down", "broken", Expect::Unavailable, 2);
         addRow("redlock-minority-down", "correct", Expect::Exclusive);
     }
 
-    void live()
-    {
-        QFETCH(QString, scenario);
-        QFETCH(QString, strategy);
-        QFETCH(int, expect);
-        QFETCH(int, unavailable);
-        for (int i = 0; i < 2; ++i) {
-            const auto r = run(scenario, strategy, RunMode::Live);
-            QVERIFY(r);
-            verify(*r, Expect(expect), unavailable);
-            if (QTest::currentTestFailed())
-                return;
-        }
-    }
+    void live() { runRow(RunMode::Live, 2); }
 };
 
 QTEST_MAIN(TestFaultScenarios)
