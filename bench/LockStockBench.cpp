@@ -111,17 +111,18 @@ Ceilings measureCeilings(const RedisEndpoint &endpoint, int clients, int request
 }
 
 // Orders (or acquire+release cycles) per second through the whole engine.
-double engineRate(const RedisEndpoint &endpoint, const Strategy &strategy, int clients, int orders, qint64 *retries = nullptr)
+// `maxSeconds` bounds the run; one stopped by it still measured something.
+double engineRate(const RedisEndpoint &endpoint, const Strategy &strategy, int clients, int orders,
+                  int maxSeconds = 20, qint64 *retries = nullptr)
 {
     StressWorkload w;
     w.clients = clients;
     w.orders = orders;
     w.stock = 1'000'000'000'000;      // never sells out: every order does the full work
     w.retryMs = 0;                    // contended clients retry at once, as redis-benchmark's clients send
-    w.maxSeconds = 20;
+    w.maxSeconds = maxSeconds;
     w.keyPrefix = "bench:";
     const StressResult r = runStress(w, strategy, endpoint);
-    // A run stopped by its time limit still measured something; Redis failing did not.
     if (!r.error.isEmpty() && r.ordersSucceeded == 0)
         throw RedisError(r.error.toStdString());
     if (retries)
@@ -153,12 +154,12 @@ Point measurePoint(const RedisEndpoint &endpoint, int clients, int requests, dou
         best.ceiling.decrement = std::max(best.ceiling.decrement, c.decrement);
         const int decrements = std::max(100, int(c.decrement * seconds));
         best.decrements = std::max(best.decrements, engineRate(endpoint, luaDecrementStrategy, clients, decrements));
-        // Contended cycles are slow by nature and have no target: one run.
-        if (clients == 1 || round == 0)
+        // Contended cycles are slow by nature and have no target: one short run.
+        if (clients == 1)
             best.cycles = std::max(best.cycles, engineRate(endpoint, lockCycleStrategy, clients,
-                                                           clients == 1 ? std::max(100, int(c.cycle() * seconds))
-                                                                        : contendedCycles,
-                                                           &best.failedAcquires));
+                                                           std::max(100, int(c.cycle() * seconds))));
+        else if (round == 0)
+            best.cycles = engineRate(endpoint, lockCycleStrategy, clients, contendedCycles, 5, &best.failedAcquires);
     }
     return best;
 }

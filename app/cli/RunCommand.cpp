@@ -62,14 +62,8 @@ int runCommand(const QStringList &arguments)
     parser.addOption({{QStringLiteral("q"), QStringLiteral("quiet")}, QStringLiteral("Print nothing but errors.")});
     parser.addOption({QStringLiteral("trace"),
                       QStringLiteral("Print every command, its reply, the client's belief and what Redis held.")});
-    if (!parser.parse(arguments)) {
-        printError(parser.errorText());
-        return kExitUsage;
-    }
-    if (parser.isSet(QStringLiteral("help"))) {
-        printOut(parser.helpText());
-        return kExitOk;
-    }
+    if (const std::optional<int> done = parseArguments(parser, arguments))
+        return *done;
     RunRequest request;
     if (!readRunRequest(parser, &request))
         return kExitUsage;

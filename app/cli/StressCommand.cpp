@@ -148,14 +148,8 @@ int stressCommand(const QStringList &arguments)
     parser.addOption({QStringLiteral("json"), QStringLiteral("Write the figures to FILE."), QStringLiteral("FILE")});
     parser.addOption({{QStringLiteral("q"), QStringLiteral("quiet")}, QStringLiteral("No progress bar, print only the results.")});
     addRedisOptions(parser);
-    if (!parser.parse(arguments)) {
-        printError(parser.errorText());
-        return kExitUsage;
-    }
-    if (parser.isSet(QStringLiteral("help"))) {
-        printOut(parser.helpText());
-        return kExitOk;
-    }
+    if (const std::optional<int> done = parseArguments(parser, arguments))
+        return *done;
     if (!parser.positionalArguments().isEmpty()) {
         printError(QStringLiteral("stress takes no arguments, got: %1").arg(parser.positionalArguments().join(QLatin1Char(' '))));
         return kExitUsage;

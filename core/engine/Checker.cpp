@@ -3,6 +3,10 @@
 #include <QCoreApplication>
 #include <QHash>
 #include <algorithm>
+#include <map>
+#include <functional>
+#include <queue>
+#include <vector>
 
 namespace lockstock {
 
@@ -29,28 +33,59 @@ qint64 learnedAt(const Event &e)
 // our own acquire and before the release: then the key we touched was theirs.
 struct Acquisition {
     int client;
-    int node;
     qint64 sentNs;
     qint64 repliedNs;
 };
 
-int foreignOwner(const QList<Acquisition> &acquisitions, int client, int node, qint64 actSentNs)
-{
-    qint64 ownRepliedNs = -1;
-    for (const Acquisition &a : acquisitions)
-        if (a.node == node && a.client == client && a.repliedNs <= actSentNs)
-            ownRepliedNs = std::max(ownRepliedNs, a.repliedNs);
-    if (ownRepliedNs < 0)
-        return -1;
-    int owner = -1;
-    qint64 latest = -1;
-    for (const Acquisition &a : acquisitions)
-        if (a.node == node && a.client != client && a.sentNs >= ownRepliedNs && a.repliedNs <= actSentNs && a.sentNs > latest) {
-            owner = a.client;
-            latest = a.sentNs;
+// The acquisitions so far, in send order (events are checked by time), and
+// the question asked at each release or renewal. Stress runs make hundreds of
+// thousands of both, so neither answer scans the whole list.
+class Acquisitions {
+public:
+    explicit Acquisitions(int clients) : m_pending(size_t(std::max(0, clients))), m_ownReplied(size_t(std::max(0, clients)), -1) {}
+
+    void add(const Acquisition &a)
+    {
+        m_list.append(a);
+        m_pending[size_t(a.client)].push(a.repliedNs);
+    }
+
+    // The client other than `client` whose acquire ran after `client`'s own
+    // latest granted acquire and before `actSentNs`; -1 when there is none.
+    // Calls come with non-decreasing `actSentNs`.
+    int foreignOwner(int client, qint64 actSentNs)
+    {
+        // Own grants replied by now, latest first: they only accumulate.
+        auto &pending = m_pending[size_t(client)];
+        qint64 &ownRepliedNs = m_ownReplied[size_t(client)];
+        while (!pending.empty() && pending.top() <= actSentNs) {
+            ownRepliedNs = std::max(ownRepliedNs, pending.top());
+            pending.pop();
         }
-    return owner;
-}
+        if (ownRepliedNs < 0)
+            return -1;
+        // Sent at or after that grant: the tail of the list. The earliest
+        // entry among those sent last wins, as in a forward scan.
+        int owner = -1;
+        qint64 latest = -1;
+        for (qsizetype i = m_list.size() - 1; i >= 0 && m_list.at(i).sentNs >= ownRepliedNs; --i) {
+            const Acquisition &a = m_list.at(i);
+            if (owner >= 0 && a.sentNs < latest)
+                break;
+            if (a.client != client && a.repliedNs <= actSentNs) {
+                owner = a.client;
+                latest = a.sentNs;
+            }
+        }
+        return owner;
+    }
+
+private:
+    QList<Acquisition> m_list;
+    // Per client: reply times not yet reached (a min-heap), and the latest reached.
+    std::vector<std::priority_queue<qint64, std::vector<qint64>, std::greater<>>> m_pending;
+    std::vector<qint64> m_ownReplied;
+};
 } // namespace
 
 qint64 Outcome::overlapNs() const
@@ -104,7 +139,9 @@ Outcome check(const History &history, const QList<Event> &events)
         }
     };
 
-    QList<Acquisition> acquisitions;
+    // Per lock node (RedLock has several): who acquired it, and when.
+    std::map<int, Acquisitions> acquisitions;
+    auto acquisitionsOn = [&](int node) -> Acquisitions & { return acquisitions.try_emplace(node, clients).first->second; };
     QList<std::pair<int, qint64>> grants; // (client, when) every time a client came to hold the lock
     QList<bool> unreachable(clients, false); // this order's acquire hit a node that was down
     QHash<int, qint64> lastRead;          // client -> time of its last stock read
@@ -161,12 +198,12 @@ Outcome check(const History &history, const QList<Event> &events)
             const bool wasHolding = holdingSince[c] >= 0;
             // The belief says who holds it; with several nodes, so does each node's OK.
             if (e.step == Step::Acquire && ((e.holds && !wasHolding) || e.reply.isStatus("OK")))
-                acquisitions.append({c, int(e.node), e.tNs, e.tNs + e.durationNs});
+                acquisitionsOn(e.node).add({c, e.tNs, e.tNs + e.durationNs});
             if (e.step == Step::Acquire && !e.holds && e.reply.isError() && e.reply.bytes().startsWith("UNREACHABLE"))
                 unreachable[c] = true;
             const bool touchedKey = e.reply.isInteger() && e.reply.toInteger() > 0;
             if (touchedKey && (e.step == Step::Release || e.step == Step::Renew)) {
-                if (const int owner = foreignOwner(acquisitions, c, e.node, e.tNs); owner >= 0)
+                if (const int owner = acquisitionsOn(e.node).foreignOwner(c, e.tNs); owner >= 0)
                     (e.step == Step::Release ? out.foreignReleases : out.foreignRenewals).append({i, c, owner});
             }
             if (e.step == Step::Fence)
