@@ -30,6 +30,16 @@ QFont monoFont(const TimelineTheme &theme, qreal size)
 
 constexpr qsizetype kHeaderFindings = 5;
 
+// QPainter's raster engine hands fills taller than about 96 rows to a thread
+// pool. Waking it costs more than the fill itself, and far more on a busy
+// machine, so tall areas are filled in strips that stay on this thread.
+void fillTall(QPainter &p, const QRectF &r, const QColor &colour)
+{
+    constexpr qreal kStrip = 64;
+    for (qreal top = r.top(); top < r.bottom(); top += kStrip)
+        p.fillRect(QRectF(r.left(), top, r.width(), std::min(kStrip, r.bottom() - top)), colour);
+}
+
 QString secondsText(double ms)
 {
     if (std::abs(ms) < 10)
@@ -128,7 +138,7 @@ void TimelinePainter::paint(QPainter &p, const QRectF &area, const TimelineViewp
     p.save();
     p.setRenderHint(QPainter::Antialiasing);
     p.setRenderHint(QPainter::TextAntialiasing);
-    p.fillRect(area, m_theme.background);
+    fillTall(p, area, m_theme.background);
 
     const Lanes lanes = layout(area, view);
     m_plot = QRectF(area.left() + gutterWidth(m_theme), lanes.axis.top(), area.width() - gutterWidth(m_theme) - m_theme.px(16),
@@ -139,8 +149,8 @@ void TimelinePainter::paint(QPainter &p, const QRectF &area, const TimelineViewp
     // Lane backgrounds and the gutter first, grid over them, data on top.
     const QList<QRectF> all = QList<QRectF>{lanes.lock} + lanes.clients + QList<QRectF>{lanes.stock};
     for (int i = 0; i < all.size(); ++i)
-        p.fillRect(all.at(i), i % 2 ? m_theme.laneAlternate : m_theme.background);
-    p.fillRect(QRectF(area.left(), lanes.axis.top(), gutterWidth(m_theme), lanes.stock.bottom() - lanes.axis.top()), m_theme.gutter);
+        fillTall(p, all.at(i), i % 2 ? m_theme.laneAlternate : m_theme.background);
+    fillTall(p, QRectF(area.left(), lanes.axis.top(), gutterWidth(m_theme), lanes.stock.bottom() - lanes.axis.top()), m_theme.gutter);
     paintAxis(p, lanes.axis, QRectF(m_plot.left(), lanes.lock.top(), m_plot.width(), lanes.stock.bottom() - lanes.lock.top()));
 
     p.save();
@@ -201,9 +211,12 @@ void TimelinePainter::paintAxis(QPainter &p, const QRectF &r, const QRectF &colu
     const double step = niceStep(span / std::max<qreal>(1, m_plot.width() / m_theme.px(120)));
     p.setFont(m_theme.font(14));
     for (double t = std::ceil(m_view.startMs / step) * step; t <= m_view.endMs; t += step) {
-        const qreal px = xMs(t);
-        p.setPen(QPen(m_theme.grid, 1));
+        const qreal px = std::round(xMs(t));
+        // Tall antialiased lines are rasterized as shapes (on a thread pool); aliased hairlines are not.
+        p.setRenderHint(QPainter::Antialiasing, false);
+        p.setPen(QPen(m_theme.grid, 0));
         p.drawLine(QPointF(px, column.top()), QPointF(px, column.bottom()));
+        p.setRenderHint(QPainter::Antialiasing, true);
         p.setPen(QPen(m_theme.mutedText, 1));
         p.drawLine(QPointF(px, r.bottom() - m_theme.px(6)), QPointF(px, r.bottom()));
         p.drawText(QRectF(px - m_theme.px(60), r.top(), m_theme.px(120), r.height() - m_theme.px(6)),
@@ -263,7 +276,7 @@ void TimelinePainter::paintOverlaps(QPainter &p, const Lanes &lanes)
         const qreal x0 = x(o.startNs);
         const qreal x1 = x(std::min(o.endNs, m_cursorNs));
         const QRectF band(x0, lanes.lock.top(), std::max<qreal>(x1 - x0, m_theme.px(2)), lanes.stock.top() - lanes.lock.top());
-        p.fillRect(band, m_theme.raceFill);
+        fillTall(p, band, m_theme.raceFill);
         p.setPen(QPen(m_theme.race, m_theme.px(1.5), Qt::DashLine));
         p.drawLine(band.topLeft(), band.bottomLeft());
         p.drawLine(band.topRight(), band.bottomRight());
@@ -433,6 +446,7 @@ void TimelinePainter::paintClientLane(QPainter &p, const QRectF &r, int client)
     const QFontMetricsF workMetrics(workFont);
     const QFontMetricsF labelMetrics(labelFont);
     qint64 crashNs = -1;
+    QList<QLineF> ticks, watchdogTicks, raceTicks;
 
     for (; it != lane.cend(); ++it) {
         const int index = *it;
@@ -531,13 +545,12 @@ void TimelinePainter::paintClientLane(QPainter &p, const QRectF &r, int client)
 
         // A command: a tick on the lane, once per pixel, and a label where there is room.
         const bool isRace = !race.isEmpty();
-        const QColor tickColour = e.kind == EventKind::Error ? m_theme.race : colour;
-        p.setPen(QPen(isRace ? m_theme.race : tickColour, m_theme.px(isRace ? 3.5 : 2.5),
-                      e.role == ActorRole::Watchdog ? Qt::DashLine : Qt::SolidLine, Qt::FlatCap));
-        // Thousands of ticks: aliased vertical lines are far cheaper and look the same.
-        p.setRenderHint(QPainter::Antialiasing, false);
-        p.drawLine(QPointF(std::round(ex), base - m_theme.px(14)), QPointF(std::round(ex), base + m_theme.px(14)));
-        p.setRenderHint(QPainter::Antialiasing, true);
+        // Thousands of ticks: collected and drawn in one aliased batch per style after the loop.
+        const QLineF tick(QPointF(std::round(ex), base - m_theme.px(14)), QPointF(std::round(ex), base + m_theme.px(14)));
+        if (isRace || e.kind == EventKind::Error)
+            raceTicks << tick;
+        else
+            (e.role == ActorRole::Watchdog ? watchdogTicks : ticks) << tick;
         QRectF hit(ex - m_theme.px(5), base - m_theme.px(14), m_theme.px(10), m_theme.px(28));
 
         // The row where the label can sit closest to its tick; it may slide right a little, its leader shows where it belongs.
@@ -582,6 +595,14 @@ void TimelinePainter::paintClientLane(QPainter &p, const QRectF &r, int client)
         }
         m_hits.append({hit, index});
     }
+    p.setRenderHint(QPainter::Antialiasing, false);
+    p.setPen(QPen(colour, m_theme.px(2.5), Qt::SolidLine, Qt::FlatCap));
+    p.drawLines(ticks);
+    p.setPen(QPen(colour, m_theme.px(2.5), Qt::DashLine, Qt::FlatCap));
+    p.drawLines(watchdogTicks);
+    p.setPen(QPen(m_theme.race, m_theme.px(3.5), Qt::SolidLine, Qt::FlatCap));
+    p.drawLines(raceTicks);
+    p.setRenderHint(QPainter::Antialiasing, true);
     if (crashNs >= 0) {
         const qreal cx = x(crashNs) + m_theme.px(14);
         const qreal end = std::min(x(std::min(m_data.endNs, m_cursorNs)), m_plot.right());
@@ -617,7 +638,7 @@ void TimelinePainter::paintStockLane(QPainter &p, const QRectF &r)
     };
 
     if (lo < 0) {
-        p.fillRect(QRectF(m_plot.left(), y(0), m_plot.width(), bottom - y(0) + m_theme.px(4)), m_theme.raceFill);
+        fillTall(p, QRectF(m_plot.left(), y(0), m_plot.width(), bottom - y(0) + m_theme.px(4)), m_theme.raceFill);
         p.setPen(QPen(m_theme.race, m_theme.px(1.5), Qt::DashLine));
         p.drawLine(QPointF(m_plot.left(), y(0)), QPointF(m_plot.right(), y(0)));
         p.setFont(m_theme.font(12, QFont::Bold));
@@ -634,7 +655,7 @@ void TimelinePainter::paintStockLane(QPainter &p, const QRectF &r)
                 return;
             }
             if (!pending.isNull())
-                p.fillRect(pending, m_theme.raceFill);
+                fillTall(p, pending, m_theme.raceFill);
             pending = r;
         };
         auto a = begin(actual);
@@ -655,7 +676,7 @@ void TimelinePainter::paintStockLane(QPainter &p, const QRectF &r)
             t = next;
         }
         if (!pending.isNull())
-            p.fillRect(pending, m_theme.raceFill);
+            fillTall(p, pending, m_theme.raceFill);
     }
 
     const auto stepLine = [&](const QList<StockPoint> &list, const QPen &pen, bool labels) {
@@ -696,7 +717,18 @@ void TimelinePainter::paintStockLane(QPainter &p, const QRectF &r)
         line << QPointF(std::min(x(endNs), m_plot.right() + 2), last);
         p.setPen(pen);
         p.setBrush(Qt::NoBrush);
+        if (line.size() < m_plot.width() / 4) {
+            p.drawPolyline(line);
+            return;
+        }
+        // Dense: aliased hairlines, stacked for weight, skip the costly wide-pen stroker.
+        p.setRenderHint(QPainter::Antialiasing, false);
+        QPen hair = pen;
+        hair.setWidth(0);
+        p.setPen(hair);
         p.drawPolyline(line);
+        p.drawPolyline(line.translated(0, 1));
+        p.setRenderHint(QPainter::Antialiasing, true);
     };
     stepLine(expected, QPen(m_theme.good, m_theme.px(2.5), Qt::DashLine), false);
     stepLine(actual, QPen(m_theme.text, m_theme.px(3)), true);
