@@ -650,7 +650,7 @@ void TimelinePainter::paintStockLane(QPainter &p, const QRectF &r)
     {
         QRectF pending;
         const auto fill = [&](const QRectF &r) {
-            if (!pending.isNull() && r.left() <= pending.right() + 1) {
+            if (!pending.isNull() && r.left() <= pending.right() + 1 && r.width() < 1 && pending.width() < 2) {
                 pending = pending.united(r);
                 return;
             }
