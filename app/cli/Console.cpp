@@ -1,5 +1,6 @@
 #include "Console.h"
 
+#include <QCommandLineParser>
 #include <cstdio>
 #include <unistd.h>
 
@@ -20,6 +21,19 @@ void printError(const QString &text)
 bool stdoutIsTerminal()
 {
     return ::isatty(STDOUT_FILENO) == 1;
+}
+
+std::optional<int> parseArguments(QCommandLineParser &parser, const QStringList &arguments)
+{
+    if (!parser.parse(arguments)) {
+        printError(parser.errorText());
+        return kExitUsage;
+    }
+    if (parser.isSet(QStringLiteral("help"))) {
+        printOut(parser.helpText());
+        return kExitOk;
+    }
+    return std::nullopt;
 }
 
 } // namespace lockstock

@@ -53,14 +53,8 @@ int runCommand(const QStringList &arguments)
     parser.addOption({QStringLiteral("json"), QStringLiteral("Write the history and the figures to FILE."),
                       QStringLiteral("FILE")});
     parser.addOption({{QStringLiteral("q"), QStringLiteral("quiet")}, QStringLiteral("Print nothing but errors.")});
-    if (!parser.parse(arguments)) {
-        printError(parser.errorText());
-        return kExitUsage;
-    }
-    if (parser.isSet(QStringLiteral("help"))) {
-        printOut(parser.helpText());
-        return kExitOk;
-    }
+    if (const std::optional<int> done = parseArguments(parser, arguments))
+        return *done;
     RunRequest request;
     if (!readRunRequest(parser, &request))
         return kExitUsage;

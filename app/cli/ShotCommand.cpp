@@ -44,14 +44,8 @@ int shotCommand(const QStringList &arguments)
                       QStringLiteral("LANG")});
     parser.addOption({QStringLiteral("scale"), QStringLiteral("Type size factor (default: from the width)."),
                       QStringLiteral("S")});
-    if (!parser.parse(arguments)) {
-        printError(parser.errorText());
-        return kExitUsage;
-    }
-    if (parser.isSet(QStringLiteral("help"))) {
-        printOut(parser.helpText());
-        return kExitOk;
-    }
+    if (const std::optional<int> done = parseArguments(parser, arguments))
+        return *done;
     const QString out = parser.value(QStringLiteral("out"));
     if (out.isEmpty()) {
         printError(QStringLiteral("where to? --out FILE.png"));

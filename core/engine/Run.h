@@ -19,6 +19,9 @@
 
 namespace lockstock {
 
+// What a history records about the run it belongs to.
+RunInfo makeRunInfo(const RunConfig &config, const Strategy &strategy);
+
 class Run : public ClientHost {
 public:
     Run(RunConfig config, const Strategy &strategy, RedisEndpoint endpoint, History &history);
