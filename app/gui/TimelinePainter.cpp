@@ -96,9 +96,17 @@ TimelinePainter::Lanes TimelinePainter::layout(const QRectF &area, const Timelin
     top = l.axis.bottom();
     const qreal rest = bottom - top;
     const int n = qMax(1, m_data.clientCount());
-    const qreal lock = qMax(m_theme.px(84), rest * 0.16);
-    const qreal stock = qMax(m_theme.px(112), rest * 0.2);
-    const qreal lane = qMax(m_theme.px(80), (rest - lock - stock) / n);
+    qreal lock = qMax(m_theme.px(84), rest * 0.16);
+    qreal stock = qMax(m_theme.px(112), rest * 0.2);
+    qreal lane = qMax(m_theme.px(80), (rest - lock - stock) / n);
+    const qreal needed = lock + stock + n * lane;
+    if (needed > rest) {
+        // Side by side leaves less room: every lane shrinks alike, none falls off the bottom.
+        const qreal f = std::max<qreal>(0.1, rest / needed);
+        lock *= f;
+        stock *= f;
+        lane *= f;
+    }
     l.lock = QRectF(area.left(), top, area.width(), lock);
     top = l.lock.bottom();
     for (int c = 0; c < m_data.clientCount(); ++c) {
