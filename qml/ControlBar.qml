@@ -43,6 +43,7 @@ ColumnLayout {
     spacing: Style.px(12)
     Layout.fillWidth: true
     ComboBox {
+        focusPolicy: Qt.NoFocus
         id: scenarioBox
         objectName: "scenarioBox"
         Layout.preferredWidth: Style.px(300)
@@ -55,6 +56,7 @@ ColumnLayout {
         ToolTip.text: currentIndex >= 0 ? root.scenarios[currentIndex].title : ""
     }
     ComboBox {
+        focusPolicy: Qt.NoFocus
         id: strategyBox
         objectName: "strategyBox"
         Layout.preferredWidth: Style.px(220)
@@ -74,6 +76,7 @@ ColumnLayout {
         onToggled: c => root.correctToggled(c)
     }
     CheckBox {
+        focusPolicy: Qt.NoFocus
         objectName: "compareBox"
         text: qsTr("Side by side")
         font.pixelSize: Style.px(16)
@@ -81,6 +84,7 @@ ColumnLayout {
         onToggled: root.compareToggled(checked)
     }
     CheckBox {
+        focusPolicy: Qt.NoFocus
         text: qsTr("Live threads")
         font.pixelSize: Style.px(16)
         checked: root.live
@@ -94,6 +98,7 @@ ColumnLayout {
     spacing: Style.px(12)
     Layout.fillWidth: true
     Button {
+        focusPolicy: Qt.NoFocus
         objectName: "playButton"
         text: root.finished ? (root.replaying ? qsTr("⏸ Pause") : qsTr("⟲ Replay"))
                             : (root.running ? qsTr("⏸ Pause") : qsTr("▶ Run"))
@@ -109,6 +114,7 @@ ColumnLayout {
     Repeater {
         model: root.clients
         delegate: Button {
+            focusPolicy: Qt.NoFocus
             required property int index
             required property string modelData
             objectName: "step" + modelData
@@ -125,6 +131,7 @@ ColumnLayout {
         }
     }
     Button {
+        focusPolicy: Qt.NoFocus
         objectName: "resetButton"
         text: qsTr("↺ Reset")
         font.pixelSize: Style.px(16)
@@ -134,6 +141,7 @@ ColumnLayout {
     }
     Label { text: qsTr("Speed"); font.pixelSize: Style.px(16); color: Style.muted }
     Slider {
+        focusPolicy: Qt.NoFocus
         id: speed
         objectName: "speedSlider"
         Layout.preferredWidth: Style.px(140)

@@ -206,30 +206,37 @@ ApplicationWindow {
                 SplitView.fillWidth: true
                 SplitView.minimumWidth: Style.px(600)
                 spacing: Style.px(8)
-                TimelinePane {
-                    id: primaryPane
+                // Side by side means side by side: the broken and the correct run in two columns.
+                GridLayout {
                     Layout.fillWidth: true
                     Layout.fillHeight: true
-                    session: controller.primary
-                    cursorMs: controller.cursorMs
-                    onEventClicked: index => {
-                        window.details = controller.primary.eventDetails(index)
-                        if (window.details.client >= 0)
-                            controller.focusClient = window.details.client
-                        if (controller.finished)
-                            controller.cursorMs = window.details.timeMs
+                    columns: controller.compare ? 2 : 1
+                    columnSpacing: Style.px(12)
+                    TimelinePane {
+                        id: primaryPane
+                        Layout.fillWidth: true
+                        Layout.fillHeight: true
+                        session: controller.primary
+                        cursorMs: controller.cursorMs
+                        onEventClicked: index => {
+                            window.details = controller.primary.eventDetails(index)
+                            if (window.details.client >= 0)
+                                controller.focusClient = window.details.client
+                            if (controller.finished)
+                                controller.cursorMs = window.details.timeMs
+                        }
+                        onCursorRequested: ms => { if (controller.finished) controller.cursorMs = ms }
                     }
-                    onCursorRequested: ms => { if (controller.finished) controller.cursorMs = ms }
-                }
-                TimelinePane {
-                    id: secondaryPane
-                    visible: controller.compare
-                    Layout.fillWidth: true
-                    Layout.fillHeight: true
-                    session: controller.secondary
-                    cursorMs: controller.cursorMs
-                    onEventClicked: index => window.details = controller.secondary.eventDetails(index)
-                    onCursorRequested: ms => { if (controller.finished) controller.cursorMs = ms }
+                    TimelinePane {
+                        id: secondaryPane
+                        visible: controller.compare
+                        Layout.fillWidth: true
+                        Layout.fillHeight: true
+                        session: controller.secondary
+                        cursorMs: controller.cursorMs
+                        onEventClicked: index => window.details = controller.secondary.eventDetails(index)
+                        onCursorRequested: ms => { if (controller.finished) controller.cursorMs = ms }
+                    }
                 }
                 ReplayBar {
                     Layout.fillWidth: true
@@ -246,6 +253,7 @@ ApplicationWindow {
 
             SplitView {
                 orientation: Qt.Vertical
+                visible: !controller.compare
                 SplitView.preferredWidth: Style.px(560)
                 SplitView.minimumWidth: Style.px(360)
 

@@ -18,6 +18,7 @@ RowLayout {
     enabled: durationMs > 0
 
     Button {
+        focusPolicy: Qt.NoFocus
         objectName: "replayButton"
         text: root.replaying ? qsTr("⏸") : qsTr("⟲ Replay")
         enabled: root.finished
@@ -25,6 +26,7 @@ RowLayout {
         onClicked: root.replayClicked()
     }
     Slider {
+        focusPolicy: Qt.NoFocus
         id: slider
         objectName: "scrubSlider"
         Layout.fillWidth: true
@@ -42,6 +44,7 @@ RowLayout {
         color: Style.text
     }
     ComboBox {
+        focusPolicy: Qt.NoFocus
         objectName: "rateBox"
         Layout.preferredWidth: Style.px(110)
         font.pixelSize: Style.px(15)

@@ -43,9 +43,9 @@ ColumnLayout {
         RowLayout {
             Layout.alignment: Qt.AlignTop
             spacing: 0
-            ToolButton { text: "+"; font.pixelSize: Style.px(20); onClicked: timeline.zoomBy(1 / 1.5); ToolTip.visible: hovered; ToolTip.text: qsTr("Zoom in (+, or the wheel)") }
-            ToolButton { text: "−"; font.pixelSize: Style.px(20); onClicked: timeline.zoomBy(1.5); ToolTip.visible: hovered; ToolTip.text: qsTr("Zoom out (-)") }
-            ToolButton { text: "⤢"; font.pixelSize: Style.px(18); checked: timeline.follow; onClicked: timeline.fit(); ToolTip.visible: hovered; ToolTip.text: qsTr("Fit the whole run (0)") }
+            ToolButton { focusPolicy: Qt.NoFocus; text: "+"; font.pixelSize: Style.px(20); onClicked: timeline.zoomBy(1 / 1.5); ToolTip.visible: hovered; ToolTip.text: qsTr("Zoom in (+, or the wheel)") }
+            ToolButton { focusPolicy: Qt.NoFocus; text: "−"; font.pixelSize: Style.px(20); onClicked: timeline.zoomBy(1.5); ToolTip.visible: hovered; ToolTip.text: qsTr("Zoom out (-)") }
+            ToolButton { focusPolicy: Qt.NoFocus; text: "⤢"; font.pixelSize: Style.px(18); checked: timeline.follow; onClicked: timeline.fit(); ToolTip.visible: hovered; ToolTip.text: qsTr("Fit the whole run (0)") }
         }
     }
 

@@ -15,7 +15,6 @@ inline constexpr int kExitUsage = 2;     // bad input, unreachable Redis
 void printOut(const QString &text);
 void printError(const QString &text);   // "lockstock: " + text
 bool stdoutIsTerminal();
-
 // Parses a command's arguments, printing the error or the help text. Returns
 // the exit code when that is all the command does, nothing when it should run.
 std::optional<int> parseArguments(QCommandLineParser &parser, const QStringList &arguments);

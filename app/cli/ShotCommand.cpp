@@ -4,6 +4,7 @@
 #include "cli/RedisOptions.h"
 #include "cli/RunOptions.h"
 #include "gui/TimelineExport.h"
+#include "gui/Translations.h"
 
 #include <QCommandLineParser>
 
@@ -39,16 +40,12 @@ int shotCommand(const QStringList &arguments)
                       QStringLiteral("H")});
     parser.addOption({QStringLiteral("theme"), QStringLiteral("light or dark (default light)."), QStringLiteral("THEME"),
                       QStringLiteral("light")});
+    parser.addOption({QStringLiteral("language"), QStringLiteral("en or zh_CN (default: the system's)."),
+                      QStringLiteral("LANG")});
     parser.addOption({QStringLiteral("scale"), QStringLiteral("Type size factor (default: from the width)."),
                       QStringLiteral("S")});
-    if (!parser.parse(arguments)) {
-        printError(parser.errorText());
-        return kExitUsage;
-    }
-    if (parser.isSet(QStringLiteral("help"))) {
-        printOut(parser.helpText());
-        return kExitOk;
-    }
+    if (const std::optional<int> done = parseArguments(parser, arguments))
+        return *done;
     const QString out = parser.value(QStringLiteral("out"));
     if (out.isEmpty()) {
         printError(QStringLiteral("where to? --out FILE.png"));
@@ -73,6 +70,14 @@ int shotCommand(const QStringList &arguments)
             return kExitUsage;
         }
     }
+
+    Translations translations;
+    const QString language = parser.value(QStringLiteral("language"));
+    if (!language.isEmpty() && language != QLatin1String("en") && language != QLatin1String("zh_CN")) {
+        printError(QStringLiteral("--language must be en or zh_CN (got '%1')").arg(language));
+        return kExitUsage;
+    }
+    translations.setLanguage(language);
 
     RunRequest request;
     if (!readRunRequest(parser, &request))

@@ -15,10 +15,8 @@ int windowCommand(const QStringList &arguments)
     parser.setApplicationDescription(QStringLiteral("The LockStock simulator window."));
     parser.addHelpOption();
     addRedisOptions(parser);
-    if (!parser.parse(arguments)) {
-        printError(parser.errorText());
-        return kExitUsage;
-    }
+    if (const std::optional<int> done = parseArguments(parser, arguments))
+        return *done;
     // A Redis that cannot be reached is shown in the window, not fatal.
     std::unique_ptr<RedisTarget> target = openRedisTarget(parser);
     const QString error = target ? QString() : QCoreApplication::translate("Window", "see the terminal for details");

@@ -2,7 +2,7 @@
 
 #include "RunWorker.h"
 
-#include "engine/Strategy.h"
+#include "engine/Run.h"
 
 #include <QFileInfo>
 
@@ -69,16 +69,7 @@ void RunSession::load(const RunConfig &config, const Strategy &strategy, const R
     m_endpoint = endpoint;
     m_live = live;
     m_error.clear();
-    RunInfo info;
-    info.scenario = config.scenario;
-    info.strategy = strategy.name;
-    for (const ClientSpec &c : config.clients)
-        info.clients << c.name;
-    info.initialStock = config.stock;
-    info.quantity = config.quantity;
-    info.speed = config.speed;
-    info.lockKey = config.lockKey();
-    info.stockKey = config.stockKey();
+    const RunInfo info = makeRunInfo(config, strategy);
     m_history = std::make_shared<History>(info);
     m_model.reset(info);
     setState(QStringLiteral("idle"));

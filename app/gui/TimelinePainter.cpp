@@ -3,6 +3,7 @@
 #include <QCoreApplication>
 #include <QFontMetricsF>
 #include <QPainterPath>
+#include <array>
 #include <cmath>
 
 namespace lockstock {
@@ -28,6 +29,16 @@ QFont monoFont(const TimelineTheme &theme, qreal size)
 }
 
 constexpr qsizetype kHeaderFindings = 5;
+
+// QPainter's raster engine hands fills taller than about 96 rows to a thread
+// pool. Waking it costs more than the fill itself, and far more on a busy
+// machine, so tall areas are filled in strips that stay on this thread.
+void fillTall(QPainter &p, const QRectF &r, const QColor &colour)
+{
+    constexpr qreal kStrip = 64;
+    for (qreal top = r.top(); top < r.bottom(); top += kStrip)
+        p.fillRect(QRectF(r.left(), top, r.width(), std::min(kStrip, r.bottom() - top)), colour);
+}
 
 QString secondsText(double ms)
 {
@@ -85,9 +96,17 @@ TimelinePainter::Lanes TimelinePainter::layout(const QRectF &area, const Timelin
     top = l.axis.bottom();
     const qreal rest = bottom - top;
     const int n = qMax(1, m_data.clientCount());
-    const qreal lock = qMax(m_theme.px(84), rest * 0.16);
-    const qreal stock = qMax(m_theme.px(112), rest * 0.2);
-    const qreal lane = qMax(m_theme.px(80), (rest - lock - stock) / n);
+    qreal lock = qMax(m_theme.px(84), rest * 0.16);
+    qreal stock = qMax(m_theme.px(112), rest * 0.2);
+    qreal lane = qMax(m_theme.px(80), (rest - lock - stock) / n);
+    const qreal needed = lock + stock + n * lane;
+    if (needed > rest) {
+        // Side by side leaves less room: every lane shrinks alike, none falls off the bottom.
+        const qreal f = std::max<qreal>(0.1, rest / needed);
+        lock *= f;
+        stock *= f;
+        lane *= f;
+    }
     l.lock = QRectF(area.left(), top, area.width(), lock);
     top = l.lock.bottom();
     for (int c = 0; c < m_data.clientCount(); ++c) {
@@ -127,7 +146,7 @@ void TimelinePainter::paint(QPainter &p, const QRectF &area, const TimelineViewp
     p.save();
     p.setRenderHint(QPainter::Antialiasing);
     p.setRenderHint(QPainter::TextAntialiasing);
-    p.fillRect(area, m_theme.background);
+    fillTall(p, area, m_theme.background);
 
     const Lanes lanes = layout(area, view);
     m_plot = QRectF(area.left() + gutterWidth(m_theme), lanes.axis.top(), area.width() - gutterWidth(m_theme) - m_theme.px(16),
@@ -138,8 +157,8 @@ void TimelinePainter::paint(QPainter &p, const QRectF &area, const TimelineViewp
     // Lane backgrounds and the gutter first, grid over them, data on top.
     const QList<QRectF> all = QList<QRectF>{lanes.lock} + lanes.clients + QList<QRectF>{lanes.stock};
     for (int i = 0; i < all.size(); ++i)
-        p.fillRect(all.at(i), i % 2 ? m_theme.laneAlternate : m_theme.background);
-    p.fillRect(QRectF(area.left(), lanes.axis.top(), gutterWidth(m_theme), lanes.stock.bottom() - lanes.axis.top()), m_theme.gutter);
+        fillTall(p, all.at(i), i % 2 ? m_theme.laneAlternate : m_theme.background);
+    fillTall(p, QRectF(area.left(), lanes.axis.top(), gutterWidth(m_theme), lanes.stock.bottom() - lanes.axis.top()), m_theme.gutter);
     paintAxis(p, lanes.axis, QRectF(m_plot.left(), lanes.lock.top(), m_plot.width(), lanes.stock.bottom() - lanes.lock.top()));
 
     p.save();
@@ -200,9 +219,12 @@ void TimelinePainter::paintAxis(QPainter &p, const QRectF &r, const QRectF &colu
     const double step = niceStep(span / std::max<qreal>(1, m_plot.width() / m_theme.px(120)));
     p.setFont(m_theme.font(14));
     for (double t = std::ceil(m_view.startMs / step) * step; t <= m_view.endMs; t += step) {
-        const qreal px = xMs(t);
-        p.setPen(QPen(m_theme.grid, 1));
+        const qreal px = std::round(xMs(t));
+        // Tall antialiased lines are rasterized as shapes (on a thread pool); aliased hairlines are not.
+        p.setRenderHint(QPainter::Antialiasing, false);
+        p.setPen(QPen(m_theme.grid, 0));
         p.drawLine(QPointF(px, column.top()), QPointF(px, column.bottom()));
+        p.setRenderHint(QPainter::Antialiasing, true);
         p.setPen(QPen(m_theme.mutedText, 1));
         p.drawLine(QPointF(px, r.bottom() - m_theme.px(6)), QPointF(px, r.bottom()));
         p.drawText(QRectF(px - m_theme.px(60), r.top(), m_theme.px(120), r.height() - m_theme.px(6)),
@@ -262,7 +284,7 @@ void TimelinePainter::paintOverlaps(QPainter &p, const Lanes &lanes)
         const qreal x0 = x(o.startNs);
         const qreal x1 = x(std::min(o.endNs, m_cursorNs));
         const QRectF band(x0, lanes.lock.top(), std::max<qreal>(x1 - x0, m_theme.px(2)), lanes.stock.top() - lanes.lock.top());
-        p.fillRect(band, m_theme.raceFill);
+        fillTall(p, band, m_theme.raceFill);
         p.setPen(QPen(m_theme.race, m_theme.px(1.5), Qt::DashLine));
         p.drawLine(band.topLeft(), band.bottomLeft());
         p.drawLine(band.topRight(), band.bottomRight());
@@ -284,11 +306,21 @@ void TimelinePainter::paintLockLane(QPainter &p, const QRectF &r)
         return;
     }
     const double lease = std::max<double>(1, double(m_data.leaseNs));
+    qreal lastColumn = -1e9;
     for (const Holding &h : m_data.holdings) {
         if (!visible(h.span.startNs, h.span.endNs))
             continue;
         const qint64 endNs = std::min(h.span.endNs, m_cursorNs);
         const QColor c = m_theme.client(h.owner);
+        if (x(endNs) - x(h.span.startNs) < m_theme.px(12)) {
+            // Too narrow for a lease shape: a plain block, one per pixel column.
+            const qreal column = std::floor(x(h.span.startNs));
+            if (column != lastColumn)
+                p.fillRect(QRectF(column, bar.top(), std::max<qreal>(1, x(endNs) - column), bar.height()).toAlignedRect(),
+                           withAlpha(c, 170));
+            lastColumn = column;
+            continue;
+        }
         const QRectF whole(x(h.span.startNs), bar.top(), std::max<qreal>(1, x(endNs) - x(h.span.startNs)), bar.height());
         p.setPen(Qt::NoPen);
         p.setBrush(withAlpha(c, m_theme.isDark ? 60 : 42));
@@ -361,10 +393,19 @@ void TimelinePainter::paintClientLane(QPainter &p, const QRectF &r, int client)
 
     // Belief beside the truth: the band, and in red where Redis did not hold the lock for this client.
     const QFont small = m_theme.font(12, QFont::DemiBold);
+    qreal lastColumn = -1e9;
     for (const Span &b : m_data.beliefs.value(client)) {
         if (!visible(b.startNs, b.endNs))
             continue;
         const qint64 end = std::min(b.endNs, m_cursorNs);
+        if (x(end) - x(b.startNs) < m_theme.px(12)) {
+            const qreal column = std::floor(x(b.startNs));
+            if (column != lastColumn)
+                p.fillRect(QRectF(column, beliefTop, std::max<qreal>(2, x(end) - column), beliefHeight).toAlignedRect(),
+                           withAlpha(colour, 150));
+            lastColumn = column;
+            continue;
+        }
         const QRectF band(x(b.startNs), beliefTop, std::max<qreal>(2, x(end) - x(b.startNs)), beliefHeight);
         p.setPen(Qt::NoPen);
         p.setBrush(withAlpha(colour, 150));
@@ -405,8 +446,15 @@ void TimelinePainter::paintClientLane(QPainter &p, const QRectF &r, int client)
     const qreal rowHeight = QFontMetricsF(labelFont).height() + m_theme.px(9);
     const int rows = std::max(1, int((r.bottom() - m_theme.px(4) - rowTop) / rowHeight));
     QList<qreal> rowEnd(rows, -1e9);
-    qreal lastTick = -1e9;
+    std::array<qreal, 8> lastColumnOfKind;
+    lastColumnOfKind.fill(-1e9);
+    qreal lastOrderLabel = -1e9;
+    qreal lastOrderMark = -1e9;
+    const QFont workFont = m_theme.font(12, QFont::DemiBold);
+    const QFontMetricsF workMetrics(workFont);
+    const QFontMetricsF labelMetrics(labelFont);
     qint64 crashNs = -1;
+    QList<QLineF> ticks, watchdogTicks, raceTicks;
 
     for (; it != lane.cend(); ++it) {
         const int index = *it;
@@ -419,19 +467,25 @@ void TimelinePainter::paintClientLane(QPainter &p, const QRectF &r, int client)
         const QString race = m_data.raceAt(index);
         const bool selected = index == m_view.selected;
         const qint64 shown = std::min(e.tNs + e.durationNs, m_cursorNs);
+        // Zoomed out, many events share a pixel: draw one of each kind per column.
+        const qreal column = std::floor(ex);
+        qreal &lastColumn = lastColumnOfKind[size_t(e.kind)];
+        if (column == lastColumn && x(shown) - ex < 2 && race.isEmpty() && !selected)
+            continue;
+        lastColumn = column;
         switch (e.kind) {
         case EventKind::Sleep: {
             const QRectF bar(ex, base - m_theme.px(5), std::max<qreal>(1, x(shown) - ex), m_theme.px(10));
             if (e.step == Step::Work) {
-                p.fillRect(bar, withAlpha(colour, 110));
-                p.setFont(m_theme.font(12, QFont::DemiBold));
-                const QString text = tr("work %1").arg(secondsText(m_data.scenarioMs(e.durationNs)));
-                if (QFontMetricsF(p.font()).horizontalAdvance(text) + m_theme.px(8) < bar.width()) {
+                p.fillRect(bar.toAlignedRect(), withAlpha(colour, 110));
+                p.setFont(workFont);
+                const QString text = bar.width() > m_theme.px(50) ? tr("work %1").arg(secondsText(m_data.scenarioMs(e.durationNs))) : QString();
+                if (!text.isEmpty() && workMetrics.horizontalAdvance(text) + m_theme.px(8) < bar.width()) {
                     p.setPen(m_theme.text);
                     p.drawText(QRectF(bar.left() + m_theme.px(4), bar.top() - m_theme.px(16), bar.width(), m_theme.px(16)),
                                Qt::AlignLeft | Qt::AlignVCenter, text);
                 }
-            } else if (e.step != Step::Start) {
+            } else if (e.step != Step::Start && bar.width() > m_theme.px(6)) {
                 p.setPen(QPen(withAlpha(colour, 150), m_theme.px(2), Qt::DotLine));
                 p.drawLine(QPointF(bar.left(), base), QPointF(bar.right(), base));
             }
@@ -463,6 +517,10 @@ void TimelinePainter::paintClientLane(QPainter &p, const QRectF &r, int client)
         }
         case EventKind::Order: {
             const bool oversold = !race.isEmpty();
+            // Markers closer than their own size would just pile up.
+            if (!oversold && !selected && ex - lastOrderMark < m_theme.px(16))
+                continue;
+            lastOrderMark = ex;
             const QColor oc = oversold ? m_theme.race : (e.success ? m_theme.good : m_theme.mutedText);
             p.setPen(QPen(m_theme.background, m_theme.px(2)));
             p.setBrush(oc);
@@ -476,11 +534,14 @@ void TimelinePainter::paintClientLane(QPainter &p, const QRectF &r, int client)
                 p.drawLine(QPointF(ex - rad * 0.4, base - rad * 0.4), QPointF(ex + rad * 0.4, base + rad * 0.4));
                 p.drawLine(QPointF(ex - rad * 0.4, base + rad * 0.4), QPointF(ex + rad * 0.4, base - rad * 0.4));
             }
-            const QString text = oversold ? tr("sold: oversold!") : (e.success ? tr("sold") : tr("no sale"));
-            p.setFont(m_theme.font(13, QFont::Bold));
-            p.setPen(oc);
-            p.drawText(QRectF(ex + rad + m_theme.px(3), base - m_theme.px(11), m_theme.px(200), m_theme.px(22)),
-                       Qt::AlignLeft | Qt::AlignVCenter, text);
+            if (oversold || ex - lastOrderLabel > m_theme.px(80)) {
+                const QString text = oversold ? tr("sold: oversold!") : (e.success ? tr("sold") : tr("no sale"));
+                p.setFont(m_theme.font(13, QFont::Bold));
+                p.setPen(oc);
+                p.drawText(QRectF(ex + rad + m_theme.px(3), base - m_theme.px(11), m_theme.px(200), m_theme.px(22)),
+                           Qt::AlignLeft | Qt::AlignVCenter, text);
+                lastOrderLabel = ex;
+            }
             m_hits.append({QRectF(ex - rad, base - rad, 2 * rad, 2 * rad), index});
             continue;
         }
@@ -492,17 +553,14 @@ void TimelinePainter::paintClientLane(QPainter &p, const QRectF &r, int client)
 
         // A command: a tick on the lane, once per pixel, and a label where there is room.
         const bool isRace = !race.isEmpty();
-        if (std::abs(ex - lastTick) < 1 && !isRace && !selected)
-            continue;
-        lastTick = ex;
-        const QColor tickColour = e.kind == EventKind::Error ? m_theme.race : colour;
-        p.setPen(QPen(isRace ? m_theme.race : tickColour, m_theme.px(isRace ? 3.5 : 2.5),
-                      e.role == ActorRole::Watchdog ? Qt::DashLine : Qt::SolidLine, Qt::FlatCap));
-        p.drawLine(QPointF(ex, base - m_theme.px(14)), QPointF(ex, base + m_theme.px(14)));
+        // Thousands of ticks: collected and drawn in one aliased batch per style after the loop.
+        const QLineF tick(QPointF(std::round(ex), base - m_theme.px(14)), QPointF(std::round(ex), base + m_theme.px(14)));
+        if (isRace || e.kind == EventKind::Error)
+            raceTicks << tick;
+        else
+            (e.role == ActorRole::Watchdog ? watchdogTicks : ticks) << tick;
         QRectF hit(ex - m_theme.px(5), base - m_theme.px(14), m_theme.px(10), m_theme.px(28));
 
-        const QString text = (e.role == ActorRole::Watchdog ? QStringLiteral("⟳ ") : QString())
-            + (e.kind == EventKind::Error ? e.note : TimelineData::commandText(e));
         // The row where the label can sit closest to its tick; it may slide right a little, its leader shows where it belongs.
         const qreal gap = m_theme.px(6);
         const qreal slack = m_theme.px(220);
@@ -516,8 +574,10 @@ void TimelinePainter::paintClientLane(QPainter &p, const QRectF &r, int client)
             }
         }
         if (row >= 0) {
+            const QString text = (e.role == ActorRole::Watchdog ? QStringLiteral("⟳ ") : QString())
+                + (e.kind == EventKind::Error ? e.note : TimelineData::commandText(e));
             // Keep the label inside the plot at the right edge.
-            const qreal width = QFontMetricsF(labelFont).horizontalAdvance(text) + m_theme.px(12);
+            const qreal width = labelMetrics.horizontalAdvance(text) + m_theme.px(12);
             at = std::max(rowEnd[row] + gap, std::min(at, m_plot.right() + m_theme.px(14) - width));
             const QPointF topLeft(at, rowTop + row * rowHeight);
             p.setPen(QPen(withAlpha(isRace ? m_theme.race : colour, 160), m_theme.px(1.2)));
@@ -543,6 +603,14 @@ void TimelinePainter::paintClientLane(QPainter &p, const QRectF &r, int client)
         }
         m_hits.append({hit, index});
     }
+    p.setRenderHint(QPainter::Antialiasing, false);
+    p.setPen(QPen(colour, m_theme.px(2.5), Qt::SolidLine, Qt::FlatCap));
+    p.drawLines(ticks);
+    p.setPen(QPen(colour, m_theme.px(2.5), Qt::DashLine, Qt::FlatCap));
+    p.drawLines(watchdogTicks);
+    p.setPen(QPen(m_theme.race, m_theme.px(3.5), Qt::SolidLine, Qt::FlatCap));
+    p.drawLines(raceTicks);
+    p.setRenderHint(QPainter::Antialiasing, true);
     if (crashNs >= 0) {
         const qreal cx = x(crashNs) + m_theme.px(14);
         const qreal end = std::min(x(std::min(m_data.endNs, m_cursorNs)), m_plot.right());
@@ -578,15 +646,26 @@ void TimelinePainter::paintStockLane(QPainter &p, const QRectF &r)
     };
 
     if (lo < 0) {
-        p.fillRect(QRectF(m_plot.left(), y(0), m_plot.width(), bottom - y(0) + m_theme.px(4)), m_theme.raceFill);
+        fillTall(p, QRectF(m_plot.left(), y(0), m_plot.width(), bottom - y(0) + m_theme.px(4)), m_theme.raceFill);
         p.setPen(QPen(m_theme.race, m_theme.px(1.5), Qt::DashLine));
         p.drawLine(QPointF(m_plot.left(), y(0)), QPointF(m_plot.right(), y(0)));
         p.setFont(m_theme.font(12, QFont::Bold));
         p.drawText(QPointF(m_plot.left() + m_theme.px(6), y(0) + m_theme.px(14)), tr("below zero: oversold"));
     }
 
-    // Where the stock in Redis is above what was sold: updates lost.
+    // Where the stock in Redis is above what was sold: updates lost. Slivers
+    // narrower than a pixel merge into one rectangle.
     {
+        QRectF pending;
+        const auto fill = [&](const QRectF &r) {
+            if (!pending.isNull() && r.left() <= pending.right() + 1 && r.width() < 1 && pending.width() < 2) {
+                pending = pending.united(r);
+                return;
+            }
+            if (!pending.isNull())
+                fillTall(p, pending, m_theme.raceFill);
+            pending = r;
+        };
         auto a = begin(actual);
         auto e = begin(expected);
         qint64 t = std::max(fromNs, std::max(a->tNs, e->tNs));
@@ -595,7 +674,7 @@ void TimelinePainter::paintStockLane(QPainter &p, const QRectF &r)
             const qint64 nextE = e + 1 != expected.cend() ? (e + 1)->tNs : endNs;
             const qint64 next = std::min({nextA, nextE, endNs});
             if (a->value > e->value) // more left than sold allows: updates were lost
-                p.fillRect(QRectF(QPointF(x(t), y(a->value)), QPointF(x(next), y(e->value))), m_theme.raceFill);
+                fill(QRectF(QPointF(x(t), y(a->value)), QPointF(x(next), y(e->value))));
             if (next == nextA && a + 1 != actual.cend())
                 ++a;
             if (next == nextE && e + 1 != expected.cend())
@@ -604,31 +683,60 @@ void TimelinePainter::paintStockLane(QPainter &p, const QRectF &r)
                 break;
             t = next;
         }
+        if (!pending.isNull())
+            fillTall(p, pending, m_theme.raceFill);
     }
 
     const auto stepLine = [&](const QList<StockPoint> &list, const QPen &pen, bool labels) {
-        QPainterPath path;
         auto it = begin(list);
         if (it == list.cend())
             return;
-        path.moveTo(std::max<qreal>(x(it->tNs), m_plot.left() - 2), y(it->value));
+        // At most four points per pixel column (enter, min, max, leave), however many steps fall in it.
+        QPolygonF line;
+        qreal column = std::floor(std::max<qreal>(x(it->tNs), m_plot.left() - 2));
+        qreal lo = y(it->value), hi = lo, last = lo;
+        line << QPointF(column, lo);
+        const auto flush = [&] {
+            line << QPointF(column, lo) << QPointF(column, hi) << QPointF(column, last);
+        };
         qreal lastLabel = -1e9;
         p.setFont(m_theme.font(13, QFont::Bold));
         for (auto prev = it++; it != list.cend() && it->tNs <= endNs; prev = it++) {
             const qreal nx = x(it->tNs);
-            path.lineTo(nx, y(prev->value));
-            path.lineTo(nx, y(it->value));
+            const qreal ny = y(it->value);
+            if (std::floor(nx) != column) {
+                flush();
+                line << QPointF(std::floor(nx), y(prev->value));
+                column = std::floor(nx);
+                lo = hi = y(prev->value);
+            }
+            lo = std::min(lo, ny);
+            hi = std::max(hi, ny);
+            last = ny;
             if (labels && nx - lastLabel > m_theme.px(34) && nx <= m_plot.right()) {
                 p.setPen(it->value < 0 ? m_theme.race : m_theme.text);
-                p.drawText(QPointF(nx + m_theme.px(4), y(it->value) - m_theme.px(5)), QString::number(it->value));
+                p.drawText(QPointF(nx + m_theme.px(4), ny - m_theme.px(5)), QString::number(it->value));
                 lastLabel = nx;
             }
             if (nx > m_plot.right())
                 break;
         }
-        const auto last = it == list.cend() || it->tNs > endNs ? it - 1 : it;
-        path.lineTo(std::min(x(endNs), m_plot.right() + 2), y(last->value));
-        p.strokePath(path, pen);
+        flush();
+        line << QPointF(std::min(x(endNs), m_plot.right() + 2), last);
+        p.setPen(pen);
+        p.setBrush(Qt::NoBrush);
+        if (line.size() < m_plot.width() / 4) {
+            p.drawPolyline(line);
+            return;
+        }
+        // Dense: aliased hairlines, stacked for weight, skip the costly wide-pen stroker.
+        p.setRenderHint(QPainter::Antialiasing, false);
+        QPen hair = pen;
+        hair.setWidth(0);
+        p.setPen(hair);
+        p.drawPolyline(line);
+        p.drawPolyline(line.translated(0, 1));
+        p.setRenderHint(QPainter::Antialiasing, true);
     };
     stepLine(expected, QPen(m_theme.good, m_theme.px(2.5), Qt::DashLine), false);
     stepLine(actual, QPen(m_theme.text, m_theme.px(3)), true);

@@ -39,23 +39,28 @@ Run::Run(RunConfig config, const Strategy &strategy, NodeSet &nodes, History &hi
     m_history.setInfo(info);
 }
 
+RunInfo makeRunInfo(const RunConfig &config, const Strategy &strategy)
+{
+    RunInfo info;
+    info.scenario = config.scenario;
+    info.strategy = strategy.name;
+    for (const ClientSpec &c : config.clients)
+        info.clients << c.name;
+    info.initialStock = config.stock;
+    info.quantity = config.quantity;
+    info.speed = config.speed;
+    info.lockKey = config.lockKey();
+    info.stockKey = config.stockKey();
+    return info;
+}
+
 Run::Run(RunConfig config, const Strategy &strategy, RedisEndpoint endpoint, History &history)
     : m_config(std::move(config))
     , m_strategy(strategy)
     , m_endpoints{std::move(endpoint)}
     , m_history(history)
 {
-    RunInfo info;
-    info.scenario = m_config.scenario;
-    info.strategy = strategy.name;
-    for (const ClientSpec &c : m_config.clients)
-        info.clients << c.name;
-    info.initialStock = m_config.stock;
-    info.quantity = m_config.quantity;
-    info.speed = m_config.speed;
-    info.lockKey = m_config.lockKey();
-    info.stockKey = m_config.stockKey();
-    m_history.setInfo(info);
+    m_history.setInfo(makeRunInfo(m_config, strategy));
 }
 
 Run::~Run()

@@ -20,6 +20,8 @@
 namespace lockstock {
 
 class NodeSet;
+// What a history records about the run it belongs to.
+RunInfo makeRunInfo(const RunConfig &config, const Strategy &strategy);
 
 class Run : public ClientHost {
 public:

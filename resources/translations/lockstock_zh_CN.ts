@@ -1,4 +1,489 @@
-<?xml version="1.0" encoding="utf-8"?>
+<?xml version='1.0' encoding='utf-8'?>
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
+<context>
+    <name>CodePanel</name>
+    <message>
+        <source>Code</source>
+        <translation>代码</translation>
+    </message>
+</context>
+<context>
+    <name>ControlBar</name>
+    <message>
+        <source>Side by side</source>
+        <translation>并排对比</translation>
+    </message>
+    <message>
+        <source>Live threads</source>
+        <translation>实时线程</translation>
+    </message>
+    <message>
+        <source>A thread per client at full speed, as in production; no stepping, no Redis probes.</source>
+        <translation>每个客户端一个线程全速运行，与生产环境一样；不能单步，也不探测 Redis。</translation>
+    </message>
+    <message>
+        <source>⏸ Pause</source>
+        <translation>⏸ 暂停</translation>
+    </message>
+    <message>
+        <source>⟲ Replay</source>
+        <translation>⟲ 回放</translation>
+    </message>
+    <message>
+        <source>▶ Run</source>
+        <translation>▶ 运行</translation>
+    </message>
+    <message>
+        <source>Space</source>
+        <translation>空格</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>单步</translation>
+    </message>
+    <message>
+        <source>Run %1's next command (→ steps the focused client, 1–9 picks it)</source>
+        <translation>执行 %1 的下一条命令（→ 单步当前客户端，1–9 选择客户端）</translation>
+    </message>
+    <message>
+        <source>↺ Reset</source>
+        <translation>↺ 重置</translation>
+    </message>
+    <message>
+        <source>R</source>
+        <translation>R</translation>
+    </message>
+    <message>
+        <source>Speed</source>
+        <translation>速度</translation>
+    </message>
+    <message>
+        <source>Run speed relative to the scenario's; applies from the next run. Leases scale with it.</source>
+        <translation>相对场景默认值的运行速度；下次运行生效，租约随之缩放。</translation>
+    </message>
+</context>
+<context>
+    <name>EventInspector</name>
+    <message>
+        <source>Event</source>
+        <translation>事件</translation>
+    </message>
+    <message>
+        <source>Click an event on the timeline.</source>
+        <translation>点击时间线上的事件查看详情。</translation>
+    </message>
+    <message>
+        <source>time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>client</source>
+        <translation>客户端</translation>
+    </message>
+    <message>
+        <source>watchdog</source>
+        <translation>看门狗</translation>
+    </message>
+    <message>
+        <source>what</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>command</source>
+        <translation>命令</translation>
+    </message>
+    <message>
+        <source>reply</source>
+        <translation>回复</translation>
+    </message>
+    <message>
+        <source>believes</source>
+        <translation>自认为</translation>
+    </message>
+    <message>
+        <source>I hold the lock</source>
+        <translation>我持有锁</translation>
+    </message>
+    <message>
+        <source>I do not hold the lock</source>
+        <translation>我没有持有锁</translation>
+    </message>
+    <message>
+        <source>Redis</source>
+        <translation>Redis</translation>
+    </message>
+    <message>
+        <source>code</source>
+        <translation>代码</translation>
+    </message>
+    <message>
+        <source>note</source>
+        <translation>备注</translation>
+    </message>
+    <message>
+        <source>race</source>
+        <translation>竞态</translation>
+    </message>
+</context>
+<context>
+    <name>Export</name>
+    <message>
+        <source>cannot write %1</source>
+        <translation>无法写入 %1</translation>
+    </message>
+</context>
+<context>
+    <name>Main</name>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Export timeline as &amp;PNG…</source>
+        <translation>导出时间线为 &amp;PNG…</translation>
+    </message>
+    <message>
+        <source>Export timeline as &amp;SVG…</source>
+        <translation>导出时间线为 &amp;SVG…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>运行(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Run / Pause</source>
+        <translation>运行 / 暂停</translation>
+    </message>
+    <message>
+        <source>Step focused client</source>
+        <translation>单步当前客户端</translation>
+    </message>
+    <message>
+        <source>Reset</source>
+        <translation>重置</translation>
+    </message>
+    <message>
+        <source>Replay</source>
+        <translation>回放</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Dark theme</source>
+        <translation>深色主题</translation>
+    </message>
+    <message>
+        <source>Larger text (projector)</source>
+        <translation>放大文字（投影）</translation>
+    </message>
+    <message>
+        <source>Smaller text</source>
+        <translation>缩小文字</translation>
+    </message>
+    <message>
+        <source>Fit the whole run</source>
+        <translation>显示整个运行</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <source>System default</source>
+        <translation>跟随系统</translation>
+    </message>
+    <message>
+        <source>Export the timeline</source>
+        <translation>导出时间线</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+    <message>
+        <source>Space run/pause · → step · 1–9 focus client · R reset · wheel zoom · drag scroll · click an event for details</source>
+        <translation>空格 运行/暂停 · → 单步 · 1–9 选择客户端 · R 重置 · 滚轮缩放 · 拖动平移 · 点击事件查看详情</translation>
+    </message>
+</context>
+<context>
+    <name>RedisPanel</name>
+    <message>
+        <source>Redis</source>
+        <translation>Redis</translation>
+    </message>
+    <message>
+        <source>(not observed)</source>
+        <translation>（未观测）</translation>
+    </message>
+    <message>
+        <source>-1 (no TTL!)</source>
+        <translation>-1（没有过期时间！）</translation>
+    </message>
+    <message>
+        <source>-2 (no key)</source>
+        <translation>-2（键不存在）</translation>
+    </message>
+    <message>
+        <source>MONITOR</source>
+        <translation>MONITOR</translation>
+    </message>
+</context>
+<context>
+    <name>ReplayBar</name>
+    <message>
+        <source>⏸</source>
+        <translation>⏸</translation>
+    </message>
+    <message>
+        <source>⟲ Replay</source>
+        <translation>⟲ 回放</translation>
+    </message>
+    <message>
+        <source>Replay speed: ×1 plays the whole run in 10 s</source>
+        <translation>回放速度：×1 用 10 秒播放整个运行</translation>
+    </message>
+</context>
+<context>
+    <name>SideSwitch</name>
+    <message>
+        <source>✓ Correct</source>
+        <translation>✓ 正确</translation>
+    </message>
+    <message>
+        <source>✗ Broken</source>
+        <translation>✗ 有缺陷</translation>
+    </message>
+</context>
+<context>
+    <name>Strategy</name>
+    <message>
+        <source>correct</source>
+        <translation>正确</translation>
+    </message>
+    <message>
+        <source>broken</source>
+        <translation>有缺陷</translation>
+    </message>
+</context>
+<context>
+    <name>TimelinePane</name>
+    <message>
+        <source>Zoom in (+, or the wheel)</source>
+        <translation>放大（+ 或滚轮）</translation>
+    </message>
+    <message>
+        <source>Zoom out (-)</source>
+        <translation>缩小（-）</translation>
+    </message>
+    <message>
+        <source>Fit the whole run (0)</source>
+        <translation>显示整个运行（0）</translation>
+    </message>
+</context>
+<context>
+    <name>VerdictPanel</name>
+    <message>
+        <source>Running…</source>
+        <translation>运行中…</translation>
+    </message>
+    <message>
+        <source>Paused: step a client or press Run</source>
+        <translation>已暂停：单步某个客户端或按运行</translation>
+    </message>
+    <message>
+        <source>Press Run (Space) or step a client (→)</source>
+        <translation>按运行（空格）或单步某个客户端（→）</translation>
+    </message>
+</context>
+<context>
+    <name>Window</name>
+    <message>
+        <source>see the terminal for details</source>
+        <translation>详情见终端输出</translation>
+    </message>
+</context>
+<context>
+    <name>Verdict</name>
+    <message>
+        <source>The final stock could not be read.</source>
+        <translation>无法读取最终库存。</translation>
+    </message>
+    <message>
+        <source>Stock should be %1, is %2: one update lost.</source>
+        <translation>库存应为 %1，实际为 %2：丢失了一次更新。</translation>
+    </message>
+    <message>
+        <source>Stock should be %1, is %2: %3 updates lost.</source>
+        <translation>库存应为 %1，实际为 %2：丢失了 %3 次更新。</translation>
+    </message>
+    <message>
+        <source>Sold %1 units with %2 in stock: %3 oversold.</source>
+        <translation>库存只有 %2 件却卖出了 %1 件：超卖 %3 件。</translation>
+    </message>
+    <message>
+        <source>%1 and %2 both held the lock for %3 s.</source>
+        <translation>%1 和 %2 同时持有锁 %3 秒。</translation>
+    </message>
+    <message>
+        <source>%1 deleted %2's lock.</source>
+        <translation>%1 删除了 %2 的锁。</translation>
+    </message>
+    <message>
+        <source>%1's watchdog extended %2's lock.</source>
+        <translation>%1 的看门狗续期了 %2 的锁。</translation>
+    </message>
+    <message>
+        <source>The lock had no TTL for %1 s after %2 crashed: nobody could take it.</source>
+        <translation>%2 崩溃后锁在 %1 秒内没有过期时间：谁也拿不到。</translation>
+    </message>
+    <message>
+        <source>Correct: stock %1 as expected (%2 of %3 orders sold), the lock was never shared.</source>
+        <translation>正确：库存为预期的 %1（%3 个订单成交 %2 个），锁从未被共享。</translation>
+    </message>
+</context>
+<context>
+    <name>lockstock::RunController</name>
+    <message>
+        <source>Redis is not available: %1</source>
+        <translation>Redis 不可用：%1</translation>
+    </message>
+    <message>
+        <source>The run stopped: %1</source>
+        <translation>运行已停止：%1</translation>
+    </message>
+</context>
+<context>
+    <name>Timeline</name>
+    <message>
+        <source>%1 deleted %2's lock</source>
+        <translation>%1 删除了 %2 的锁</translation>
+    </message>
+    <message>
+        <source>%1 extended %2's lock</source>
+        <translation>%1 续期了 %2 的锁</translation>
+    </message>
+    <message>
+        <source>overwrote another client's update</source>
+        <translation>覆盖了其他客户端的更新</translation>
+    </message>
+    <message>
+        <source>lost update: wrote %1 again</source>
+        <translation>丢失更新：再次写入 %1</translation>
+    </message>
+    <message>
+        <source>oversold</source>
+        <translation>超卖</translation>
+    </message>
+<message>
+        <source>Redis</source>
+        <translation>Redis</translation>
+    </message>
+    <message>
+        <source>client</source>
+        <translation>客户端</translation>
+    </message>
+    <message>
+        <source>Stock</source>
+        <translation>库存</translation>
+    </message>
+    <message>
+        <source>scenario time</source>
+        <translation>场景时间</translation>
+    </message>
+    <message>
+        <source>%1 and %2 both hold the lock</source>
+        <translation>%1 和 %2 同时持有锁</translation>
+    </message>
+    <message>
+        <source>live runs do not probe Redis: the clients' beliefs are below</source>
+        <translation>实时运行不探测 Redis：下方是各客户端自己的认知</translation>
+    </message>
+    <message>
+        <source>%1 holds it, no TTL</source>
+        <translation>%1 持有，无过期时间</translation>
+    </message>
+    <message>
+        <source>%1 holds it</source>
+        <translation>%1 持有</translation>
+    </message>
+    <message>
+        <source>TTL expired</source>
+        <translation>TTL 到期</translation>
+    </message>
+    <message>
+        <source>no TTL: stuck after %1 crashed</source>
+        <translation>无 TTL：%1 崩溃后锁被卡死</translation>
+    </message>
+    <message>
+        <source>believes it holds the lock</source>
+        <translation>自认为持有锁</translation>
+    </message>
+    <message>
+        <source>believes it holds, Redis says no</source>
+        <translation>自认为持有，Redis 说没有</translation>
+    </message>
+    <message>
+        <source>work %1</source>
+        <translation>处理 %1</translation>
+    </message>
+    <message>
+        <source>frozen %1 (GC pause)</source>
+        <translation>冻结 %1（GC 停顿）</translation>
+    </message>
+    <message>
+        <source>crashed</source>
+        <translation>崩溃</translation>
+    </message>
+    <message>
+        <source>sold: oversold!</source>
+        <translation>成交：超卖！</translation>
+    </message>
+    <message>
+        <source>sold</source>
+        <translation>成交</translation>
+    </message>
+    <message>
+        <source>no sale</source>
+        <translation>未成交</translation>
+    </message>
+    <message>
+        <source>below zero: oversold</source>
+        <translation>低于零：超卖</translation>
+    </message>
+    <message>
+        <source>start %1</source>
+        <translation>初始 %1</translation>
+    </message>
+    <message>
+        <source>- - expected: start minus units sold</source>
+        <translation>- - 预期：初始减去已售</translation>
+    </message>
+    <message>
+        <source>lease: TTL left in Redis</source>
+        <translation>租约：Redis 中剩余 TTL</translation>
+    </message>
+    <message>
+        <source>client believes it holds the lock</source>
+        <translation>客户端自认为持有锁</translation>
+    </message>
+    <message>
+        <source>belief without the lock</source>
+        <translation>自认为持有但实际没有</translation>
+    </message>
+    <message>
+        <source>race</source>
+        <translation>竞态</translation>
+    </message>
+    <message>
+        <source>expected stock</source>
+        <translation>预期库存</translation>
+    </message>
+</context>
 </TS>

@@ -20,6 +20,7 @@ private:
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.remove(QStringLiteral("DISPLAY"));
         env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        env.insert(QStringLiteral("LC_ALL"), QStringLiteral("C.UTF-8"));
         p.setProcessEnvironment(env);
         p.start(QStringLiteral(LOCKSTOCK_BINARY),
                 QStringList{QStringLiteral("shot"), QStringLiteral("lost-update"), QStringLiteral("--strategy"), strategy,
@@ -75,6 +76,15 @@ private slots:
         const QByteArray text = file.readAll();
         QVERIFY(text.contains("<svg"));
         QVERIFY(text.contains("set-nx-ex-lua"));
+    }
+
+    void speaksChinese()
+    {
+        QTemporaryDir dir;
+        const Shot zh = shoot(QStringLiteral("broken"), dir.filePath(QStringLiteral("zh.png")),
+                              {QStringLiteral("--language"), QStringLiteral("zh_CN")});
+        QVERIFY2(zh.out.contains(QStringLiteral("库存应为 98，实际为 99")), qPrintable(zh.out));
+        QVERIFY(!zh.image.isNull());
     }
 
     void badOptionsAreUsageErrors()
