@@ -29,10 +29,17 @@ sanitize() {
     ctest --test-dir "$build" -L "$labels" --output-on-failure -j "$jobs" --timeout 600
 }
 
+# Both builds run even when the first fails, so one CI run shows everything.
+failed=()
 for s in ${SANITIZERS:-asan tsan}; do
     case "$s" in
-    asan) sanitize asan "-fsanitize=address,undefined -fno-sanitize-recover=all" ;;
-    tsan) sanitize tsan "-fsanitize=thread" ;;
+    asan) sanitize asan "-fsanitize=address,undefined -fno-sanitize-recover=all" || failed+=(asan) ;;
+    tsan) sanitize tsan "-fsanitize=thread" || failed+=(tsan) ;;
     *) echo "unknown sanitizer '$s' (asan, tsan)" >&2; exit 2 ;;
     esac
 done
+if ((${#failed[@]})); then
+    echo "sanitizers: failed in ${failed[*]}" >&2
+    exit 1
+fi
+echo "sanitizers: clean"

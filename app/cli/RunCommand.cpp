@@ -1,6 +1,7 @@
 #include "RunCommand.h"
 
 #include "cli/Console.h"
+#include "cli/Interrupt.h"
 #include "cli/RedisOptions.h"
 #include "cli/RunOptions.h"
 #include "engine/Checker.h"
@@ -68,6 +69,7 @@ int runCommand(const QStringList &arguments)
     if (!target)
         return kExitUsage;
     request.scenario.config.keyPrefix = target->keyPrefix();
+    request.scenario.config.interrupt = &catchInterrupts();
 
     const bool quiet = parser.isSet(QStringLiteral("quiet"));
     if (!quiet)

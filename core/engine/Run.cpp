@@ -138,7 +138,12 @@ void Run::fail(const QString &message)
 
 bool Run::shouldStop() const
 {
-    return m_stopRequested.load(std::memory_order_relaxed);
+    return m_stopRequested.load(std::memory_order_relaxed) || interrupted();
+}
+
+bool Run::interrupted() const
+{
+    return m_config.interrupt && m_config.interrupt->load(std::memory_order_relaxed);
 }
 
 void Run::sleepUntil(qint64 ns) const
@@ -267,6 +272,8 @@ void Run::applyFaults(ClientState &state, Step step)
 
 void Run::finish()
 {
+    if (interrupted())
+        fail(QStringLiteral("interrupted"));
     qint64 finalStock = kUnknown;
     try {
         long long v = 0;
