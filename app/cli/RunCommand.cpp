@@ -1,6 +1,7 @@
 #include "RunCommand.h"
 
 #include "cli/Console.h"
+#include "cli/Interrupt.h"
 #include "cli/RedisOptions.h"
 #include "cli/RunOptions.h"
 #include "cli/TraceTable.h"
@@ -79,6 +80,7 @@ int runCommand(const QStringList &arguments)
         return kExitUsage;
     if (target)
         request.scenario.config.keyPrefix = target->keyPrefix();
+    request.scenario.config.interrupt = &catchInterrupts();
 
     const bool quiet = parser.isSet(QStringLiteral("quiet"));
     const NodeSpec &nodes = request.scenario.config.nodes;

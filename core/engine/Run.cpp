@@ -188,7 +188,12 @@ void Run::fail(const QString &message)
 
 bool Run::shouldStop() const
 {
-    return m_stopRequested.load(std::memory_order_relaxed);
+    return m_stopRequested.load(std::memory_order_relaxed) || interrupted();
+}
+
+bool Run::interrupted() const
+{
+    return m_config.interrupt && m_config.interrupt->load(std::memory_order_relaxed);
 }
 
 void Run::sleepUntil(qint64 ns) const
@@ -436,6 +441,8 @@ void Run::applyDueServerFaults()
 
 void Run::finish()
 {
+    if (interrupted())
+        fail(QStringLiteral("interrupted"));
     qint64 finalStock = kUnknown;
     try {
         long long v = 0;

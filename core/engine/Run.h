@@ -81,6 +81,7 @@ protected:
     void finish();
     void fail(const QString &message);
     bool shouldStop() const;
+    bool interrupted() const;
     // Sleeps until `ns` on the run's clock.
     void sleepUntil(qint64 ns) const;
 

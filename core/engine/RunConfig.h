@@ -8,6 +8,8 @@
 #include <QString>
 #include <QStringList>
 
+#include <atomic>
+
 namespace lockstock {
 
 struct ClientSpec {
@@ -84,6 +86,9 @@ struct RunConfig {
     // Real ms every connection of the run waits for a reply before the run
     // stops with "no answer" (a stalled or SIGSTOP'd server must not hang us).
     int commandTimeoutMs = 5000;
+    // Raised from outside (Ctrl-C, SIGTERM): the run stops at its next step,
+    // says "interrupted" and keeps its history, so the caller can clean up.
+    const std::atomic<bool> *interrupt = nullptr;
     double speed = 1.0;            // scenario ms per real ms
     QList<Fault> faults;
     NodeSpec nodes;

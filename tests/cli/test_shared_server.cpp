@@ -1,6 +1,6 @@
 // A Redis server LockStock did not start ("someone else's"): whatever the run
-// does — finish, get SIGTERM, SIGKILL or crash — every key outside the run's
-// own prefix keeps its value and TTL, and nothing is ever flushed.
+// does — finish, get Ctrl-C or SIGTERM, SIGKILL or crash — every key outside
+// the run's own prefix keeps its value and TTL, and nothing is ever flushed.
 
 #include "LockstockProcess.h"
 #include "TestRedis.h"
@@ -73,11 +73,12 @@ class TestSharedServer : public QObject {
     }
 
     // Starts a run that lasts, waits until it has written its keys, then
-    // ends it with `signal`.
-    void abortRun(int signal)
+    // sends it `signal`.
+    CliResult abortRun(int signal)
     {
         QFile f(m_dir.filePath(QStringLiteral("long.json")));
-        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate))
+            return {};
         f.write(R"({"broken": "no-lock", "correct": "set-nx-ex-lua", "clients": 3, "orders_per_client": 1000000,
                     "stock": 1000000000, "work_ms": 1, "speed": 1})");
         f.close();
@@ -90,11 +91,9 @@ class TestSharedServer : public QObject {
             busy = keys.size() >= 2; // the stock and a held lock
             QThread::msleep(10);
         }
-        QVERIFY2(busy, "the run never wrote its keys");
-        QVERIFY(::kill(pid_t(app.processId()), signal) == 0);
-        const CliResult r = test::finishLockstock(app, 15000);
-        QVERIFY2(r.finished, "lockstock did not end on the signal");
-        QCOMPARE(r.exitStatus, QProcess::CrashExit);
+        if (!busy || ::kill(pid_t(app.processId()), signal) != 0)
+            return {};
+        return test::finishLockstock(app, 15000);
     }
 
 private slots:
@@ -151,23 +150,40 @@ private slots:
         QCOMPARE(foreignKeys(), QList<QByteArray>());
     }
 
-    // Killed runs cannot clean up: what they leave is under their own prefix.
-    void abortedRuns_data()
+    // Ctrl-C and SIGTERM stop the run: it says so and removes its own keys.
+    void interruptedRuns_data()
     {
         QTest::addColumn<int>("signal");
         QTest::addRow("SIGTERM") << SIGTERM;
         QTest::addRow("SIGINT") << SIGINT;
+    }
+
+    void interruptedRuns()
+    {
+        QFETCH(int, signal);
+        const CliResult r = abortRun(signal);
+        QVERIFY2(r.finished, "the run never got going, or did not stop");
+        QVERIFY2(r.exitStatus == QProcess::NormalExit && r.exitCode == 1, qPrintable(r.err));
+        QVERIFY2(r.err.contains(QStringLiteral("the run stopped: interrupted")), qPrintable(r.err));
+        verifySentinels();
+        QCOMPARE(foreignKeys(), QList<QByteArray>());
+    }
+
+    // Killed runs cannot clean up: what they leave is under their own prefix.
+    void killedRuns_data()
+    {
+        QTest::addColumn<int>("signal");
         QTest::addRow("SIGKILL") << SIGKILL;
         QTest::addRow("crash (SIGSEGV)") << SIGSEGV;
         QTest::addRow("crash (SIGABRT)") << SIGABRT;
     }
 
-    void abortedRuns()
+    void killedRuns()
     {
         QFETCH(int, signal);
-        abortRun(signal);
-        if (QTest::currentTestFailed())
-            return;
+        const CliResult r = abortRun(signal);
+        QVERIFY2(r.finished, "the run never got going, or did not die");
+        QCOMPARE(r.exitStatus, QProcess::CrashExit);
         verifySentinels();
         const QList<QByteArray> left = foreignKeys();
         QVERIFY(!left.isEmpty());
