@@ -87,13 +87,18 @@ std::unique_ptr<RedisConnection> Run::connect(const Client &client, ActorRole ro
     return std::make_unique<RedisConnection>(m_endpoints.at(server), options);
 }
 
-void Run::prepare()
+void Run::openControl()
 {
-    // The run's own connection goes where the stock is: the store, if any.
     m_control = std::make_unique<RedisConnection>(
         m_endpoints.at(m_nodes ? m_nodes->storeIndex() : 0),
         RedisConnection::Options{.connectTimeoutMs = 2000, .commandTimeoutMs = m_config.commandTimeoutMs,
                                  .clientName = "lockstock:observer"});
+}
+
+void Run::prepare()
+{
+    // The run's own connection goes where the stock is: the store, if any.
+    openControl();
     for (const RedisEndpoint &endpoint : m_endpoints) {
         RedisConnection setup(endpoint);
         for (const RedisScript *script : m_strategy.scripts) {
@@ -444,12 +449,23 @@ void Run::finish()
     if (interrupted())
         fail(QStringLiteral("interrupted"));
     qint64 finalStock = kUnknown;
-    try {
-        long long v = 0;
-        if (m_control->command({"GET", m_config.stockKey()}).readInteger(v))
-            finalStock = v;
-    } catch (const RedisError &err) {
-        fail(QString::fromStdString(err.what()));
+    // Like the clients' connections, ours is opened again once if the server
+    // closed it (CLIENT KILL, a restart); a timeout is final.
+    for (int attempt = 0; attempt < 2; ++attempt) {
+        try {
+            if (attempt > 0)
+                openControl();
+            long long v = 0;
+            if (m_control->command({"GET", m_config.stockKey()}).readInteger(v))
+                finalStock = v;
+            break;
+        } catch (const RedisTimeoutError &err) {
+            fail(QString::fromStdString(err.what()));
+            break;
+        } catch (const RedisError &err) {
+            if (attempt > 0)
+                fail(QString::fromStdString(err.what()));
+        }
     }
     m_history.finish(finalStock, nowNs());
 }

@@ -130,6 +130,7 @@ private:
 
 protected:
     // The run's own connection: set-up, probes, the final read.
+    void openControl();
     RedisConnection &control() { return *m_control; }
 };
 
