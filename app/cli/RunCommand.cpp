@@ -68,18 +68,9 @@ int runCommand(const QStringList &arguments)
     RunRequest request;
     if (!readRunRequest(parser, &request))
         return kExitUsage;
-    // A scenario that kills and restarts servers runs only on servers it starts.
-    const bool ownServers = request.scenario.config.needsPrivateServers();
-    if (ownServers && parser.isSet(QStringLiteral("redis"))) {
-        printError(QStringLiteral("scenario '%1' starts and faults its own redis-servers; it cannot use --redis")
-                       .arg(request.scenario.name));
+    std::unique_ptr<RedisTarget> target;
+    if (!openRunTarget(parser, request, &target))
         return kExitUsage;
-    }
-    const std::unique_ptr<RedisTarget> target = ownServers ? nullptr : openRedisTarget(parser);
-    if (!ownServers && !target)
-        return kExitUsage;
-    if (target)
-        request.scenario.config.keyPrefix = target->keyPrefix();
     request.scenario.config.interrupt = &catchInterrupts();
 
     const bool quiet = parser.isSet(QStringLiteral("quiet"));
@@ -96,9 +87,7 @@ int runCommand(const QStringList &arguments)
                                                                                     : QString())));
 
     History history;
-    const QString error = target
-        ? runToEnd(request.scenario.config, *request.strategy, target->endpoint(), history, request.mode)
-        : runWithOwnServers(request.scenario.config, *request.strategy, history, request.mode);
+    const QString error = runRequest(request, target.get(), history);
     const QList<Event> sorted = sortedEvents(history);
     const Outcome outcome = check(history, sorted);
     if (!quiet && parser.isSet(QStringLiteral("trace")))

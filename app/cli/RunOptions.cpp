@@ -1,6 +1,7 @@
 #include "RunOptions.h"
 
 #include "cli/Console.h"
+#include "cli/RedisOptions.h"
 
 namespace lockstock {
 
@@ -91,6 +92,31 @@ bool readRunRequest(const QCommandLineParser &parser, RunRequest *out)
     }
     out->scenario = *scenario;
     return true;
+}
+
+bool openRunTarget(const QCommandLineParser &parser, RunRequest &request, std::unique_ptr<RedisTarget> *target)
+{
+    // A scenario that kills and restarts servers runs only on servers it starts.
+    if (request.scenario.config.needsPrivateServers()) {
+        if (parser.isSet(QStringLiteral("redis"))) {
+            printError(QStringLiteral("scenario '%1' starts and faults its own redis-servers; it cannot use --redis")
+                           .arg(request.scenario.name));
+            return false;
+        }
+        target->reset();
+        return true;
+    }
+    *target = openRedisTarget(parser);
+    if (!*target)
+        return false;
+    request.scenario.config.keyPrefix = (*target)->keyPrefix();
+    return true;
+}
+
+QString runRequest(const RunRequest &request, const RedisTarget *target, History &history)
+{
+    return target ? runToEnd(request.scenario.config, *request.strategy, target->endpoint(), history, request.mode)
+                  : runWithOwnServers(request.scenario.config, *request.strategy, history, request.mode);
 }
 
 } // namespace lockstock

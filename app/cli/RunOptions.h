@@ -6,6 +6,7 @@
 #include "engine/Scenario.h"
 
 #include <QCommandLineParser>
+#include <memory>
 
 namespace lockstock {
 
@@ -16,6 +17,14 @@ struct RunRequest {
 };
 
 void addRunOptions(QCommandLineParser &parser);
+
+class RedisTarget;
+// The Redis a request runs on: the private server or --redis, or none when
+// the scenario starts and faults servers of its own (then --redis is refused).
+// Prints the problem and returns false on bad input or an unusable Redis.
+bool openRunTarget(const QCommandLineParser &parser, RunRequest &request, std::unique_ptr<RedisTarget> *target);
+// Runs the request to its end on `target`, or on servers of its own.
+QString runRequest(const RunRequest &request, const RedisTarget *target, History &history);
 // Reads the scenario and applies the options; prints the error and returns
 // false on bad input.
 bool readRunRequest(const QCommandLineParser &parser, RunRequest *out);

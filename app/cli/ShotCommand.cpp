@@ -82,13 +82,12 @@ int shotCommand(const QStringList &arguments)
     RunRequest request;
     if (!readRunRequest(parser, &request))
         return kExitUsage;
-    const std::unique_ptr<RedisTarget> target = openRedisTarget(parser);
-    if (!target)
+    std::unique_ptr<RedisTarget> target;
+    if (!openRunTarget(parser, request, &target))
         return kExitUsage;
-    request.scenario.config.keyPrefix = target->keyPrefix();
 
     History history;
-    const QString error = runToEnd(request.scenario.config, *request.strategy, target->endpoint(), history, request.mode);
+    const QString error = runRequest(request, target.get(), history);
     const std::shared_ptr<const TimelineData> data = TimelineData::build(history);
     image.describe(request.scenario, *request.strategy);
     const QString written = out.endsWith(QLatin1String(".svg"), Qt::CaseInsensitive)

@@ -24,18 +24,28 @@ void RunWorker::stop()
         run->requestStop();
 }
 
+template <class R>
+std::unique_ptr<R> RunWorker::makeRun()
+{
+    if (!m_config.needsPrivateServers())
+        return std::make_unique<R>(m_config, m_strategy, m_endpoint, *m_history);
+    if (!m_nodes)
+        m_nodes = std::make_unique<NodeSet>(m_config.nodes); // throws RedisServerError
+    return std::make_unique<R>(m_config, m_strategy, *m_nodes, *m_history);
+}
+
 void RunWorker::prepare()
 {
     if (m_live) {
         // A live run cannot be paused or stepped: threads race as in production.
-        LiveRun run(m_config, m_strategy, m_endpoint, *m_history);
-        m_active = &run;
         QString error;
         try {
-            run.prepare();
+            const std::unique_ptr<LiveRun> run = makeRun<LiveRun>();
+            m_active = run.get();
+            run->prepare();
             if (!m_stopped)
-                run.runToEnd();
-            error = run.error();
+                run->runToEnd();
+            error = run->error();
         } catch (const RedisError &err) {
             error = QString::fromStdString(err.what());
         }
@@ -44,8 +54,8 @@ void RunWorker::prepare()
         emit finished(error);
         return;
     }
-    m_run = std::make_unique<SteppedRun>(m_config, m_strategy, m_endpoint, *m_history);
     try {
+        m_run = makeRun<SteppedRun>();
         m_run->prepare();
     } catch (const RedisError &err) {
         m_done = true;

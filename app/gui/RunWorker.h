@@ -5,6 +5,7 @@
 // queued connections, and pause()/stop(), which are thread-safe.
 
 #include "engine/LiveRun.h"
+#include "engine/NodeSet.h"
 #include "engine/SteppedRun.h"
 
 #include <QObject>
@@ -37,12 +38,17 @@ signals:
 
 private:
     bool finishIfOver();
+    template <class R>
+    std::unique_ptr<R> makeRun();
 
     RunConfig m_config;
     const Strategy &m_strategy;
     RedisEndpoint m_endpoint;
     std::shared_ptr<History> m_history;
     bool m_live = false;
+    // The servers of a scenario that faults its own (started and faulted on
+    // this thread); null when the run uses m_endpoint.
+    std::unique_ptr<NodeSet> m_nodes;
     std::unique_ptr<SteppedRun> m_run;
     std::atomic<bool> m_paused{false};
     std::atomic<bool> m_stopped{false};

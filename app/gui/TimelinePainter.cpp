@@ -302,7 +302,7 @@ void TimelinePainter::paintLockLane(QPainter &p, const QRectF &r)
         p.setPen(m_theme.mutedText);
         p.setFont(m_theme.font(14));
         p.drawText(bar.adjusted(m_theme.px(8), 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter,
-                   m_data.finished ? tr("live runs do not probe Redis: the clients' beliefs are below") : QString());
+                   m_data.finished ? tr("this run did not read the lock back from Redis: the clients' beliefs are below") : QString());
         return;
     }
     const double lease = std::max<double>(1, double(m_data.leaseNs));

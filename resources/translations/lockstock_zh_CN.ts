@@ -402,8 +402,8 @@
         <translation>%1 和 %2 同时持有锁</translation>
     </message>
     <message>
-        <source>live runs do not probe Redis: the clients' beliefs are below</source>
-        <translation>实时运行不探测 Redis：下方是各客户端自己的认知</translation>
+        <source>this run did not read the lock back from Redis: the clients' beliefs are below</source>
+        <translation>本次运行未从 Redis 读回锁：下方是各客户端自己的认知</translation>
     </message>
     <message>
         <source>%1 holds it, no TTL</source>

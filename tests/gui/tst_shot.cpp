@@ -14,7 +14,8 @@ private:
         QString out;
         QImage image;
     };
-    Shot shoot(const QString &strategy, const QString &path, const QStringList &extra = {})
+    Shot shoot(const QString &strategy, const QString &path, const QStringList &extra = {},
+               const QString &scenario = QStringLiteral("lost-update"))
     {
         QProcess p;
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
@@ -23,7 +24,7 @@ private:
         env.insert(QStringLiteral("LC_ALL"), QStringLiteral("C.UTF-8"));
         p.setProcessEnvironment(env);
         p.start(QStringLiteral(LOCKSTOCK_BINARY),
-                QStringList{QStringLiteral("shot"), QStringLiteral("lost-update"), QStringLiteral("--strategy"), strategy,
+                QStringList{QStringLiteral("shot"), scenario, QStringLiteral("--strategy"), strategy,
                             QStringLiteral("--out"), path} + extra);
         if (!p.waitForFinished(60000) || p.exitCode() != 0) {
             qWarning("%s", p.readAllStandardError().constData());
@@ -59,6 +60,17 @@ private slots:
         // The dark theme really is dark, the light one light.
         QVERIFY(qGray(correct.image.pixel(5, 5)) < 64);
         QVERIFY(qGray(broken.image.pixel(5, 5)) > 200);
+    }
+
+    // A scenario that faults its own servers runs on servers shot starts.
+    void faultScenarioRunsOnItsOwnServers()
+    {
+        QTemporaryDir dir;
+        const Shot broken = shoot(QStringLiteral("broken"), dir.filePath(QStringLiteral("pause.png")), {},
+                                  QStringLiteral("lease-expired-during-pause"));
+        QVERIFY(!broken.image.isNull());
+        QVERIFY2(distinctColours(broken.image) > 40, "the picture is blank");
+        QVERIFY2(broken.out.contains(QStringLiteral("both held the lock")), qPrintable(broken.out));
     }
 
     void defaultHeightFitsTheLanesAndSvgWorks()
