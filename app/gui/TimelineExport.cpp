@@ -35,7 +35,8 @@ void TimelineImage::describe(const Scenario &scenario, const Strategy &strategy)
     title = QStringLiteral("%1 \u2014 %2").arg(scenario.name, scenario.title);
     subtitle = QStringLiteral("%1 (%2): %3")
                    .arg(strategy.name,
-                        strategy.correct ? QCoreApplication::translate("Strategy", "correct")
+                        scenario.correctHere(strategy.name, strategy.correct)
+                            ? QCoreApplication::translate("Strategy", "correct")
                                          : QCoreApplication::translate("Strategy", "broken"),
                         strategy.title);
 }

@@ -17,6 +17,13 @@ struct Scenario {
     QString correct;
     QString path;       // where it was loaded from
     RunConfig config;   // scenario defaults; the CLI and the GUI override some
+
+    // Which side of the toggle a strategy is on here. The scenario's pair
+    // decides: a lease too short for the work breaks a lock correct elsewhere.
+    bool correctHere(const QString &strategy, bool correctElsewhere) const
+    {
+        return strategy == correct || (strategy != broken && correctElsewhere);
+    }
 };
 
 struct ScenarioError {
