@@ -6,6 +6,8 @@
 #include "../redis/RedisScript.h"
 
 #include <QThread>
+
+#include <functional>
 #include <algorithm>
 
 namespace lockstock {
@@ -23,6 +25,27 @@ Task<void> clientMain(Client &c, const Strategy &strategy)
         c.markOrderStart();
         const bool sold = co_await strategy.placeOrder(c);
         c.finishOrder(sold);
+    }
+}
+// Sends argv on `connection`, opening it with `open` when there is none. A
+// connection the server closed (a restart, CLIENT KILL) is opened again once,
+// as client libraries do; a timeout is not retried. Throws RedisError.
+RedisValue sendReopeningOnce(std::unique_ptr<RedisConnection> &connection,
+                             const std::function<std::unique_ptr<RedisConnection>()> &open, const Argv &argv)
+{
+    for (int attempt = 0;; ++attempt) {
+        const bool fresh = !connection;
+        try {
+            if (fresh)
+                connection = open();
+            return connection->command(argv);
+        } catch (const RedisError &err) {
+            connection.reset(); // a failed hiredis context cannot be used again
+            const bool closed = dynamic_cast<const RedisConnectionError *>(&err)
+                && !dynamic_cast<const RedisTimeoutError *>(&err);
+            if (!closed || fresh || attempt > 0)
+                throw;
+        }
     }
 }
 } // namespace
@@ -87,9 +110,9 @@ std::unique_ptr<RedisConnection> Run::connect(const Client &client, ActorRole ro
     return std::make_unique<RedisConnection>(m_endpoints.at(server), options);
 }
 
-void Run::openControl()
+std::unique_ptr<RedisConnection> Run::connectControl() const
 {
-    m_control = std::make_unique<RedisConnection>(
+    return std::make_unique<RedisConnection>(
         m_endpoints.at(m_nodes ? m_nodes->storeIndex() : 0),
         RedisConnection::Options{.connectTimeoutMs = 2000, .commandTimeoutMs = m_config.commandTimeoutMs,
                                  .clientName = "lockstock:observer"});
@@ -98,7 +121,7 @@ void Run::openControl()
 void Run::prepare()
 {
     // The run's own connection goes where the stock is: the store, if any.
-    openControl();
+    m_control = connectControl();
     for (const RedisEndpoint &endpoint : m_endpoints) {
         RedisConnection setup(endpoint);
         for (const RedisScript *script : m_strategy.scripts) {
@@ -232,25 +255,13 @@ int Run::serverFor(Step step, int node) const
 
 RedisValue Run::perform(Actor &actor, int server, const Argv &argv)
 {
-    std::unique_ptr<RedisConnection> &connection = actor.connections[size_t(server)];
-    // A connection the server closed (it restarted) is opened again once,
-    // as client libraries do; a timeout is not retried.
-    for (int attempt = 0;; ++attempt) {
-        const bool fresh = !connection;
-        try {
-            if (fresh)
-                connection = connect(*actor.client(), actor.role(), server);
-            return connection->command(argv);
-        } catch (const RedisError &err) {
-            connection.reset(); // a failed hiredis context cannot be used again
-            const bool closed = dynamic_cast<const RedisConnectionError *>(&err)
-                && !dynamic_cast<const RedisTimeoutError *>(&err);
-            if (closed && !fresh && attempt == 0)
-                continue;
-            if (!m_nodes || server == m_nodes->storeIndex())
-                throw;
-            return RedisValue::error("UNREACHABLE " + QByteArray(err.what()));
-        }
+    try {
+        return sendReopeningOnce(actor.connections[size_t(server)],
+                                 [&] { return connect(*actor.client(), actor.role(), server); }, argv);
+    } catch (const RedisError &err) {
+        if (!m_nodes || server == m_nodes->storeIndex())
+            throw;
+        return RedisValue::error("UNREACHABLE " + QByteArray(err.what()));
     }
 }
 
@@ -449,23 +460,13 @@ void Run::finish()
     if (interrupted())
         fail(QStringLiteral("interrupted"));
     qint64 finalStock = kUnknown;
-    // Like the clients' connections, ours is opened again once if the server
-    // closed it (CLIENT KILL, a restart); a timeout is final.
-    for (int attempt = 0; attempt < 2; ++attempt) {
-        try {
-            if (attempt > 0)
-                openControl();
-            long long v = 0;
-            if (m_control->command({"GET", m_config.stockKey()}).readInteger(v))
-                finalStock = v;
-            break;
-        } catch (const RedisTimeoutError &err) {
-            fail(QString::fromStdString(err.what()));
-            break;
-        } catch (const RedisError &err) {
-            if (attempt > 0)
-                fail(QString::fromStdString(err.what()));
-        }
+    try {
+        long long v = 0;
+        if (sendReopeningOnce(m_control, [this] { return connectControl(); }, {"GET", m_config.stockKey()})
+                .readInteger(v))
+            finalStock = v;
+    } catch (const RedisError &err) {
+        fail(QString::fromStdString(err.what()));
     }
     m_history.finish(finalStock, nowNs());
 }

@@ -130,7 +130,7 @@ private:
 
 protected:
     // The run's own connection: set-up, probes, the final read.
-    void openControl();
+    std::unique_ptr<RedisConnection> connectControl() const;
     RedisConnection &control() { return *m_control; }
 };
 
