@@ -58,7 +58,7 @@ std::shared_ptr<const TimelineData> TimelineData::build(const History &history)
 void TimelineData::derive()
 {
     const int clients = clientCount();
-    laneEvents = QList<QList<int>>(clients);
+    laneEvents = QList<QList<LaneEvent>>(clients);
     beliefs = QList<QList<Span>>(clients);
     QList<qint64> believedSince(clients, -1);
     QHash<QByteArray, int> tokenOwner;
@@ -73,7 +73,7 @@ void TimelineData::derive()
         endNs = std::max(endNs, e.kind == EventKind::Pause || e.kind == EventKind::Sleep ? end : e.tNs + e.durationNs);
         const int c = e.client;
         if (c >= 0 && c < clients) {
-            laneEvents[c].append(i);
+            laneEvents[c].append({e.tNs, e.tNs + e.durationNs, i, e.kind, e.step});
             if (!e.token.isEmpty() && e.holds)
                 tokenOwner.insert(e.token, c);
             // Belief: from the reply that granted the lock to the moment it let go.
@@ -89,6 +89,8 @@ void TimelineData::derive()
                 believedSince[c] = -1;
             }
         }
+        if (e.kind == EventKind::Server)
+            serverFaults << i;
         if (e.kind == EventKind::Order && e.success) {
             sold += info.quantity;
             expectedStock.append({e.tNs, info.initialStock - sold});
@@ -152,6 +154,9 @@ void TimelineData::derive()
         m_races.insert(i, tr("lost update: wrote %1 again").arg(QString::fromUtf8(events.at(i).argv.at(2))));
     for (int i : oversoldOrders)
         m_races.insert(i, tr("oversold"));
+    for (QList<LaneEvent> &lane : laneEvents)
+        for (LaneEvent &le : lane)
+            le.race = m_races.contains(le.index);
 }
 
 void TimelineData::deriveBeliefGaps()
@@ -192,14 +197,13 @@ int TimelineData::lastCodeEventOf(int client, qint64 ns) const
 {
     if (client < 0 || client >= laneEvents.size())
         return -1;
-    const QList<int> &lane = laneEvents.at(client);
-    auto it = std::upper_bound(lane.cbegin(), lane.cend(), ns,
-                               [this](qint64 t, int i) { return t < events.at(i).tNs; });
+    const QList<LaneEvent> &lane = laneEvents.at(client);
+    auto it = std::upper_bound(lane.cbegin(), lane.cend(), ns, [](qint64 t, const LaneEvent &le) { return t < le.tNs; });
     while (it != lane.cbegin()) {
         --it;
         // Start is the engine's own wait before a client joins, not strategy code.
-        if (events.at(*it).sourceFile && events.at(*it).step != Step::Start)
-            return *it;
+        if (events.at(it->index).sourceFile && events.at(it->index).step != Step::Start)
+            return it->index;
     }
     return -1;
 }

@@ -2,6 +2,8 @@
 
 #include <QCoreApplication>
 #include <QFontMetricsF>
+#include <QPaintEngine>
+#include <QStaticText>
 #include <QPainterPath>
 #include <array>
 #include <cmath>
@@ -30,15 +32,72 @@ QFont monoFont(const TimelineTheme &theme, qreal size)
 
 constexpr qsizetype kHeaderFindings = 5;
 
-// QPainter's raster engine hands fills taller than about 96 rows to a thread
-// pool. Waking it costs more than the fill itself, and far more on a busy
-// machine, so tall areas are filled in strips that stay on this thread.
+// Shaping a label costs more than drawing it, and the same labels come back
+// frame after frame while scrolling: keep them laid out. The window paints on
+// the scene graph's render thread, exports on the GUI thread: one cache each.
+const QStaticText &laidOut(const QString &text, const QFont &font)
+{
+    thread_local QHash<QString, QStaticText> cache;
+    const QString key = font.key() + QChar(0x1f) + text;
+    auto it = cache.constFind(key);
+    if (it != cache.cend())
+        return *it;
+    if (cache.size() > 20000)
+        cache.clear();
+    QStaticText label(text);
+    label.setTextFormat(Qt::PlainText);
+    label.setPerformanceHint(QStaticText::AggressiveCaching);
+    label.prepare(QTransform(), font);
+    return *cache.insert(key, label);
+}
+
+// QPainter's raster engine hands any fill of more than about 96 spans (rows
+// of a rectangle, pieces of an antialiased shape) to a thread pool. Waking
+// it costs more than the fill itself, and far more on a busy machine, so
+// tall areas are filled in strips that stay on this thread.
 void fillTall(QPainter &p, const QRectF &r, const QColor &colour)
 {
     constexpr qreal kStrip = 64;
     for (qreal top = r.top(); top < r.bottom(); top += kStrip)
         p.fillRect(QRectF(r.left(), top, r.width(), std::min(kStrip, r.bottom() - top)), colour);
 }
+
+// Zoomed out, thousands of slivers of one colour sit side by side and a
+// fill call costs more than its pixels: each unbroken run is filled once.
+class SliverFill {
+public:
+    SliverFill(QPainter &p, const QColor &colour) : m_p(p), m_colour(colour) {}
+    ~SliverFill() { flush(); }
+    SliverFill(const SliverFill &) = delete;
+    SliverFill &operator=(const SliverFill &) = delete;
+
+    // Touching rectangles of the same rows join; slivers under a pixel wide
+    // join whatever their rows (the steps of the lost-update area).
+    void add(const QRectF &r)
+    {
+        const bool touching = m_open && r.left() <= m_run.right() + 1;
+        const bool sameRows = r.top() == m_run.top() && r.bottom() == m_run.bottom();
+        if (touching && (sameRows || (r.width() < 1 && m_run.width() < 2))) {
+            m_run = m_run.united(r);
+            return;
+        }
+        flush();
+        m_run = r;
+        m_open = true;
+    }
+    void flush()
+    {
+        if (m_open)
+            fillTall(m_p, m_run, m_colour);
+        m_open = false;
+    }
+
+private:
+    QPainter &m_p;
+    QColor m_colour;
+    QRectF m_run;
+    bool m_open = false;
+};
 
 QString secondsText(double ms)
 {
@@ -96,7 +155,8 @@ TimelinePainter::Lanes TimelinePainter::layout(const QRectF &area, const Timelin
     top = l.axis.bottom();
     const qreal rest = bottom - top;
     const int n = qMax(1, m_data.clientCount());
-    qreal lock = qMax(m_theme.px(84), rest * 0.16);
+    // The lock lane holds one bar: beyond a comfortable height it only adds empty space.
+    qreal lock = std::clamp(rest * 0.16, m_theme.px(84), m_theme.px(170));
     qreal stock = qMax(m_theme.px(112), rest * 0.2);
     qreal lane = qMax(m_theme.px(80), (rest - lock - stock) / n);
     const qreal needed = lock + stock + n * lane;
@@ -165,6 +225,7 @@ void TimelinePainter::paint(QPainter &p, const QRectF &area, const TimelineViewp
     p.setClipRect(QRectF(m_plot.left() - m_theme.px(2), m_plot.top(), m_plot.width() + m_theme.px(18), m_plot.height()));
     paintOverlaps(p, lanes);
     paintLockLane(p, lanes.lock);
+    paintServerFaults(p, lanes);
     for (int c = 0; c < lanes.clients.size(); ++c)
         paintClientLane(p, lanes.clients.at(c), c);
     paintStockLane(p, lanes.stock);
@@ -250,18 +311,23 @@ void TimelinePainter::paintGutterLabel(QPainter &p, const QRectF &lane, const QS
                fm.elidedText(subtitle, Qt::ElideMiddle, g.width()));
 }
 
+QSizeF TimelinePainter::pillSize(const QString &text, const QFont &font) const
+{
+    const QSizeF label = laidOut(text, font).size();
+    return {label.width() + 2 * m_theme.px(6), label.height() + m_theme.px(4)};
+}
+
 QRectF TimelinePainter::pill(QPainter &p, const QPointF &topLeft, const QString &text, const QColor &border,
                              const QColor &fill, const QColor &textColour, const QFont &font)
 {
-    const QFontMetricsF fm(font);
-    const qreal padX = m_theme.px(6);
-    const QRectF r(topLeft, QSizeF(fm.horizontalAdvance(text) + 2 * padX, fm.height() + m_theme.px(4)));
+    const QStaticText &label = laidOut(text, font);
+    const QRectF r(topLeft, pillSize(text, font));
     p.setPen(QPen(border, m_theme.px(1.2)));
     p.setBrush(fill);
     p.drawRoundedRect(r, m_theme.px(5), m_theme.px(5));
     p.setPen(textColour);
     p.setFont(font);
-    p.drawText(r, Qt::AlignCenter, text);
+    p.drawStaticText(QPointF(r.left() + m_theme.px(6), r.top() + m_theme.px(2)), label);
     return r;
 }
 
@@ -295,14 +361,39 @@ void TimelinePainter::paintOverlaps(QPainter &p, const Lanes &lanes)
     }
 }
 
+void TimelinePainter::paintServerFaults(QPainter &p, const Lanes &lanes)
+{
+    // A line through every lane where a redis-server was killed, paused,
+    // restarted...; its label at the foot of the Redis lane, on two rows.
+    const QFont font = m_theme.font(12, QFont::Bold);
+    const qreal rowHeight = pillSize(QStringLiteral("n"), font).height() + m_theme.px(3);
+    std::array<qreal, 2> rowEnd{-1e9, -1e9};
+    for (const int index : m_data.serverFaults) {
+        const Event &e = m_data.events.at(index);
+        if (!visible(e.tNs, e.tNs))
+            continue;
+        const qreal ex = x(e.tNs);
+        p.setPen(QPen(m_theme.warning, m_theme.px(1.5), Qt::DashLine));
+        p.drawLine(QPointF(ex, lanes.lock.top()), QPointF(ex, lanes.stock.top()));
+        const size_t row = rowEnd[0] <= rowEnd[1] ? 0 : 1;
+        const QPointF at(std::max(ex + m_theme.px(3), rowEnd[row] + m_theme.px(6)),
+                         lanes.lock.bottom() - (2 - qreal(row)) * rowHeight);
+        const QRectF r = pill(p, at, e.note, m_theme.warning, m_theme.background, m_theme.text, font);
+        rowEnd[row] = r.right();
+        m_hits.append({r, index});
+    }
+}
+
 void TimelinePainter::paintLockLane(QPainter &p, const QRectF &r)
 {
     const QRectF bar(m_plot.left(), r.top() + m_theme.px(30), m_plot.width(), r.height() - m_theme.px(40));
-    if (!m_data.probed) {
+    if (!m_data.probed || (m_data.holdings.isEmpty() && m_data.finished)) {
         p.setPen(m_theme.mutedText);
         p.setFont(m_theme.font(14));
-        p.drawText(bar.adjusted(m_theme.px(8), 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter,
-                   m_data.finished ? tr("this run did not read the lock back from Redis: the clients' beliefs are below") : QString());
+        const QString text = !m_data.probed
+            ? tr("this run did not read the lock back from Redis: the clients' beliefs are below")
+            : tr("no client ever held the lock in Redis");
+        p.drawText(bar.adjusted(m_theme.px(8), 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter, m_data.finished ? text : QString());
         return;
     }
     const double lease = std::max<double>(1, double(m_data.leaseNs));
@@ -316,8 +407,8 @@ void TimelinePainter::paintLockLane(QPainter &p, const QRectF &r)
             // Too narrow for a lease shape: a plain block, one per pixel column.
             const qreal column = std::floor(x(h.span.startNs));
             if (column != lastColumn)
-                p.fillRect(QRectF(column, bar.top(), std::max<qreal>(1, x(endNs) - column), bar.height()).toAlignedRect(),
-                           withAlpha(c, 170));
+                fillTall(p, QRectF(QRectF(column, bar.top(), std::max<qreal>(1, x(endNs) - column), bar.height()).toAlignedRect()),
+                         withAlpha(c, 170));
             lastColumn = column;
             continue;
         }
@@ -384,6 +475,11 @@ void TimelinePainter::paintLockLane(QPainter &p, const QRectF &r)
     }
 }
 
+QRectF TimelinePainter::workBar(qint64 fromNs, qint64 toNs, qreal base) const
+{
+    return {x(fromNs), base - m_theme.px(5), std::max<qreal>(1, x(toNs) - x(fromNs)), m_theme.px(10)};
+}
+
 void TimelinePainter::paintClientLane(QPainter &p, const QRectF &r, int client)
 {
     const QColor colour = m_theme.client(client);
@@ -394,6 +490,7 @@ void TimelinePainter::paintClientLane(QPainter &p, const QRectF &r, int client)
     // Belief beside the truth: the band, and in red where Redis did not hold the lock for this client.
     const QFont small = m_theme.font(12, QFont::DemiBold);
     qreal lastColumn = -1e9;
+    SliverFill narrowBeliefs(p, withAlpha(colour, 150));
     for (const Span &b : m_data.beliefs.value(client)) {
         if (!visible(b.startNs, b.endNs))
             continue;
@@ -401,11 +498,11 @@ void TimelinePainter::paintClientLane(QPainter &p, const QRectF &r, int client)
         if (x(end) - x(b.startNs) < m_theme.px(12)) {
             const qreal column = std::floor(x(b.startNs));
             if (column != lastColumn)
-                p.fillRect(QRectF(column, beliefTop, std::max<qreal>(2, x(end) - column), beliefHeight).toAlignedRect(),
-                           withAlpha(colour, 150));
+                narrowBeliefs.add(QRectF(QRectF(column, beliefTop, std::max<qreal>(2, x(end) - column), beliefHeight).toAlignedRect()));
             lastColumn = column;
             continue;
         }
+        narrowBeliefs.flush();
         const QRectF band(x(b.startNs), beliefTop, std::max<qreal>(2, x(end) - x(b.startNs)), beliefHeight);
         p.setPen(Qt::NoPen);
         p.setBrush(withAlpha(colour, 150));
@@ -432,14 +529,20 @@ void TimelinePainter::paintClientLane(QPainter &p, const QRectF &r, int client)
         }
     }
 
-    const QList<int> &lane = m_data.laneEvents.value(client);
+    const QList<LaneEvent> &lane = m_data.laneEvents.value(client);
     const qint64 fromNs = m_data.realNs(m_view.startMs);
-    auto it = std::lower_bound(lane.cbegin(), lane.cend(), fromNs,
-                               [this](int i, qint64 t) { return m_data.events.at(i).tNs < t; });
+    auto it = std::lower_bound(lane.cbegin(), lane.cend(), fromNs, [](const LaneEvent &le, qint64 t) { return le.tNs < t; });
     // Sleeps that began before the view may still reach into it.
-    while (it != lane.cbegin() && m_data.events.at(*(it - 1)).durationNs > 0
-           && m_data.events.at(*(it - 1)).tNs + m_data.events.at(*(it - 1)).durationNs >= fromNs)
+    while (it != lane.cbegin() && (it - 1)->endNs > (it - 1)->tNs && (it - 1)->endNs >= fromNs)
         --it;
+
+    // Work first, under everything else in the lane.
+    {
+        SliverFill work(p, withAlpha(colour, 110));
+        for (auto w = it; w != lane.cend() && w->tNs <= m_cursorNs && x(w->tNs) <= m_plot.right() + m_theme.px(4); ++w)
+            if (w->kind == EventKind::Sleep && w->step == Step::Work)
+                work.add(QRectF(workBar(w->tNs, std::min(w->endNs, m_cursorNs), base).toAlignedRect()));
+    }
 
     const QFont labelFont = monoFont(m_theme, 13);
     const qreal rowTop = base + m_theme.px(20);
@@ -454,30 +557,29 @@ void TimelinePainter::paintClientLane(QPainter &p, const QRectF &r, int client)
     const QFontMetricsF workMetrics(workFont);
     const QFontMetricsF labelMetrics(labelFont);
     qint64 crashNs = -1;
-    QList<QLineF> ticks, watchdogTicks, raceTicks;
+    QList<QLineF> ticks, watchdogTicks, raceTicks, leaders, raceLeaders;
 
     for (; it != lane.cend(); ++it) {
-        const int index = *it;
-        const Event &e = m_data.events.at(index);
-        if (e.tNs > m_cursorNs)
+        if (it->tNs > m_cursorNs)
             break;
-        const qreal ex = x(e.tNs);
+        const qreal ex = x(it->tNs);
         if (ex > m_plot.right() + m_theme.px(4))
             break;
-        const QString race = m_data.raceAt(index);
+        const int index = it->index;
         const bool selected = index == m_view.selected;
-        const qint64 shown = std::min(e.tNs + e.durationNs, m_cursorNs);
+        const qint64 shown = std::min(it->endNs, m_cursorNs);
         // Zoomed out, many events share a pixel: draw one of each kind per column.
         const qreal column = std::floor(ex);
-        qreal &lastColumn = lastColumnOfKind[size_t(e.kind)];
-        if (column == lastColumn && x(shown) - ex < 2 && race.isEmpty() && !selected)
+        qreal &lastColumn = lastColumnOfKind[size_t(it->kind)];
+        if (column == lastColumn && x(shown) - ex < 2 && !it->race && !selected)
             continue;
         lastColumn = column;
+        const Event &e = m_data.events.at(index);
+        const QString race = it->race ? m_data.raceAt(index) : QString();
         switch (e.kind) {
         case EventKind::Sleep: {
-            const QRectF bar(ex, base - m_theme.px(5), std::max<qreal>(1, x(shown) - ex), m_theme.px(10));
+            const QRectF bar = workBar(e.tNs, shown, base);
             if (e.step == Step::Work) {
-                p.fillRect(bar.toAlignedRect(), withAlpha(colour, 110));
                 p.setFont(workFont);
                 const QString text = bar.width() > m_theme.px(50) ? tr("work %1").arg(secondsText(m_data.scenarioMs(e.durationNs))) : QString();
                 if (!text.isEmpty() && workMetrics.horizontalAdvance(text) + m_theme.px(8) < bar.width()) {
@@ -522,18 +624,8 @@ void TimelinePainter::paintClientLane(QPainter &p, const QRectF &r, int client)
                 continue;
             lastOrderMark = ex;
             const QColor oc = oversold ? m_theme.race : (e.success ? m_theme.good : m_theme.mutedText);
-            p.setPen(QPen(m_theme.background, m_theme.px(2)));
-            p.setBrush(oc);
             const qreal rad = m_theme.px(9);
-            p.drawEllipse(QPointF(ex, base), rad, rad);
-            p.setPen(QPen(Qt::white, m_theme.px(2.2), Qt::SolidLine, Qt::RoundCap));
-            if (e.success) {
-                p.drawLine(QPointF(ex - rad * 0.45, base), QPointF(ex - rad * 0.1, base + rad * 0.4));
-                p.drawLine(QPointF(ex - rad * 0.1, base + rad * 0.4), QPointF(ex + rad * 0.5, base - rad * 0.4));
-            } else {
-                p.drawLine(QPointF(ex - rad * 0.4, base - rad * 0.4), QPointF(ex + rad * 0.4, base + rad * 0.4));
-                p.drawLine(QPointF(ex - rad * 0.4, base + rad * 0.4), QPointF(ex + rad * 0.4, base - rad * 0.4));
-            }
+            paintOrderMark(p, QPointF(ex, base), oc, e.success);
             if (oversold || ex - lastOrderLabel > m_theme.px(80)) {
                 const QString text = oversold ? tr("sold: oversold!") : (e.success ? tr("sold") : tr("no sale"));
                 p.setFont(m_theme.font(13, QFont::Bold));
@@ -577,11 +669,10 @@ void TimelinePainter::paintClientLane(QPainter &p, const QRectF &r, int client)
             const QString text = (e.role == ActorRole::Watchdog ? QStringLiteral("⟳ ") : QString())
                 + (e.kind == EventKind::Error ? e.note : TimelineData::commandText(e));
             // Keep the label inside the plot at the right edge.
-            const qreal width = labelMetrics.horizontalAdvance(text) + m_theme.px(12);
+            const qreal width = pillSize(text, labelFont).width();
             at = std::max(rowEnd[row] + gap, std::min(at, m_plot.right() + m_theme.px(14) - width));
             const QPointF topLeft(at, rowTop + row * rowHeight);
-            p.setPen(QPen(withAlpha(isRace ? m_theme.race : colour, 160), m_theme.px(1.2)));
-            p.drawLine(QPointF(ex, base + m_theme.px(14)), topLeft);
+            (isRace ? raceLeaders : leaders) << QLineF(QPointF(ex, base + m_theme.px(14)), topLeft);
             const QColor border = isRace || e.kind == EventKind::Error ? m_theme.race : (selected ? m_theme.cursor : colour);
             const QRectF pr = isRace && row + 1 >= rows
                 ? pill(p, topLeft, race, m_theme.race, m_theme.race, Qt::white, m_theme.font(13, QFont::Bold))
@@ -589,8 +680,9 @@ void TimelinePainter::paintClientLane(QPainter &p, const QRectF &r, int client)
             hit = hit.united(pr);
             rowEnd[row] = pr.right();
             if (isRace && row + 1 < rows) {
-                const qreal raceWidth = QFontMetricsF(m_theme.font(13, QFont::Bold)).horizontalAdvance(race) + m_theme.px(12);
-                const QRectF rr = pill(p, QPointF(std::min(at, m_plot.right() + m_theme.px(14) - raceWidth), topLeft.y() + rowHeight), race, m_theme.race, m_theme.race, Qt::white,
+                const qreal raceWidth = pillSize(race, m_theme.font(13, QFont::Bold)).width();
+                const qreal raceAt = std::max(rowEnd[row + 1] + gap, std::min(at, m_plot.right() + m_theme.px(14) - raceWidth));
+                const QRectF rr = pill(p, QPointF(raceAt, topLeft.y() + rowHeight), race, m_theme.race, m_theme.race, Qt::white,
                                        m_theme.font(13, QFont::Bold));
                 rowEnd[row + 1] = std::max(rowEnd[row + 1], rr.right());
                 hit = hit.united(rr);
@@ -603,7 +695,14 @@ void TimelinePainter::paintClientLane(QPainter &p, const QRectF &r, int client)
         }
         m_hits.append({hit, index});
     }
+    // Leaders as aliased hairlines: an antialiased diagonal rasterizes into
+    // enough spans to be handed to the raster engine's thread pool, one
+    // wake-up per line.
     p.setRenderHint(QPainter::Antialiasing, false);
+    p.setPen(QPen(withAlpha(colour, 160), 0));
+    p.drawLines(leaders);
+    p.setPen(QPen(withAlpha(m_theme.race, 160), 0));
+    p.drawLines(raceLeaders);
     p.setPen(QPen(colour, m_theme.px(2.5), Qt::SolidLine, Qt::FlatCap));
     p.drawLines(ticks);
     p.setPen(QPen(colour, m_theme.px(2.5), Qt::DashLine, Qt::FlatCap));
@@ -617,6 +716,59 @@ void TimelinePainter::paintClientLane(QPainter &p, const QRectF &r, int client)
         if (end > cx)
             p.fillRect(QRectF(cx, r.top() + m_theme.px(36), end - cx, m_theme.px(20)), withAlpha(m_theme.mutedText, 40));
     }
+}
+
+void TimelinePainter::drawOrderMark(QPainter &p, const QPointF &centre, const QColor &fill, bool success) const
+{
+    const qreal rad = m_theme.px(9);
+    p.setPen(QPen(m_theme.background, m_theme.px(2)));
+    p.setBrush(fill);
+    p.drawEllipse(centre, rad, rad);
+    p.setPen(QPen(Qt::white, m_theme.px(2.2), Qt::SolidLine, Qt::RoundCap));
+    const qreal ex = centre.x(), base = centre.y();
+    if (success) {
+        p.drawLine(QPointF(ex - rad * 0.45, base), QPointF(ex - rad * 0.1, base + rad * 0.4));
+        p.drawLine(QPointF(ex - rad * 0.1, base + rad * 0.4), QPointF(ex + rad * 0.5, base - rad * 0.4));
+    } else {
+        p.drawLine(QPointF(ex - rad * 0.4, base - rad * 0.4), QPointF(ex + rad * 0.4, base + rad * 0.4));
+        p.drawLine(QPointF(ex - rad * 0.4, base + rad * 0.4), QPointF(ex + rad * 0.4, base - rad * 0.4));
+    }
+}
+
+void TimelinePainter::paintOrderMark(QPainter &p, const QPointF &centre, const QColor &fill, bool success) const
+{
+    // Hundreds of antialiased circles cost more than the rest of a frame:
+    // on raster devices each kind is drawn once into a sprite and copied.
+    // Vector devices (SVG export) get the shapes themselves.
+    if (p.paintEngine()->type() != QPaintEngine::Raster) {
+        drawOrderMark(p, centre, fill, success);
+        return;
+    }
+    const qreal dpr = p.device()->devicePixelRatioF();
+    const qreal half = m_theme.px(11);
+    struct Key {
+        QRgb fill, background;
+        bool success;
+        qreal scale, dpr;
+        bool operator==(const Key &) const = default;
+    };
+    // The window paints on the scene graph's render thread, exports on the GUI thread.
+    thread_local QList<std::pair<Key, QImage>> sprites;
+    const Key key{fill.rgba(), m_theme.background.rgba(), success, m_theme.scale, dpr};
+    auto it = std::find_if(sprites.cbegin(), sprites.cend(), [&](const auto &s) { return s.first == key; });
+    if (it == sprites.cend()) {
+        const int side = qCeil(2 * half * dpr);
+        QImage sprite(side, side, QImage::Format_ARGB32_Premultiplied);
+        sprite.setDevicePixelRatio(dpr);
+        sprite.fill(Qt::transparent);
+        QPainter sp(&sprite);
+        sp.setRenderHint(QPainter::Antialiasing);
+        drawOrderMark(sp, QPointF(half, half), fill, success);
+        sp.end();
+        sprites.append({key, sprite});
+        it = sprites.cend() - 1;
+    }
+    p.drawImage(QPointF(centre.x() - half, centre.y() - half), it->second);
 }
 
 void TimelinePainter::paintStockLane(QPainter &p, const QRectF &r)
@@ -653,19 +805,9 @@ void TimelinePainter::paintStockLane(QPainter &p, const QRectF &r)
         p.drawText(QPointF(m_plot.left() + m_theme.px(6), y(0) + m_theme.px(14)), tr("below zero: oversold"));
     }
 
-    // Where the stock in Redis is above what was sold: updates lost. Slivers
-    // narrower than a pixel merge into one rectangle.
+    // Where the stock in Redis is above what was sold: updates lost.
     {
-        QRectF pending;
-        const auto fill = [&](const QRectF &r) {
-            if (!pending.isNull() && r.left() <= pending.right() + 1 && r.width() < 1 && pending.width() < 2) {
-                pending = pending.united(r);
-                return;
-            }
-            if (!pending.isNull())
-                fillTall(p, pending, m_theme.raceFill);
-            pending = r;
-        };
+        SliverFill lost(p, m_theme.raceFill);
         auto a = begin(actual);
         auto e = begin(expected);
         qint64 t = std::max(fromNs, std::max(a->tNs, e->tNs));
@@ -674,7 +816,7 @@ void TimelinePainter::paintStockLane(QPainter &p, const QRectF &r)
             const qint64 nextE = e + 1 != expected.cend() ? (e + 1)->tNs : endNs;
             const qint64 next = std::min({nextA, nextE, endNs});
             if (a->value > e->value) // more left than sold allows: updates were lost
-                fill(QRectF(QPointF(x(t), y(a->value)), QPointF(x(next), y(e->value))));
+                lost.add(QRectF(QPointF(x(t), y(a->value)), QPointF(x(next), y(e->value))));
             if (next == nextA && a + 1 != actual.cend())
                 ++a;
             if (next == nextE && e + 1 != expected.cend())
@@ -683,8 +825,6 @@ void TimelinePainter::paintStockLane(QPainter &p, const QRectF &r)
                 break;
             t = next;
         }
-        if (!pending.isNull())
-            fillTall(p, pending, m_theme.raceFill);
     }
 
     const auto stepLine = [&](const QList<StockPoint> &list, const QPen &pen, bool labels) {

@@ -52,17 +52,24 @@ private:
     void paintHeader(QPainter &p, const QRectF &r);
     void paintAxis(QPainter &p, const QRectF &r, const QRectF &plotColumn);
     void paintLockLane(QPainter &p, const QRectF &r);
+    void paintServerFaults(QPainter &p, const Lanes &lanes);
     void paintClientLane(QPainter &p, const QRectF &r, int client);
+    // A sleep's bar on a client lane whose centre line is at `base`.
+    QRectF workBar(qint64 fromNs, qint64 toNs, qreal base) const;
     void paintStockLane(QPainter &p, const QRectF &r);
     void paintOverlaps(QPainter &p, const Lanes &lanes);
     void paintCursor(QPainter &p, const QRectF &column);
     void paintLegend(QPainter &p, const QRectF &r);
     void paintGutterLabel(QPainter &p, const QRectF &lane, const QString &title, const QString &subtitle,
                           const QColor &colour);
+    QSizeF pillSize(const QString &text, const QFont &font) const;
     // A label in a rounded box; returns its rectangle.
     QRectF pill(QPainter &p, const QPointF &topLeft, const QString &text, const QColor &border,
                 const QColor &fill, const QColor &textColour, const QFont &font);
     void hatch(QPainter &p, const QRectF &r, const QColor &colour);
+    // An order's outcome: a filled circle with a tick or a cross.
+    void paintOrderMark(QPainter &p, const QPointF &centre, const QColor &fill, bool success) const;
+    void drawOrderMark(QPainter &p, const QPointF &centre, const QColor &fill, bool success) const;
 
     const TimelineData &m_data;
     TimelineTheme m_theme;

@@ -406,6 +406,10 @@
         <translation>本次运行未从 Redis 读回锁：下方是各客户端自己的认知</translation>
     </message>
     <message>
+        <source>no client ever held the lock in Redis</source>
+        <translation>Redis 中从未有客户端持有过锁</translation>
+    </message>
+    <message>
         <source>%1 holds it, no TTL</source>
         <translation>%1 持有，无过期时间</translation>
     </message>

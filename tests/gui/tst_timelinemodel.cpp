@@ -5,8 +5,10 @@
 
 #include "gui/CodeModel.h"
 #include "gui/TimelineModel.h"
+#include "gui/TimelinePainter.h"
 
 #include <QAbstractItemModelTester>
+#include <QImage>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -98,6 +100,15 @@ private slots:
         QVERIFY(!data->outcome.foreignReleases.isEmpty());
         QVERIFY(data->raceAt(data->outcome.foreignReleases.first().event).contains(QStringLiteral("deleted")));
         QVERIFY(data->stock.size() >= 2);
+        // The painter walks the lanes' compact copies: they must agree with the events.
+        for (const QList<LaneEvent> &lane : data->laneEvents)
+            for (const LaneEvent &le : lane) {
+                const Event &e = data->events.at(le.index);
+                QCOMPARE(le.tNs, e.tNs);
+                QCOMPARE(le.endNs, e.tNs + e.durationNs);
+                QCOMPARE(le.kind, e.kind);
+                QCOMPARE(le.race, !data->raceAt(le.index).isEmpty());
+            }
 
         auto correct = test::runScenario(QStringLiteral("lease-expired-wrong-delete"), QStringLiteral("correct"),
                                          m_redis->endpoint());
@@ -107,6 +118,50 @@ private slots:
             QVERIFY2(gaps.isEmpty(), "a watchdog-kept lease never leaves a client believing without the lock");
         QVERIFY(good->sameValueWrites.isEmpty());
         QVERIFY(good->outcome.clean());
+    }
+
+    void drawsServerFaultsWhereTheyHappened()
+    {
+        History history;
+        RunInfo info;
+        info.clients = {QStringLiteral("A")};
+        info.initialStock = 1;
+        info.speed = 1;
+        history.setInfo(info);
+        Event get;
+        get.client = 0;
+        get.argv = {"GET", "stock:1"};
+        get.reply = RedisValue::string("1");
+        history.append(get);
+        Event kill;
+        kill.tNs = 500'000'000;
+        kill.kind = EventKind::Server;
+        kill.node = 0;
+        kill.note = QStringLiteral("n1 killed (SIGKILL)");
+        history.append(kill);
+        history.finish(1, 1'000'000'000);
+        const auto data = TimelineData::build(history);
+        QCOMPARE(data->serverFaults.size(), 1);
+        const int index = data->serverFaults.first();
+        QCOMPARE(data->events.at(index).kind, EventKind::Server);
+
+        QImage image(1200, 700, QImage::Format_ARGB32_Premultiplied);
+        QPainter p(&image);
+        TimelinePainter painter(*data, TimelineTheme::light());
+        TimelineViewport view;
+        view.endMs = 1000;
+        painter.paint(p, QRectF(image.rect()), view);
+        p.end();
+        // Its label sits right of the moment it happened, and clicking it selects it.
+        QPointF hit(-1, -1);
+        for (int y = 0; y < image.height() && hit.x() < 0; y += 2)
+            for (int x = 0; x < image.width(); x += 2)
+                if (painter.eventAt(QPointF(x, y)) == index) {
+                    hit = QPointF(x, y);
+                    break;
+                }
+        QVERIFY2(hit.x() >= 0, "the fault's label can be clicked");
+        QVERIFY(painter.msAt(hit.x()) >= 490);
     }
 
     void codeModelShowsStrategySources()
