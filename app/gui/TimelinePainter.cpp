@@ -637,6 +637,8 @@ void TimelinePainter::paintClientLane(QPainter &p, const QRectF &r, int client)
             m_hits.append({QRectF(ex - rad, base - rad, 2 * rad, 2 * rad), index});
             continue;
         }
+        case EventKind::Server:
+            continue; // not a client's: drawn across the lanes by paintServerFaults
         case EventKind::Command:
         case EventKind::Error:
         case EventKind::Expired:
