@@ -25,7 +25,7 @@ sanitize() {
     local name="$1" flags="$2"
     local build="build-$name"
     echo "== $name: $flags"
-    cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLOCKSTOCK_BUILD_APP=OFF \
+    cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLOCKSTOCK_BUILD_APP=OFF -DLOCKSTOCK_BUILD_BENCH=OFF \
           -DCMAKE_CXX_FLAGS="$flags -fno-omit-frame-pointer" \
           -DCMAKE_EXE_LINKER_FLAGS="$flags" >/dev/null
     cmake --build "$build" -j "$jobs"
