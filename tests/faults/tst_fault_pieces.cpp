@@ -114,10 +114,10 @@ private slots:
         QCOMPARE(nodes.serverCount(), 3);
         QCOMPARE(nodes.names(), QStringList({QStringLiteral("n1"), QStringLiteral("n2"), QStringLiteral("store")}));
         on(nodes.endpoint(1), {"SET", "lock", "A"});
-        nodes.apply(ServerFault::Action::Kill, 1);
+        nodes.apply({.node = 1, .action = ServerFault::Action::Kill});
         QVERIFY(!reachable(nodes.endpoint(1)));
         QVERIFY(reachable(nodes.endpoint(0)));
-        nodes.apply(ServerFault::Action::Restart, 1);
+        nodes.apply({.node = 1, .action = ServerFault::Action::Restart});
         QTRY_VERIFY_WITH_TIMEOUT(reachable(nodes.endpoint(1)), 5000); // it loads in the background
         QCOMPARE(on(nodes.endpoint(1), {"GET", "lock"}).isNil(), !persistence);
     }
@@ -125,9 +125,9 @@ private slots:
     void pausedNodeTimesOut()
     {
         NodeSet nodes({NodeSpec::Kind::Masters, 1, false});
-        nodes.apply(ServerFault::Action::Pause, 0);
+        nodes.apply({.node = 0, .action = ServerFault::Action::Pause});
         QVERIFY(!reachable(nodes.endpoint(0)));
-        nodes.apply(ServerFault::Action::Resume, 0);
+        nodes.apply({.node = 0, .action = ServerFault::Action::Resume});
         QVERIFY(reachable(nodes.endpoint(0)));
     }
 
@@ -141,14 +141,14 @@ private slots:
             RedisConnection master(nodes.endpoint(0));
             master.command({"SET", "before", "1"});
             QCOMPARE(master.command({"WAIT", "1", "2000"}).toInteger(), 1);
-            nodes.apply(ServerFault::Action::Isolate, 1);
+            nodes.apply({.node = 1, .action = ServerFault::Action::Isolate});
             master.command({"SET", "lock", "A"});
             QCOMPARE(master.command({"WAIT", "1", "100"}).toInteger(), 0);
         }
-        nodes.apply(ServerFault::Action::Kill, 0);
-        nodes.apply(ServerFault::Action::Resume, 1);
+        nodes.apply({.node = 0, .action = ServerFault::Action::Kill});
+        nodes.apply({.node = 1, .action = ServerFault::Action::Resume});
         QCOMPARE(nodes.lockServer(0), 0);
-        nodes.apply(ServerFault::Action::Promote, 1);
+        nodes.apply({.node = 1, .action = ServerFault::Action::Promote});
         QCOMPARE(nodes.lockServer(0), 1);
         QVERIFY(on(nodes.endpoint(1), {"INFO", "replication"}).bytes().contains("role:master"));
         QCOMPARE(on(nodes.endpoint(1), {"GET", "before"}).bytes(), QByteArray("1"));
