@@ -1,8 +1,8 @@
 /* An LD_PRELOAD library that shifts one process's wall clock: a real clock
  * jump for that process alone, as NTP stepping the clock or an operator
  * setting it would cause. libfaketime would be the tool, but redis-server
- * 7.0 aborts at start under Debian's 0.9.10 (its jemalloc calls
- * clock_gettime() while libfaketime initialises).
+ * 7.0.15 aborts at start under Debian's 0.9.10 in every mode ("Unexpected
+ * recursive calls to clock_gettime()").
  *
  * The offset, in milliseconds, is a decimal number in the file named by
  * LOCKSTOCK_CLOCK_OFFSET_FILE; a missing or empty file means 0. The file is
@@ -11,7 +11,7 @@
  * durations rely on, is left alone, as a real clock step leaves it.
  *
  * The real clock is read with raw system calls, never through dlsym(): that
- * may allocate, and Redis's allocator reads the clock. */
+ * may allocate, and an allocator that reads the clock would recurse. */
 
 #define _GNU_SOURCE
 #include <fcntl.h>
