@@ -30,7 +30,7 @@ std::unique_ptr<R> RunWorker::makeRun()
     if (!m_config.needsPrivateServers())
         return std::make_unique<R>(m_config, m_strategy, m_endpoint, *m_history);
     if (!m_nodes)
-        m_nodes = std::make_unique<NodeSet>(m_config.nodes); // throws RedisServerError
+        m_nodes = std::make_unique<NodeSet>(m_config.nodes, m_config.clockJumpNodes()); // throws RedisServerError
     return std::make_unique<R>(m_config, m_strategy, *m_nodes, *m_history);
 }
 

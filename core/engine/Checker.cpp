@@ -197,7 +197,10 @@ Outcome check(const History &history, const QList<Event> &events)
                 break;
             const bool wasHolding = holdingSince[c] >= 0;
             // The belief says who holds it; with several nodes, so does each node's OK.
-            if (e.step == Step::Acquire && ((e.holds && !wasHolding) || e.reply.isStatus("OK")))
+            // A node that answered nil or an error granted nothing, even in the
+            // step that won a quorum on the others.
+            const bool nodeRefused = e.reply.isNil() || e.reply.isError();
+            if (e.step == Step::Acquire && ((e.holds && !wasHolding && !nodeRefused) || e.reply.isStatus("OK")))
                 acquisitionsOn(e.node).add({c, e.tNs, e.tNs + e.durationNs});
             if (e.step == Step::Acquire && !e.holds && e.reply.isError() && e.reply.bytes().startsWith("UNREACHABLE"))
                 unreachable[c] = true;

@@ -75,6 +75,7 @@ const char *serverActionName(ServerFault::Action action)
     case ServerFault::Action::RestartDelayed: return "restart_delayed";
     case ServerFault::Action::Promote: return "promote";
     case ServerFault::Action::Isolate: return "isolate";
+    case ServerFault::Action::ClockJump: return "clock_jump";
     }
     return "?";
 }

@@ -54,12 +54,13 @@ int localPortTowards(qint64 pid, int remotePort)
 }
 } // namespace
 
-NodeSet::NodeSet(const NodeSpec &spec)
+NodeSet::NodeSet(const NodeSpec &spec, const QList<int> &clockShifted)
     : m_spec(spec)
 {
     for (int i = 0; i < m_spec.count; ++i) {
         RedisServer::Options options;
         options.persistence = m_spec.persistence;
+        options.clockShift = clockShifted.contains(i);
         // Replicas sync at once after a failover (the default waits 5 s).
         options.extraArgs = {QStringLiteral("--repl-diskless-sync-delay"), QStringLiteral("0")};
         if (m_spec.kind == NodeSpec::Kind::Replicated && i > 0)
@@ -124,12 +125,13 @@ int NodeSet::lockServer(int node) const
     return m_spec.kind == NodeSpec::Kind::Replicated ? m_master.load() : node;
 }
 
-QString NodeSet::apply(ServerFault::Action action, int node)
+QString NodeSet::apply(const ServerFault &fault, double speed)
 {
+    const int node = fault.node;
     RedisServer &s = server(node);
     const QString name = names().at(node);
     const QString data = m_spec.persistence ? QStringLiteral("AOF replayed") : QStringLiteral("no persistence: empty");
-    switch (action) {
+    switch (fault.action) {
     case ServerFault::Action::Kill:
     case ServerFault::Action::RestartDelayed:
         s.kill();
@@ -165,6 +167,10 @@ QString NodeSet::apply(ServerFault::Action action, int node)
             }
         return QStringLiteral("%1 promoted to master (REPLICAOF NO ONE)").arg(name);
     }
+    case ServerFault::Action::ClockJump:
+        s.jumpClock(qRound64(double(fault.jumpMs) / speed));
+        return QStringLiteral("%1 clock jumped %2%3 s").arg(name, fault.jumpMs > 0 ? QStringLiteral("+") : QString(),
+                                                           QString::number(double(fault.jumpMs) / 1000.0));
     }
     return {};
 }

@@ -16,9 +16,11 @@ namespace lockstock {
 
 class NodeSet {
 public:
-    // Starts every server; replicas are in sync when it returns.
+    // Starts every server; replicas are in sync when it returns. The lock
+    // nodes in `clockShifted` run under the clock shift, so that a
+    // ClockJump fault can move their clocks (RunConfig::clockJumpNodes()).
     // Throws RedisServerError.
-    explicit NodeSet(const NodeSpec &spec);
+    explicit NodeSet(const NodeSpec &spec, const QList<int> &clockShifted = {});
     ~NodeSet();
 
     const NodeSpec &spec() const { return m_spec; }
@@ -34,9 +36,10 @@ public:
     // Safe from any thread.
     int lockServer(int node) const;
 
-    // Performs a fault on lock node `node` now and says what happened.
+    // Performs `fault` on its lock node now and says what happened. `speed`
+    // (scenario ms per real ms) turns a clock jump's scenario ms into real ms.
     // Call from one thread only (the one that started the servers).
-    QString apply(ServerFault::Action action, int node);
+    QString apply(const ServerFault &fault, double speed = 1.0);
 
 private:
     void waitForReplicas();

@@ -432,7 +432,7 @@ void Run::applyDueServerFaults()
         e.kind = EventKind::Server;
         e.node = fault.node;
         try {
-            e.note = m_nodes->apply(fault.action, fault.node);
+            e.note = m_nodes->apply(fault, m_config.speed);
         } catch (const RedisError &err) {
             fail(QStringLiteral("server fault %1 on %2: %3")
                      .arg(QLatin1String(serverActionName(fault.action)), m_history.info().nodes.value(fault.node),

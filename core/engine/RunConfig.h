@@ -54,6 +54,7 @@ struct ServerFault {
         Promote,         // REPLICAOF NO ONE: this node becomes the master clients use
         Isolate,         // a replica: SIGSTOP and its replication link closed, so
                          // nothing written from now on reaches it (resume ends it)
+        ClockJump,       // its wall clock jumps by jumpMs: keys expire by that clock
     };
     int node = 0;               // lock node index
     Action action = Action::Kill;
@@ -62,6 +63,7 @@ struct ServerFault {
     Step after = Step::Acquire;
     int order = 0;              // in this order (-1: any order)
     qint64 delayMs = 0;
+    qint64 jumpMs = 0;          // ClockJump: scenario ms, forward when positive
 };
 const char *serverActionName(ServerFault::Action action);
 
@@ -105,6 +107,15 @@ struct RunConfig {
     QByteArray fenceKey() const { return keyPrefix + "fence:" + resource; }
     // The highest fencing token the stock store has seen.
     QByteArray fenceSeenKey() const { return keyPrefix + "fence-seen:" + resource; }
+    // The lock nodes whose clock jumps: they run under the clock shift.
+    QList<int> clockJumpNodes() const
+    {
+        QList<int> out;
+        for (const ServerFault &f : serverFaults)
+            if (f.action == ServerFault::Action::ClockJump && !out.contains(f.node))
+                out << f.node;
+        return out;
+    }
     // Runs with a topology or server faults start their own servers.
     bool needsPrivateServers() const { return nodes.kind != NodeSpec::Kind::Single || !serverFaults.isEmpty(); }
     // Scenario milliseconds as real nanoseconds.

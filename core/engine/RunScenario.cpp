@@ -44,7 +44,7 @@ QString runWithOwnServers(const RunConfig &config, const Strategy &strategy, His
 {
     std::unique_ptr<NodeSet> nodes;
     try {
-        nodes = std::make_unique<NodeSet>(config.nodes);
+        nodes = std::make_unique<NodeSet>(config.nodes, config.clockJumpNodes());
     } catch (const RedisError &err) {
         return QString::fromStdString(err.what());
     }

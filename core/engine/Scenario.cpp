@@ -261,7 +261,7 @@ bool readServerFaults(const Fields &f, const QJsonObject &o, RunConfig *config)
                           [&](const QJsonObject &j, const QString &field, int at) {
         if (!checkKeys(f, j, {QStringLiteral("node"), QStringLiteral("action"), QStringLiteral("at_ms"),
                               QStringLiteral("client"), QStringLiteral("after"), QStringLiteral("order"),
-                              QStringLiteral("delay_ms")}, field, at))
+                              QStringLiteral("delay_ms"), QStringLiteral("jump_ms")}, field, at))
             return false;
         ServerFault fault;
         qint64 node = 0;
@@ -275,22 +275,28 @@ bool readServerFaults(const Fields &f, const QJsonObject &o, RunConfig *config)
             || !readString(f, j, QStringLiteral("after"), &after, field + QStringLiteral(".after"), at)
             || !readInt(f, j, QStringLiteral("order"), -1, 1000000, &order, field + QStringLiteral(".order"), at)
             || !readInt(f, j, QStringLiteral("delay_ms"), 0, 86400000, &fault.delayMs,
-                        field + QStringLiteral(".delay_ms"), at))
+                        field + QStringLiteral(".delay_ms"), at)
+            || !readInt(f, j, QStringLiteral("jump_ms"), -86400000, 86400000, &fault.jumpMs,
+                        field + QStringLiteral(".jump_ms"), at))
             return false;
         fault.node = int(node);
         fault.order = int(order);
         bool knownAction = false;
-        for (int a = int(ServerFault::Action::Kill); a <= int(ServerFault::Action::Isolate); ++a)
+        for (int a = int(ServerFault::Action::Kill); a <= int(ServerFault::Action::ClockJump); ++a)
             if (action == QLatin1String(serverActionName(ServerFault::Action(a)))) {
                 fault.action = ServerFault::Action(a);
                 knownAction = true;
             }
         if (!knownAction)
             return f.fail(field + QStringLiteral(".action"), at,
-                          QStringLiteral("must be kill, pause, resume, restart, restart_delayed, promote or isolate (is \"%1\")")
+                          QStringLiteral("must be kill, pause, resume, restart, restart_delayed, promote, isolate or clock_jump (is \"%1\")")
                               .arg(action));
         if (fault.action == ServerFault::Action::RestartDelayed && fault.delayMs <= 0)
             return f.fail(field + QStringLiteral(".delay_ms"), at, QStringLiteral("restart_delayed needs delay_ms > 0"));
+        if ((fault.action == ServerFault::Action::ClockJump) != (fault.jumpMs != 0))
+            return f.fail(field + QStringLiteral(".jump_ms"), at,
+                          fault.jumpMs == 0 ? QStringLiteral("clock_jump needs jump_ms, not 0")
+                                            : QStringLiteral("only clock_jump takes jump_ms"));
         if ((fault.action == ServerFault::Action::Promote || fault.action == ServerFault::Action::Isolate)
             && (config->nodes.kind != NodeSpec::Kind::Replicated || fault.node == 0))
             return f.fail(field + QStringLiteral(".action"), at,

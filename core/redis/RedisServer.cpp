@@ -3,11 +3,13 @@
 #include "RedisConnection.h"
 #include "RedisError.h"
 
+#include <QCoreApplication>
 #include <QDeadlineTimer>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QProcess>
+#include <QSaveFile>
 #include <QStandardPaths>
 #include <QThread>
 
@@ -76,6 +78,37 @@ QString RedisServer::executable()
                                              {QStringLiteral("/usr/bin"), QStringLiteral("/usr/sbin"),
                                               QStringLiteral("/usr/local/bin")});
     return exe;
+}
+
+QString RedisServer::clockShiftLibrary()
+{
+    QStringList candidates;
+    if (QCoreApplication::instance())
+        candidates << QDir(QCoreApplication::applicationDirPath())
+                          .filePath(QStringLiteral(LOCKSTOCK_CLOCKSHIFT_INSTALLED "/" LOCKSTOCK_CLOCKSHIFT_NAME));
+    candidates << QStringLiteral(LOCKSTOCK_CLOCKSHIFT_BUILT);
+    for (const QString &path : std::as_const(candidates))
+        if (QFileInfo::exists(path))
+            return QFileInfo(path).canonicalFilePath();
+    return {};
+}
+
+QString RedisServer::clockOffsetFile() const
+{
+    return m_dir.filePath(QStringLiteral("clock-offset-ms"));
+}
+
+void RedisServer::jumpClock(qint64 ms)
+{
+    if (!m_options.clockShift)
+        throw RedisServerError("this redis-server's clock cannot jump: start it with Options::clockShift");
+    // Written whole and renamed, so the library never reads half a number.
+    QSaveFile file(clockOffsetFile());
+    if (!file.open(QIODevice::WriteOnly) || file.write(QByteArray::number(m_clockOffsetMs + ms)) < 0
+        || !file.commit())
+        throw RedisServerError("cannot write " + clockOffsetFile().toStdString() + ": "
+                               + file.errorString().toStdString());
+    m_clockOffsetMs += ms;
 }
 
 QString RedisServer::dataDir() const
@@ -173,6 +206,17 @@ void RedisServer::launch(bool waitUntilReady)
     m_process->setStandardOutputFile(QProcess::nullDevice());
     // A private server must not outlive us, even when we crash.
     m_process->setChildProcessModifier([] { ::prctl(PR_SET_PDEATHSIG, SIGKILL); });
+    if (m_options.clockShift) {
+        const QString library = clockShiftLibrary();
+        if (library.isEmpty())
+            throw RedisServerError("the clock-shift library " LOCKSTOCK_CLOCKSHIFT_NAME
+                                   " is missing: build the lockstock_clockshift target");
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        const QString preload = env.value(QStringLiteral("LD_PRELOAD"));
+        env.insert(QStringLiteral("LD_PRELOAD"), preload.isEmpty() ? library : library + QLatin1Char(':') + preload);
+        env.insert(QStringLiteral("LOCKSTOCK_CLOCK_OFFSET_FILE"), clockOffsetFile());
+        m_process->setProcessEnvironment(env);
+    }
     QStringList args = m_options.launchPrefix;
     QString program = exe;
     if (!args.isEmpty()) {

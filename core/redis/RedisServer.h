@@ -21,7 +21,10 @@ public:
         bool unixSocket = false;     // listen on a socket in the temp dir instead of TCP
         QString replicaOf;           // "host port": start as a replica
         QStringList extraArgs;       // appended to the command line
-        QStringList launchPrefix;    // e.g. {"faketime", "-f", "+10s"}
+        QStringList launchPrefix;    // e.g. {"valgrind"}
+        // Runs under the clock-shift library (core/clockshift), so that
+        // jumpClock() can move this server's wall clock while it runs.
+        bool clockShift = false;
         int startTimeoutMs = 5000;
     };
 
@@ -43,6 +46,12 @@ public:
     void restart(bool waitUntilReady = true);
     bool isRunning() const;
     qint64 pid() const;
+    // Moves this server's wall clock by `ms` (forward when positive) from
+    // where it is, at once: keys expire by that clock, so a forward jump
+    // past a key's TTL expires it. Lasts across restarts, as the machine's
+    // clock would. Throws RedisServerError without Options::clockShift.
+    void jumpClock(qint64 ms);
+    qint64 clockOffsetMs() const { return m_clockOffsetMs; }
 
     RedisEndpoint endpoint() const;
     QString dataDir() const;
@@ -52,16 +61,21 @@ public:
 
     // redis-server on PATH (or /usr/bin, /usr/sbin); empty when missing.
     static QString executable();
+    // The clock-shift library: installed beside the application, else in
+    // the build tree. Empty when missing.
+    static QString clockShiftLibrary();
 
 private:
     void launch(bool waitUntilReady = true);
     QStringList arguments() const;
+    QString clockOffsetFile() const;
 
     Options m_options;
     QTemporaryDir m_dir;
     int m_port = 0;
     std::unique_ptr<QProcess> m_process;
     bool m_paused = false;
+    qint64 m_clockOffsetMs = 0;
 };
 
 } // namespace lockstock

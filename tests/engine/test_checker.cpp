@@ -33,7 +33,14 @@ public:
         e.reply = std::move(reply);
         e.holds = holds;
         e.token = std::move(token);
+        e.node = m_node;
         m_history.append(e);
+        return *this;
+    }
+    // The lock node the next commands go to (RedLock).
+    HistoryBuilder &onNode(int node)
+    {
+        m_node = node;
         return *this;
     }
     HistoryBuilder &order(qint64 t, int client, bool success)
@@ -80,6 +87,7 @@ public:
 
 private:
     History m_history;
+    int m_node = 0;
 };
 
 const RedisValue OK = RedisValue::status("OK");
@@ -181,6 +189,26 @@ private slots:
         QCOMPARE(o.foreignReleases.first().actor, 0);
         QCOMPARE(o.foreignReleases.first().owner, 1);
         QVERIFY(o.findings(h.info()).contains(QStringLiteral("A deleted B's lock.")));
+    }
+
+    // Redlock after n3's clock jumped: B's quorum is n3 to n5, while n1 and
+    // n2 refused B in that same step. A's release still deletes its own keys
+    // there: two holders, but nobody deleted another's lock.
+    void redlockReleaseOnANodeThatRefusedTheOtherIsNotForeign()
+    {
+        HistoryBuilder b(100);
+        const Argv setA{"SET", "lock", "a", "NX", "PX", "100"};
+        const Argv setB{"SET", "lock", "b", "NX", "PX", "100"};
+        const Argv releaseA{"EVALSHA", "sha", "1", "lock", "a"};
+        for (int node = 0; node < 3; ++node)
+            b.onNode(node).command(0, 0, Step::Acquire, setA, OK, true, "a");
+        for (int node = 0; node < 5; ++node)
+            b.onNode(node).command(10, 1, Step::Acquire, setB, node < 2 ? RedisValue::nil() : OK, true, "b");
+        for (int node = 0; node < 5; ++node)
+            b.onNode(node).command(20, 0, Step::Release, releaseA, num(node < 2 ? 1 : 0), false, "a");
+        const Outcome o = check(b.finish(100, 30));
+        QCOMPARE(o.overlaps.size(), 1);
+        QVERIFY(o.foreignReleases.isEmpty());
     }
 
     void foreignRenewalIsCaught()

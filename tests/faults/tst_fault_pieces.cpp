@@ -58,6 +58,21 @@ private slots:
         QCOMPARE(s->config.serverFaults.at(1).action, ServerFault::Action::RestartDelayed);
         QCOMPARE(s->config.serverFaults.at(1).client, QStringLiteral("A"));
         QCOMPARE(s->config.serverFaults.at(1).delayMs, 12000);
+        QVERIFY(s->config.clockJumpNodes().isEmpty());
+    }
+
+    void scenarioReadsAClockJump()
+    {
+        ScenarioError error;
+        const auto s = parseScenario(scenarioJson(R"("server_faults": [
+            {"node": 2, "action": "clock_jump", "jump_ms": 15000, "client": "A", "after": "acquire"},
+            {"node": 2, "action": "clock_jump", "jump_ms": -500, "at_ms": 9000}])"),
+                                     QStringLiteral("t.json"), &error);
+        QVERIFY2(s, qPrintable(error.display()));
+        QCOMPARE(s->config.serverFaults.at(0).action, ServerFault::Action::ClockJump);
+        QCOMPARE(s->config.serverFaults.at(0).jumpMs, 15000);
+        QCOMPARE(s->config.serverFaults.at(1).jumpMs, -500);
+        QCOMPARE(s->config.clockJumpNodes(), QList<int>{2});
     }
 
     void scenarioRejectsBadServerFaults_data()
@@ -74,6 +89,12 @@ private slots:
                                        << QStringLiteral("server_faults[0]");
         QTest::addRow("no delay") << QByteArray(R"("server_faults": [{"node": 1, "action": "restart_delayed", "at_ms": 0}])")
                                   << QStringLiteral("server_faults[0].delay_ms");
+        QTest::addRow("clock jump of 0") << QByteArray(R"("server_faults": [{"node": 1, "action": "clock_jump", "at_ms": 0}])")
+                                         << QStringLiteral("server_faults[0].jump_ms");
+        QTest::addRow("jump on a kill") << QByteArray(R"("server_faults": [{"node": 1, "action": "kill", "at_ms": 0, "jump_ms": 5}])")
+                                        << QStringLiteral("server_faults[0].jump_ms");
+        QTest::addRow("jump not whole") << QByteArray(R"("server_faults": [{"node": 1, "action": "clock_jump", "at_ms": 0, "jump_ms": "15 s"}])")
+                                        << QStringLiteral("server_faults[0].jump_ms");
         QTest::addRow("unknown client") << QByteArray(R"("server_faults": [{"node": 1, "action": "kill", "client": "Z"}])")
                                         << QStringLiteral("server_faults[0].client");
     }
@@ -114,10 +135,10 @@ private slots:
         QCOMPARE(nodes.serverCount(), 3);
         QCOMPARE(nodes.names(), QStringList({QStringLiteral("n1"), QStringLiteral("n2"), QStringLiteral("store")}));
         on(nodes.endpoint(1), {"SET", "lock", "A"});
-        nodes.apply(ServerFault::Action::Kill, 1);
+        nodes.apply({.node = 1, .action = ServerFault::Action::Kill});
         QVERIFY(!reachable(nodes.endpoint(1)));
         QVERIFY(reachable(nodes.endpoint(0)));
-        nodes.apply(ServerFault::Action::Restart, 1);
+        nodes.apply({.node = 1, .action = ServerFault::Action::Restart});
         QTRY_VERIFY_WITH_TIMEOUT(reachable(nodes.endpoint(1)), 5000); // it loads in the background
         QCOMPARE(on(nodes.endpoint(1), {"GET", "lock"}).isNil(), !persistence);
     }
@@ -125,10 +146,46 @@ private slots:
     void pausedNodeTimesOut()
     {
         NodeSet nodes({NodeSpec::Kind::Masters, 1, false});
-        nodes.apply(ServerFault::Action::Pause, 0);
+        nodes.apply({.node = 0, .action = ServerFault::Action::Pause});
         QVERIFY(!reachable(nodes.endpoint(0)));
-        nodes.apply(ServerFault::Action::Resume, 0);
+        nodes.apply({.node = 0, .action = ServerFault::Action::Resume});
         QVERIFY(reachable(nodes.endpoint(0)));
+    }
+
+    // The clock shift moves redis-server's own clock: a forward jump shortens
+    // every TTL by the jump, and past a TTL Redis expires the key itself.
+    void clockJumpExpiresKeysEarly()
+    {
+        RedisServer server({.clockShift = true});
+        server.start();
+        RedisConnection c(server.endpoint());
+        c.command({"SET", "lock", "A", "PX", "20000"});
+        c.command({"SET", "other", "B", "PX", "20000"});
+        QVERIFY(c.command({"PTTL", "lock"}).toInteger() > 15000);
+        server.jumpClock(15000);
+        QCOMPARE(server.clockOffsetMs(), 15000);
+        // The library rereads the offset within 10 ms.
+        QTRY_VERIFY_WITH_TIMEOUT(c.command({"PTTL", "lock"}).toInteger() <= 5000, 2000);
+        QVERIFY(c.command({"PTTL", "lock"}).toInteger() > 0);
+        server.jumpClock(10000);
+        // Nobody touches the keys: the active expiry cycle deletes them.
+        QTRY_COMPARE_WITH_TIMEOUT(c.command({"DBSIZE"}).toInteger(), 0, 2000);
+    }
+
+    // In a run only the nodes named by clock_jump faults run under the shift,
+    // and a jump given in scenario ms moves the clock by the real ms.
+    void nodeSetJumpsTheShiftedNodeInRealTime()
+    {
+        NodeSet nodes({NodeSpec::Kind::Masters, 2, false}, {1});
+        QVERIFY(!nodes.server(0).options().clockShift);
+        QVERIFY(nodes.server(1).options().clockShift);
+        on(nodes.endpoint(1), {"SET", "lock", "A", "PX", "2000"});
+        const QString note = nodes.apply({.node = 1, .action = ServerFault::Action::ClockJump, .jumpMs = 15000}, 10.0);
+        QCOMPARE(note, QStringLiteral("n2 clock jumped +15 s"));
+        QCOMPARE(nodes.server(1).clockOffsetMs(), 1500);
+        QTRY_VERIFY_WITH_TIMEOUT(on(nodes.endpoint(1), {"PTTL", "lock"}).toInteger() <= 500, 2000);
+        QVERIFY_THROWS_EXCEPTION(RedisServerError,
+                                 nodes.apply({.node = 0, .action = ServerFault::Action::ClockJump, .jumpMs = 1000}));
     }
 
     // An isolated replica misses what the master writes; promoted, it is the
@@ -141,14 +198,14 @@ private slots:
             RedisConnection master(nodes.endpoint(0));
             master.command({"SET", "before", "1"});
             QCOMPARE(master.command({"WAIT", "1", "2000"}).toInteger(), 1);
-            nodes.apply(ServerFault::Action::Isolate, 1);
+            nodes.apply({.node = 1, .action = ServerFault::Action::Isolate});
             master.command({"SET", "lock", "A"});
             QCOMPARE(master.command({"WAIT", "1", "100"}).toInteger(), 0);
         }
-        nodes.apply(ServerFault::Action::Kill, 0);
-        nodes.apply(ServerFault::Action::Resume, 1);
+        nodes.apply({.node = 0, .action = ServerFault::Action::Kill});
+        nodes.apply({.node = 1, .action = ServerFault::Action::Resume});
         QCOMPARE(nodes.lockServer(0), 0);
-        nodes.apply(ServerFault::Action::Promote, 1);
+        nodes.apply({.node = 1, .action = ServerFault::Action::Promote});
         QCOMPARE(nodes.lockServer(0), 1);
         QVERIFY(on(nodes.endpoint(1), {"INFO", "replication"}).bytes().contains("role:master"));
         QCOMPARE(on(nodes.endpoint(1), {"GET", "before"}).bytes(), QByteArray("1"));

@@ -128,6 +128,8 @@ private slots:
         addRow("redlock-restart-no-persistence", "correct", Expect::Fenced);
         addRow("redlock-delayed-restart", "broken", Expect::Unavailable, 1);
         addRow("redlock-delayed-restart", "correct", Expect::Exclusive);
+        addRow("redlock-clock-jump", "broken", Expect::LostUpdate);
+        addRow("redlock-clock-jump", "correct", Expect::Fenced);
     }
 
     void stepped() { runRow(RunMode::Stepped, kRepeats); }
