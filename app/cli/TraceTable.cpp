@@ -35,6 +35,7 @@ QString describe(const Event &e, const QString &client)
     case EventKind::Crash:
     case EventKind::Pause:
     case EventKind::Error:
+    case EventKind::Server:
         return e.note;
     case EventKind::Expired:
         return QStringLiteral("Redis expired %1").arg(QString::fromUtf8(e.token));
