@@ -1,6 +1,6 @@
 // The window's controller without a window: runs on the worker thread
-// against a private redis-server, interactive steps, side by side, and a
-// Redis that dies under it.
+// against a private redis-server, interactive steps, side by side, a fault
+// scenario on servers of its own, and a Redis that dies under it.
 
 #include "TestRedis.h"
 
@@ -8,6 +8,8 @@
 
 #include <QSignalSpy>
 #include <QTest>
+
+#include <algorithm>
 
 using namespace lockstock;
 
@@ -78,6 +80,32 @@ private slots:
         QVERIFY(!controller.primary()->clean());
         QVERIFY(controller.secondary()->clean());
         QVERIFY(controller.primary()->findings() != controller.secondary()->findings());
+    }
+
+    // A fault scenario starts its own servers in the window too: each side
+    // gets five masters, n3 running under the clock shift so that its clock
+    // can jump.
+    void faultScenarioRunsOnItsOwnServers()
+    {
+        RunController controller(RedisTarget::startPrivate(), {});
+        controller.setScenario(QStringLiteral("redlock-clock-jump"));
+        controller.setCompare(true);
+        controller.run();
+        QTRY_VERIFY_WITH_TIMEOUT(controller.finished(), 30000);
+        for (RunSession *s : {controller.primary(), controller.secondary()}) {
+            QCOMPARE(s->state(), QStringLiteral("finished"));
+            const QList<Event> &events = s->model()->timeline()->events;
+            const bool jumped = std::any_of(events.begin(), events.end(), [](const Event &e) {
+                return e.kind == EventKind::Server && e.note == QStringLiteral("n3 clock jumped +15 s");
+            });
+            QVERIFY2(jumped, qPrintable(s->strategyName()));
+        }
+        const QString broken = controller.primary()->findings().join(QLatin1Char(' '));
+        QVERIFY2(broken.contains(QStringLiteral("A and B both held the lock")), qPrintable(broken));
+        QVERIFY(!controller.primary()->clean());
+        const QString fenced = controller.secondary()->findings().join(QLatin1Char(' '));
+        QVERIFY2(controller.secondary()->clean(), qPrintable(fenced));
+        QVERIFY2(fenced.contains(QStringLiteral("refused one stale write")), qPrintable(fenced));
     }
 
     void deadRedisShowsABanner()
