@@ -95,8 +95,6 @@ ApplicationWindow {
             Action { text: qsTr("Step focused client"); shortcut: "Right"; onTriggered: window.stepFocused() }
             Action { text: qsTr("Reset"); shortcut: "R"; onTriggered: controller.reset() }
             Action { text: qsTr("Replay"); enabled: controller.finished; onTriggered: controller.replay() }
-            MenuSeparator {}
-            Action { text: qsTr("Stress comparison…"); shortcut: "Ctrl+T"; onTriggered: stressDialog.open() }
         }
         Menu {
             title: qsTr("&View")
@@ -117,29 +115,6 @@ ApplicationWindow {
                     onTriggered: { translations.language = modelData.code; settings.language = modelData.code }
                 }
             }
-        }
-    }
-
-    Dialog {
-        id: stressDialog
-        objectName: "stressDialog"
-        title: qsTr("Stress: every strategy under the same load")
-        modal: true
-        anchors.centerIn: parent
-        width: Math.min(parent.width - Style.px(40), Style.px(1400))
-        height: parent.height - Style.px(40)
-        standardButtons: Dialog.Close
-        StressChart {
-            anchors.fill: parent
-            rows: stress
-            maxThroughput: stress.maxThroughput
-            maxProblems: stress.maxProblems
-            running: stress.running
-            progress: stress.progress
-            current: stress.current
-            error: stress.error
-            onRunRequested: (clients, orders, stock) => stress.start(clients, orders, stock)
-            onCancelRequested: stress.cancel()
         }
     }
 
@@ -330,6 +305,6 @@ ApplicationWindow {
         leftPadding: Style.px(14)
         font.pixelSize: Style.px(13)
         color: Style.muted
-        text: qsTr("Space run/pause · → step · 1–9 focus client · R reset · wheel zoom · drag scroll · click an event for details · Ctrl+T stress")
+        text: qsTr("Space run/pause · → step · 1–9 focus client · R reset · wheel zoom · drag scroll · click an event for details")
     }
 }

@@ -100,9 +100,7 @@ void printResult(const StressResult &r)
                                                    .arg(r.seconds, 0, 'f', 2)));
     printOut(row(QStringLiteral("latency p50 / p99"), QStringLiteral("%1 / %2 ms").arg(r.latencyP50Ms, 0, 'f', 2).arg(r.latencyP99Ms, 0, 'f', 2)));
     printOut(row(QStringLiteral("retries"), QStringLiteral("%1 (failed acquires, aborted EXECs)").arg(r.retries)));
-    printOut(row(QStringLiteral("verdict"), !r.notRun.isEmpty() ? QStringLiteral("not run")
-                                            : r.broke()          ? QStringLiteral("BROKE")
-                                                                 : QStringLiteral("held")));
+    printOut(row(QStringLiteral("verdict"), r.broke() ? QStringLiteral("BROKE") : QStringLiteral("held")));
 }
 
 void printTable(const QList<StressResult> &results)
@@ -117,8 +115,7 @@ void printTable(const QList<StressResult> &results)
     printOut(header + QStringLiteral("  verdict"));
     printOut(QString(header.size() + 9, QLatin1Char('-')));
     for (const StressResult &r : results) {
-        const QString verdict = !r.notRun.isEmpty() ? QStringLiteral("not run")
-            : !r.error.isEmpty()                   ? QStringLiteral("STOPPED")
+        const QString verdict = !r.error.isEmpty() ? QStringLiteral("STOPPED")
             : r.broke()                            ? QStringLiteral("BROKE")
                                                    : QStringLiteral("held");
         printOut(QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9 %10 %11  %12")
@@ -207,8 +204,6 @@ int stressCommand(const QStringList &arguments)
         }
         if (!r.error.isEmpty())
             printError(QStringLiteral("%1 stopped: %2").arg(s->name, r.error));
-        if (!r.notRun.isEmpty())
-            printOut(QStringLiteral("%1 not run: %2").arg(s->name, r.notRun));
         if (strategies.size() == 1) {
             printOut(QStringLiteral("%1 (%2)").arg(s->name, s->correct ? QStringLiteral("correct") : QStringLiteral("broken")));
             printResult(r);

@@ -2,7 +2,6 @@
 
 #include "CodeModel.h"
 #include "RunController.h"
-#include "StressComparison.h"
 #include "TimelineView.h"
 #include "Translations.h"
 
@@ -23,7 +22,6 @@ void registerQmlTypes()
     qmlRegisterUncreatableType<TimelineModel>(uri, 1, 0, "TimelineModel", QStringLiteral("owned by a session"));
     qmlRegisterUncreatableType<CodeModel>(uri, 1, 0, "CodeModel", QStringLiteral("owned by the controller"));
     qmlRegisterUncreatableType<RunController>(uri, 1, 0, "RunController", QStringLiteral("one per window"));
-    qmlRegisterUncreatableType<StressComparison>(uri, 1, 0, "StressComparison", QStringLiteral("one per window"));
 }
 
 int runWindow(std::unique_ptr<RedisTarget> target, const QString &error)
@@ -32,7 +30,6 @@ int runWindow(std::unique_ptr<RedisTarget> target, const QString &error)
     QGuiApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/lockstock.svg")));
     QGuiApplication::setDesktopFileName(QStringLiteral("lockstock"));
     RunController controller(std::move(target), error);
-    StressComparison stress(controller.target());
 
     QQuickStyle::setStyle(QStringLiteral("Material"));
     registerQmlTypes();
@@ -43,7 +40,6 @@ int runWindow(std::unique_ptr<RedisTarget> target, const QString &error)
     engine.addImportPath(QStringLiteral("qrc:/"));
     engine.rootContext()->setContextProperty(QStringLiteral("controller"), &controller);
     engine.rootContext()->setContextProperty(QStringLiteral("translations"), &translations);
-    engine.rootContext()->setContextProperty(QStringLiteral("stress"), &stress);
     engine.load(QUrl(QStringLiteral("qrc:/LockStock/Main.qml")));
     if (engine.rootObjects().isEmpty())
         return 1;

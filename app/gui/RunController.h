@@ -86,8 +86,6 @@ public:
     CodeModel *code() { return &m_code; }
     QVariantMap redisState() const { return m_primary.redisStateAt(m_cursorMs); }
     QString redisLabel() const;
-    // The window's Redis; null when it could not be reached.
-    const RedisTarget *target() const { return m_target.get(); }
     QString banner() const;
 
     Q_INVOKABLE void run();

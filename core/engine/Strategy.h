@@ -17,7 +17,6 @@ struct Strategy {
     QString lesson;     // one line: what it shows
     bool correct = false;
     bool usesLock = true;
-    bool needsReplica = false;          // waits for a replica (WAIT): needs a replicated topology
     Task<bool> (*placeOrder)(Client &client) = nullptr;
     QList<const RedisScript *> scripts; // loaded before a run
     const char *sourceFile = nullptr;   // __FILE__ of its code, for the code panel

@@ -48,17 +48,6 @@ StressResult runStress(const StressWorkload &workload, const Strategy &strategy,
                        const StressProgress &progress)
 {
     const RunConfig config = stressConfig(workload);
-    if (strategy.needsReplica) {
-        // On one server WAIT 1 never finds a replica: every order would
-        // spin until its acquire timeout, which says nothing about load.
-        StressResult skipped;
-        skipped.strategy = strategy.name;
-        skipped.correct = strategy.correct;
-        skipped.clients = workload.clients;
-        skipped.initialStock = skipped.expectedStock = skipped.finalStock = workload.stock;
-        skipped.notRun = QStringLiteral("it waits for a replica (WAIT 1), and stress runs on one server");
-        return skipped;
-    }
     History history;
     QString error;
     {

@@ -99,8 +99,6 @@ QJsonObject toJson(const StressResult &r)
     o[QStringLiteral("latency_p99_ms")] = r.latencyP99Ms;
     if (!r.error.isEmpty())
         o[QStringLiteral("error")] = r.error;
-    if (!r.notRun.isEmpty())
-        o[QStringLiteral("not_run")] = r.notRun;
     return o;
 }
 

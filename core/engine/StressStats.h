@@ -29,7 +29,6 @@ struct StressResult {
     double latencyP50Ms = 0;       // an order: its first command to its end
     double latencyP99Ms = 0;
     QString error;                 // why the run stopped early; empty when it completed
-    QString notRun;                // why the strategy was not run at all (it needs another topology)
 
     // Something was oversold, lost, shared or deleted from under its owner.
     bool broke() const;

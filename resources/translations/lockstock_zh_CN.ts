@@ -136,14 +136,6 @@
 <context>
     <name>Main</name>
     <message>
-        <source>Stress comparison…</source>
-        <translation>压力对比…</translation>
-    </message>
-    <message>
-        <source>Stress: every strategy under the same load</source>
-        <translation>压力测试：所有策略承受同样的负载</translation>
-    </message>
-    <message>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -216,8 +208,8 @@
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <source>Space run/pause · → step · 1–9 focus client · R reset · wheel zoom · drag scroll · click an event for details · Ctrl+T stress</source>
-        <translation>空格 运行/暂停 · → 单步 · 1–9 选择客户端 · R 重置 · 滚轮缩放 · 拖动平移 · 点击事件查看详情 · Ctrl+T 压力测试</translation>
+        <source>Space run/pause · → step · 1–9 focus client · R reset · wheel zoom · drag scroll · click an event for details</source>
+        <translation>空格 运行/暂停 · → 单步 · 1–9 选择客户端 · R 重置 · 滚轮缩放 · 拖动平移 · 点击事件查看详情</translation>
     </message>
 </context>
 <context>
@@ -256,92 +248,6 @@
     <message>
         <source>Replay speed: ×1 plays the whole run in 10 s</source>
         <translation>回放速度：×1 用 10 秒播放整个运行</translation>
-    </message>
-</context>
-<context>
-    <name>StressChart</name>
-    <message>
-        <source>%1 oversold</source>
-        <translation>超卖 %1</translation>
-    </message>
-    <message>
-        <source>%1 lost</source>
-        <translation>丢失 %1</translation>
-    </message>
-    <message>
-        <source>%1 two holders</source>
-        <translation>%1 次双持有者</translation>
-    </message>
-    <message>
-        <source>%1 wrong DEL</source>
-        <translation>%1 次误删锁</translation>
-    </message>
-    <message>
-        <source>Clients</source>
-        <translation>客户端</translation>
-    </message>
-    <message>
-        <source>Orders</source>
-        <translation>订单</translation>
-    </message>
-    <message>
-        <source>Stock</source>
-        <translation>库存</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>取消</translation>
-    </message>
-    <message>
-        <source>Run all strategies</source>
-        <translation>运行所有策略</translation>
-    </message>
-    <message>
-        <source>strategy</source>
-        <translation>策略</translation>
-    </message>
-    <message>
-        <source>correctness: what broke</source>
-        <translation>正确性：哪里出了错</translation>
-    </message>
-    <message>
-        <source>throughput: orders a second</source>
-        <translation>吞吐量：每秒订单数</translation>
-    </message>
-    <message>
-        <source>claims: correct</source>
-        <translation>声称：正确</translation>
-    </message>
-    <message>
-        <source>claims: broken</source>
-        <translation>声称：有缺陷</translation>
-    </message>
-    <message>
-        <source>✓ safe</source>
-        <translation>✓ 安全</translation>
-    </message>
-    <message>
-        <source>not run: %1</source>
-        <translation>未运行：%1</translation>
-    </message>
-    <message>
-        <source>stopped: %1</source>
-        <translation>已停止：%1</translation>
-    </message>
-    <message>
-        <source>%1/s · p99 %2 ms</source>
-        <translation>%1/秒 · p99 %2 毫秒</translation>
-    </message>
-    <message>
-        <source>Red: units sold beyond the stock, updates lost, two clients holding the lock, a lock deleted by the wrong owner. Blue: orders a second on this machine (faded where the strategy broke: speed that sells what is not there).</source>
-        <translation>红色：超出库存卖出的件数、丢失的更新、两个客户端同时持锁、被错误的持有者删除的锁。蓝色：本机上每秒的订单数（策略出错时变淡：卖出不存在的货的速度）。</translation>
-    </message>
-</context>
-<context>
-    <name>lockstock::StressComparison</name>
-    <message>
-        <source>Redis is not reachable: nothing to stress</source>
-        <translation>无法连接 Redis：无法进行压力测试</translation>
     </message>
 </context>
 <context>
