@@ -270,7 +270,7 @@ bool Run::step(ClientState &state, Actor &actor)
     if (shouldStop())
         return false;
     if (nowNs() > m_config.realNs(m_config.maxRunMs)) {
-        fail(QStringLiteral("stopped: the run took longer than %1 s of scenario time")
+        fail(QStringLiteral("the run took longer than %1 s of scenario time")
                  .arg(m_config.maxRunMs / 1000));
         return false;
     }
