@@ -64,19 +64,23 @@ ApplicationWindow {
     function setScale(s) { Style.scale = Math.max(0.8, Math.min(2.0, s)); settings.scale = Style.scale }
     function stepFocused() { controller.step(controller.focusClient) }
 
-    Shortcut { sequence: "Space"; onActivated: controller.togglePlay() }
-    Shortcut { sequence: "Right"; onActivated: window.stepFocused() }
-    Shortcut { sequence: "R"; onActivated: controller.reset() }
-    Shortcut { sequences: ["+", "="]; onActivated: primaryPane.view.zoomBy(1 / 1.5) }
-    Shortcut { sequence: "-"; onActivated: primaryPane.view.zoomBy(1.5) }
-    Shortcut { sequence: "0"; onActivated: { primaryPane.view.fit(); secondaryPane.view.fit() } }
+    // The one-key shortcuts drive the timeline; over the stress test they would
+    // reach it through the popup (and digits belong to its number fields).
+    readonly property bool timelineKeys: !stressPopup.opened
+
+    Shortcut { sequence: "Space"; enabled: window.timelineKeys; onActivated: controller.togglePlay() }
+    Shortcut { sequence: "Right"; enabled: window.timelineKeys; onActivated: window.stepFocused() }
+    Shortcut { sequence: "R"; enabled: window.timelineKeys; onActivated: controller.reset() }
+    Shortcut { sequences: ["+", "="]; enabled: window.timelineKeys; onActivated: primaryPane.view.zoomBy(1 / 1.5) }
+    Shortcut { sequence: "-"; enabled: window.timelineKeys; onActivated: primaryPane.view.zoomBy(1.5) }
+    Shortcut { sequence: "0"; enabled: window.timelineKeys; onActivated: { primaryPane.view.fit(); secondaryPane.view.fit() } }
     Shortcut { sequence: "Ctrl++"; onActivated: window.setScale(Style.scale + 0.1) }
     Shortcut { sequence: "Ctrl+-"; onActivated: window.setScale(Style.scale - 0.1) }
     Repeater {
         model: 9
         delegate: Item {
             required property int index
-            Shortcut { sequence: String(index + 1); onActivated: controller.focusClient = index }
+            Shortcut { sequence: String(index + 1); enabled: window.timelineKeys; onActivated: controller.focusClient = index }
         }
     }
 
@@ -91,17 +95,19 @@ ApplicationWindow {
         }
         Menu {
             title: qsTr("&Run")
-            Action { text: qsTr("Run / Pause"); shortcut: "Space"; onTriggered: controller.togglePlay() }
-            Action { text: qsTr("Step focused client"); shortcut: "Right"; onTriggered: window.stepFocused() }
-            Action { text: qsTr("Reset"); shortcut: "R"; onTriggered: controller.reset() }
+            Action { text: qsTr("Run / Pause"); shortcut: "Space"; enabled: window.timelineKeys; onTriggered: controller.togglePlay() }
+            Action { text: qsTr("Step focused client"); shortcut: "Right"; enabled: window.timelineKeys; onTriggered: window.stepFocused() }
+            Action { text: qsTr("Reset"); shortcut: "R"; enabled: window.timelineKeys; onTriggered: controller.reset() }
             Action { text: qsTr("Replay"); enabled: controller.finished; onTriggered: controller.replay() }
+            MenuSeparator {}
+            Action { text: qsTr("S&tress test all strategies…"); shortcut: "Ctrl+T"; onTriggered: stressPopup.open() }
         }
         Menu {
             title: qsTr("&View")
             Action { text: qsTr("Dark theme"); checkable: true; checked: Style.dark; onTriggered: { Style.dark = checked; settings.dark = checked } }
             Action { text: qsTr("Larger text (projector)"); shortcut: "Ctrl++"; onTriggered: window.setScale(Style.scale + 0.1) }
             Action { text: qsTr("Smaller text"); shortcut: "Ctrl+-"; onTriggered: window.setScale(Style.scale - 0.1) }
-            Action { text: qsTr("Fit the whole run"); shortcut: "0"; onTriggered: { primaryPane.view.fit(); secondaryPane.view.fit() } }
+            Action { text: qsTr("Fit the whole run"); shortcut: "0"; enabled: window.timelineKeys; onTriggered: { primaryPane.view.fit(); secondaryPane.view.fit() } }
         }
         Menu {
             title: qsTr("&Language")
@@ -127,6 +133,41 @@ ApplicationWindow {
             exportStatus.text = error ? error : qsTr("Saved %1").arg(selectedFile.toString().replace("file://", ""))
             if (controller.compare && !error)
                 controller.exportTimeline(selectedFile.toString().replace(/(\.\w+)$/, "-correct$1"), Style.dark ? "dark" : "light", true)
+        }
+    }
+
+    // Every strategy under the same load, over the whole window; Esc closes it, the runs go on.
+    Popup {
+        id: stressPopup
+        objectName: "stressPopup"
+        parent: Overlay.overlay
+        x: Style.px(20)
+        y: Style.px(20)
+        width: parent.width - 2 * x
+        height: parent.height - 2 * y
+        modal: true
+        focus: true
+        closePolicy: Popup.CloseOnEscape
+        padding: Style.px(20)
+        background: Rectangle {
+            color: Style.background
+            radius: Style.px(10)
+            border.color: Style.border
+            border.width: 1
+        }
+        StressChart {
+            anchors.fill: parent
+            model: controller.stress
+            running: controller.stress.running
+            progress: controller.stress.progress
+            current: controller.stress.current
+            error: controller.stress.error
+            maxOrdersPerSecond: controller.stress.maxOrdersPerSecond
+            maxProblems: controller.stress.maxProblems
+            workload: controller.stress.workload
+            onStartRequested: (clients, orders, stock) => controller.stress.start(clients, orders, stock)
+            onCancelRequested: controller.stress.cancel()
+            onCloseRequested: stressPopup.close()
         }
     }
 
@@ -305,6 +346,6 @@ ApplicationWindow {
         leftPadding: Style.px(14)
         font.pixelSize: Style.px(13)
         color: Style.muted
-        text: qsTr("Space run/pause · → step · 1–9 focus client · R reset · wheel zoom · drag scroll · click an event for details")
+        text: qsTr("Space run/pause · → step · 1–9 focus client · R reset · wheel zoom · drag scroll · click an event for details · Ctrl+T stress test")
     }
 }

@@ -1,6 +1,7 @@
 #include "StressCommand.h"
 
 #include "cli/Console.h"
+#include "cli/Interrupt.h"
 #include "cli/RedisOptions.h"
 #include "engine/StressRun.h"
 #include "strategies/Strategies.h"
@@ -11,6 +12,7 @@
 #include <QJsonDocument>
 
 #include <cstdio>
+#include <optional>
 #include <unistd.h>
 
 namespace lockstock {
@@ -115,6 +117,11 @@ void printTable(const QList<StressResult> &results)
     printOut(header + QStringLiteral("  verdict"));
     printOut(QString(header.size() + 9, QLatin1Char('-')));
     for (const StressResult &r : results) {
+        if (!r.skipped.isEmpty()) {
+            printOut(QStringLiteral("%1 %2 skipped: %3").arg(r.strategy, -18)
+                         .arg(r.correct ? QStringLiteral("correct") : QStringLiteral("broken"), -8).arg(r.skipped));
+            continue;
+        }
         const QString verdict = !r.error.isEmpty() ? QStringLiteral("STOPPED")
             : r.broke()                            ? QStringLiteral("BROKE")
                                                    : QStringLiteral("held");
@@ -195,21 +202,28 @@ int stressCommand(const QStringList &arguments)
         printOut(QStringLiteral("stress · %1 clients · %2 orders · stock %3 · Redis %4")
                      .arg(w.clients).arg(w.orders).arg(w.stock).arg(target->display()));
 
-    QList<StressResult> results;
-    for (const Strategy *s : strategies) {
-        StressResult r;
-        {
-            ProgressBar bar(s->name, !quiet);
-            r = runStress(w, *s, target->endpoint(), [&bar](int done, int total) { bar.update(done, total); });
-        }
-        if (!r.error.isEmpty())
-            printError(QStringLiteral("%1 stopped: %2").arg(s->name, r.error));
-        if (strategies.size() == 1) {
-            printOut(QStringLiteral("%1 (%2)").arg(s->name, s->correct ? QStringLiteral("correct") : QStringLiteral("broken")));
-            printResult(r);
-        }
-        results << r;
-    }
+    // Ctrl-C stops the run at hand (its keys are still removed) and skips the rest.
+    w.interrupt = &catchInterrupts();
+    std::optional<ProgressBar> bar;
+    const QList<StressResult> results = runStressComparison(
+        w, strategies, target->endpoint(),
+        [&](int i, int done, int total) {
+            if (!bar)
+                bar.emplace(strategies.at(i)->name, !quiet);
+            bar->update(done, total);
+        },
+        [&](int i, const StressResult &r) {
+            bar.reset();
+            const Strategy *s = strategies.at(i);
+            if (!r.error.isEmpty())
+                printError(QStringLiteral("%1 stopped: %2").arg(s->name, r.error));
+            if (strategies.size() == 1 && !r.skipped.isEmpty())
+                printError(QStringLiteral("%1 not run: %2").arg(s->name, r.skipped));
+            else if (strategies.size() == 1) {
+                printOut(QStringLiteral("%1 (%2)").arg(s->name, s->correct ? QStringLiteral("correct") : QStringLiteral("broken")));
+                printResult(r);
+            }
+        });
     if (strategies.size() > 1)
         printTable(results);
 
@@ -221,8 +235,9 @@ int stressCommand(const QStringList &arguments)
         }
         out.write(QJsonDocument(comparisonToJson(w.toJson(), results)).toJson(QJsonDocument::Indented));
     }
+    // A strategy this Redis cannot run is only a failure when it was the one asked for.
     for (const StressResult &r : results)
-        if (!r.error.isEmpty())
+        if (!r.error.isEmpty() || (strategies.size() == 1 && !r.skipped.isEmpty()))
             return kExitFailed;
     return kExitOk;
 }

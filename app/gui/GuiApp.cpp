@@ -22,6 +22,7 @@ void registerQmlTypes()
     qmlRegisterUncreatableType<TimelineModel>(uri, 1, 0, "TimelineModel", QStringLiteral("owned by a session"));
     qmlRegisterUncreatableType<CodeModel>(uri, 1, 0, "CodeModel", QStringLiteral("owned by the controller"));
     qmlRegisterUncreatableType<RunController>(uri, 1, 0, "RunController", QStringLiteral("one per window"));
+    qmlRegisterUncreatableType<StressComparison>(uri, 1, 0, "StressComparison", QStringLiteral("owned by the controller"));
 }
 
 int runWindow(std::unique_ptr<RedisTarget> target, const QString &error)

@@ -36,6 +36,10 @@ RunController::RunController(std::unique_ptr<RedisTarget> target, const QString 
     connect(this, &RunController::cursorChanged, this, &RunController::updateCode);
     connect(this, &RunController::focusChanged, this, &RunController::updateCode);
     setScenario(QStringLiteral("lost-update"));
+    // The stress runs share the window's Redis under keys of their own, so a
+    // scenario run at the same time is not disturbed (only slowed).
+    if (m_target)
+        m_stress.setRedis(m_target->endpoint(), m_target->keyPrefix() + "stress:");
 }
 
 RunController::~RunController() = default;

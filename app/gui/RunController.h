@@ -1,11 +1,12 @@
 #pragma once
 // What the window's controls drive: the scenario, the strategy (with the
 // broken/correct switch), speed, live or stepped, side-by-side; Run, Pause,
-// Step, Reset; the replay cursor; and the panels that follow the cursor (code
-// and Redis). Exposed to QML as `controller`.
+// Step, Reset; the replay cursor; the panels that follow the cursor (code
+// and Redis); and the stress comparison. Exposed to QML as `controller`.
 
 #include "CodeModel.h"
 #include "RunSession.h"
+#include "StressComparison.h"
 
 #include "engine/RedisTarget.h"
 #include "engine/Scenario.h"
@@ -46,6 +47,7 @@ class RunController : public QObject {
     Q_PROPERTY(QVariantMap redisState READ redisState NOTIFY cursorChanged)
     Q_PROPERTY(QString redisLabel READ redisLabel NOTIFY redisChanged)
     Q_PROPERTY(QString banner READ banner NOTIFY bannerChanged)
+    Q_PROPERTY(StressComparison *stress READ stress CONSTANT)
 public:
     // `target` may be null when Redis could not be reached; `error` says why.
     RunController(std::unique_ptr<RedisTarget> target, const QString &error, QObject *parent = nullptr);
@@ -84,6 +86,7 @@ public:
     int focusClient() const { return m_focusClient; }
     void setFocusClient(int client);
     CodeModel *code() { return &m_code; }
+    StressComparison *stress() { return &m_stress; }
     QVariantMap redisState() const { return m_primary.redisStateAt(m_cursorMs); }
     QString redisLabel() const;
     QString banner() const;
@@ -130,6 +133,7 @@ private:
     QElapsedTimer m_replayClock;
     int m_focusClient = 0;
     CodeModel m_code;
+    StressComparison m_stress;
 };
 
 } // namespace lockstock

@@ -17,6 +17,7 @@ struct Strategy {
     QString lesson;     // one line: what it shows
     bool correct = false;
     bool usesLock = true;
+    bool needsReplica = false;          // WAITs for one: on a server without replicas no order gets through
     Task<bool> (*placeOrder)(Client &client) = nullptr;
     QList<const RedisScript *> scripts; // loaded before a run
     const char *sourceFile = nullptr;   // __FILE__ of its code, for the code panel

@@ -4,6 +4,9 @@
 
 #include "../redis/RedisError.h"
 
+#include <QCoreApplication>
+#include <QRegularExpression>
+
 #include <chrono>
 #include <future>
 
@@ -41,12 +44,43 @@ RunConfig stressConfig(const StressWorkload &w)
     c.speed = 1.0;
     c.probe = false;
     c.keyPrefix = w.keyPrefix;
+    c.interrupt = w.interrupt;
     return c;
 }
+
+namespace {
+// Why `strategy` cannot run against `endpoint`; empty when it can. WAIT 1 on
+// a server without replicas never succeeds: every order would wait out its
+// acquire timeout until the run's time limit.
+QString whyNotRunnable(const Strategy &strategy, const RedisEndpoint &endpoint)
+{
+    if (!strategy.needsReplica)
+        return {};
+    try {
+        RedisConnection c(endpoint);
+        const QByteArray info = c.command({"INFO", "replication"}).bytes();
+        static const QRegularExpression replicas(QStringLiteral("connected_slaves:(\\d+)"));
+        const QRegularExpressionMatch m = replicas.match(QString::fromLatin1(info));
+        if (m.hasMatch() && m.captured(1).toInt() == 0)
+            return QCoreApplication::translate("Stress", "needs a replica to acknowledge WAIT, and this Redis has none");
+    } catch (const RedisError &) {
+        // The run itself says what is wrong with Redis.
+    }
+    return {};
+}
+} // namespace
 
 StressResult runStress(const StressWorkload &workload, const Strategy &strategy, const RedisEndpoint &endpoint,
                        const StressProgress &progress)
 {
+    if (const QString why = whyNotRunnable(strategy, endpoint); !why.isEmpty()) {
+        StressResult result;
+        result.strategy = strategy.name;
+        result.correct = strategy.correct;
+        result.clients = workload.clients;
+        result.skipped = why;
+        return result;
+    }
     const RunConfig config = stressConfig(workload);
     History history;
     QString error;
@@ -68,7 +102,7 @@ StressResult runStress(const StressWorkload &workload, const Strategy &strategy,
     }
     try {
         RedisConnection cleanup(endpoint);
-        cleanup.command({"DEL", config.stockKey(), config.lockKey(), config.fenceKey()});
+        cleanup.command({"DEL", config.stockKey(), config.lockKey(), config.fenceKey(), config.fenceSeenKey()});
     } catch (const RedisError &) {
         // Redis is gone, and the keys with it (or the error above says why).
     }
@@ -78,6 +112,24 @@ StressResult runStress(const StressWorkload &workload, const Strategy &strategy,
     result.correct = strategy.correct;
     result.error = error;
     return result;
+}
+
+QList<StressResult> runStressComparison(const StressWorkload &workload, const QList<const Strategy *> &strategies,
+                                        const RedisEndpoint &endpoint, const ComparisonProgress &progress,
+                                        const ComparisonFinished &finished)
+{
+    QList<StressResult> results;
+    for (int i = 0; i < strategies.size(); ++i) {
+        if (workload.interrupt && workload.interrupt->load())
+            break;
+        StressProgress one;
+        if (progress)
+            one = [&progress, i](int done, int total) { progress(i, done, total); };
+        results << runStress(workload, *strategies.at(i), endpoint, one);
+        if (finished)
+            finished(i, results.last());
+    }
+    return results;
 }
 
 } // namespace lockstock

@@ -8,6 +8,7 @@
 
 #include "../redis/RedisEndpoint.h"
 
+#include <atomic>
 #include <functional>
 
 namespace lockstock {
@@ -22,6 +23,8 @@ struct StressWorkload {
     qint64 acquireTimeoutMs = 10000;
     int maxSeconds = 60;           // a run still going by then is stopped
     QByteArray keyPrefix;          // for a shared server
+    // When set to true the run stops ("interrupted") and a comparison skips the rest.
+    const std::atomic<bool> *interrupt = nullptr;
 
     QJsonObject toJson() const;
 };
@@ -36,5 +39,14 @@ using StressProgress = std::function<void(int ordersDone, int ordersTotal)>;
 // removes the run's keys. Redis failures end up in StressResult::error.
 StressResult runStress(const StressWorkload &workload, const Strategy &strategy, const RedisEndpoint &endpoint,
                        const StressProgress &progress = {});
+
+// The same workload through each strategy in turn, on one Redis: `stress --all`
+// and the window's chart. `progress` also says which strategy runs; `finished`
+// gets each result as it comes. Both are called on the calling thread.
+using ComparisonProgress = std::function<void(int strategyIndex, int ordersDone, int ordersTotal)>;
+using ComparisonFinished = std::function<void(int strategyIndex, const StressResult &result)>;
+QList<StressResult> runStressComparison(const StressWorkload &workload, const QList<const Strategy *> &strategies,
+                                        const RedisEndpoint &endpoint, const ComparisonProgress &progress = {},
+                                        const ComparisonFinished &finished = {});
 
 } // namespace lockstock

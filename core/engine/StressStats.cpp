@@ -99,6 +99,8 @@ QJsonObject toJson(const StressResult &r)
     o[QStringLiteral("latency_p99_ms")] = r.latencyP99Ms;
     if (!r.error.isEmpty())
         o[QStringLiteral("error")] = r.error;
+    if (!r.skipped.isEmpty())
+        o[QStringLiteral("skipped")] = r.skipped;
     return o;
 }
 

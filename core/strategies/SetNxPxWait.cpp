@@ -41,6 +41,7 @@ extern const Strategy setNxPxWaitStrategy{
     .lesson = QStringLiteral("A lock no replica has is not used; an acknowledged one can still be lost if another replica is promoted."),
     .correct = true,
     .usesLock = true,
+    .needsReplica = true,
     .placeOrder = placeOrder,
     .scripts = {&compareAndDeleteScript},
     .sourceFile = __FILE__,

@@ -208,8 +208,12 @@
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <source>Space run/pause · → step · 1–9 focus client · R reset · wheel zoom · drag scroll · click an event for details</source>
-        <translation>空格 运行/暂停 · → 单步 · 1–9 选择客户端 · R 重置 · 滚轮缩放 · 拖动平移 · 点击事件查看详情</translation>
+        <source>Space run/pause · → step · 1–9 focus client · R reset · wheel zoom · drag scroll · click an event for details · Ctrl+T stress test</source>
+        <translation>空格 运行/暂停 · → 单步 · 1–9 选择客户端 · R 重置 · 滚轮缩放 · 拖动平移 · 点击事件查看详情 · Ctrl+T 压力测试</translation>
+    </message>
+    <message>
+        <source>S&amp;tress test all strategies…</source>
+        <translation>压力测试所有策略(&amp;T)…</translation>
     </message>
 </context>
 <context>
@@ -270,6 +274,143 @@
     <message>
         <source>broken</source>
         <translation>有缺陷</translation>
+    </message>
+</context>
+<context>
+    <name>StressChart</name>
+    <message>
+        <source>Stress test: every strategy, the same workload</source>
+        <translation>压力测试：所有策略，同一负载</translation>
+    </message>
+    <message>
+        <source>Close (Esc)</source>
+        <translation>关闭（Esc）</translation>
+    </message>
+    <message>
+        <source>Real clients, a thread and a Redis connection each, place orders as fast as Redis answers; the checker then counts what broke.</source>
+        <translation>真实的客户端（各有一个线程和一个 Redis 连接）以 Redis 能响应的最快速度下单，随后由检查器统计出了哪些问题。</translation>
+    </message>
+    <message>
+        <source>Clients</source>
+        <translation>客户端</translation>
+    </message>
+    <message>
+        <source>Orders in total</source>
+        <translation>订单总数</translation>
+    </message>
+    <message>
+        <source>Stock</source>
+        <translation>库存</translation>
+    </message>
+    <message>
+        <source>▶ Run all strategies</source>
+        <translation>▶ 运行所有策略</translation>
+    </message>
+    <message>
+        <source>■ Cancel</source>
+        <translation>■ 取消</translation>
+    </message>
+    <message>
+        <source>problems: units oversold + updates lost + times two clients held the lock + locks deleted by another client</source>
+        <translation>问题：超卖件数 + 丢失的更新 + 两个客户端同时持锁的次数 + 被其他客户端删除的锁</translation>
+    </message>
+    <message>
+        <source>safe: none found</source>
+        <translation>安全：未发现问题</translation>
+    </message>
+    <message>
+        <source>throughput: orders per second, the fastest bar is full length</source>
+        <translation>吞吐量：每秒订单数，最快者为满长</translation>
+    </message>
+    <message>
+        <source>Strategy</source>
+        <translation>策略</translation>
+    </message>
+    <message>
+        <source>Correctness (fewer problems is better)</source>
+        <translation>正确性（问题越少越好）</translation>
+    </message>
+    <message>
+        <source>Throughput (longer is faster)</source>
+        <translation>吞吐量（越长越快）</translation>
+    </message>
+    <message>
+        <source>%1 clients · %2 orders · stock %3</source>
+        <translation>%1 个客户端 · %2 个订单 · 库存 %3</translation>
+    </message>
+    <message>
+        <source>sold %1 · stock %2, expected %3</source>
+        <translation>售出 %1 · 库存 %2，应为 %3</translation>
+    </message>
+    <message>
+        <source>✓ safe</source>
+        <translation>✓ 安全</translation>
+    </message>
+    <message>
+        <source>%1 oversold</source>
+        <translation>超卖 %1</translation>
+    </message>
+    <message>
+        <source>%1 lost</source>
+        <translation>丢失 %1</translation>
+    </message>
+    <message>
+        <source>%1 overlaps</source>
+        <translation>同时持锁 %1 次</translation>
+    </message>
+    <message>
+        <source>%1 foreign deletes</source>
+        <translation>误删他人的锁 %1 次</translation>
+    </message>
+    <message>
+        <source>nothing oversold, lost or shared</source>
+        <translation>没有超卖、没有丢失、锁从未共享</translation>
+    </message>
+    <message>
+        <source>running…</source>
+        <translation>运行中…</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>stopped: %1</source>
+        <translation>已停止：%1</translation>
+    </message>
+    <message>
+        <source>not run: %1</source>
+        <translation>未运行：%1</translation>
+    </message>
+    <message>
+        <source>%1 /s</source>
+        <translation>%1 /秒</translation>
+    </message>
+    <message>
+        <source>p50 %1 ms · p99 %2 ms · %3 retries</source>
+        <translation>p50 %1 毫秒 · p99 %2 毫秒 · 重试 %3 次</translation>
+    </message>
+</context>
+<context>
+    <name>lockstock::StressComparison</name>
+    <message>
+        <source>A comparison is already running.</source>
+        <translation>已有一个对比正在运行。</translation>
+    </message>
+    <message>
+        <source>Redis is not available.</source>
+        <translation>Redis 不可用。</translation>
+    </message>
+    <message>
+        <source>Clients must be 1 to %1, orders 1 to %2, stock 0 or more.</source>
+        <translation>客户端数须为 1 到 %1，订单数 1 到 %2，库存不能小于 0。</translation>
+    </message>
+</context>
+<context>
+    <name>Stress</name>
+    <message>
+        <source>needs a replica to acknowledge WAIT, and this Redis has none</source>
+        <translation>需要副本确认 WAIT，而这个 Redis 没有副本</translation>
     </message>
 </context>
 <context>

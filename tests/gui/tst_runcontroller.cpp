@@ -122,12 +122,34 @@ private slots:
         QVERIFY(controller.finished());
     }
 
+    // The stress comparison runs on the window's Redis under keys of its own:
+    // a scenario run at the same time still gets the verdict it would alone.
+    void stressBesideAScenario()
+    {
+        RunController controller(RedisTarget::startPrivate(), {});
+        StressComparison *stress = controller.stress();
+        QVERIFY(stress->start(4, 1'000'000, 1'000'000));
+        QTRY_VERIFY_WITH_TIMEOUT(stress->data(stress->index(0), StressComparison::RowProgressRole).toDouble() > 0, 30000);
+        controller.setScenario(QStringLiteral("lost-update"));
+        controller.setCorrect(true);
+        controller.run();
+        QTRY_VERIFY_WITH_TIMEOUT(controller.finished(), 30000);
+        QVERIFY(stress->running());
+        QVERIFY2(controller.primary()->clean(), qPrintable(controller.primary()->findings().join(QLatin1Char(' '))));
+        controller.setCursorMs(controller.durationMs());
+        QCOMPARE(controller.redisState().value(QStringLiteral("stock")).toLongLong(), 98);
+        stress->cancel();
+        QTRY_VERIFY_WITH_TIMEOUT(!stress->running(), 20000);
+    }
+
     void noRedisAtAll()
     {
         RunController controller(nullptr, QStringLiteral("connection refused"));
         QVERIFY(controller.banner().contains(QStringLiteral("connection refused")));
         controller.run(); // nothing to run against; must not crash
         QCOMPARE(controller.primary()->state(), QStringLiteral("idle"));
+        QVERIFY(!controller.stress()->start(2, 10, 10));
+        QVERIFY(!controller.stress()->error().isEmpty());
     }
 };
 

@@ -7,6 +7,24 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+namespace {
+struct Finished {
+    int exitCode = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+// Runs `lockstock stress ARGS` to its end.
+Finished stress(const QStringList &args)
+{
+    QProcess p;
+    p.start(QStringLiteral(LOCKSTOCK_EXE), QStringList{QStringLiteral("stress")} + args);
+    if (!p.waitForFinished(60'000))
+        return {};
+    return {p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
+}
+} // namespace
+
 class TestStressCli : public QObject {
     Q_OBJECT
 private slots:
@@ -15,15 +33,12 @@ private slots:
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
         const QString json = dir.filePath(QStringLiteral("stress.json"));
-        QProcess p;
-        p.start(QStringLiteral(LOCKSTOCK_EXE),
-                {QStringLiteral("stress"), QStringLiteral("--strategy"), QStringLiteral("lua-decrement"),
-                 QStringLiteral("--clients"), QStringLiteral("4"), QStringLiteral("--orders"), QStringLiteral("100"),
-                 QStringLiteral("--stock"), QStringLiteral("50"), QStringLiteral("--json"), json});
-        QVERIFY(p.waitForFinished(30'000));
-        QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
-        const QByteArray out = p.readAllStandardOutput();
-        QVERIFY2(out.contains("orders succeeded       50 of 100"), out.constData());
+        const Finished p = stress({QStringLiteral("--strategy"), QStringLiteral("lua-decrement"),
+                                   QStringLiteral("--clients"), QStringLiteral("4"), QStringLiteral("--orders"),
+                                   QStringLiteral("100"), QStringLiteral("--stock"), QStringLiteral("50"),
+                                   QStringLiteral("--json"), json});
+        QVERIFY2(p.exitCode == 0, p.err.constData());
+        QVERIFY2(p.out.contains("orders succeeded       50 of 100"), p.out.constData());
 
         QFile f(json);
         QVERIFY(f.open(QIODevice::ReadOnly));
@@ -45,6 +60,38 @@ private slots:
         QVERIFY(!r.contains(QStringLiteral("error")));
     }
 
+    // --all: one table, every strategy; the one that needs a replica is
+    // skipped at once on the private server, which is not a failure.
+    void comparesAllStrategies()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString json = dir.filePath(QStringLiteral("all.json"));
+        const Finished p = stress({QStringLiteral("--all"), QStringLiteral("--clients"), QStringLiteral("4"),
+                                   QStringLiteral("--orders"), QStringLiteral("100"), QStringLiteral("--stock"),
+                                   QStringLiteral("50"), QStringLiteral("--quiet"), QStringLiteral("--json"), json});
+        QVERIFY2(p.exitCode == 0, p.err.constData());
+        QVERIFY2(p.out.contains("set-nx-px-wait") && p.out.contains("skipped: needs a replica"), p.out.constData());
+
+        QFile f(json);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QJsonArray results = QJsonDocument::fromJson(f.readAll()).object()[QStringLiteral("results")].toArray();
+        QVERIFY(results.size() > 10);
+        for (const QJsonValue &v : results) {
+            const QJsonObject r = v.toObject();
+            const bool skipped = r[QStringLiteral("strategy")].toString() == QLatin1String("set-nx-px-wait");
+            QCOMPARE(r.contains(QStringLiteral("skipped")), skipped);
+            QVERIFY(!r.contains(QStringLiteral("error")));
+            if (!skipped)
+                QCOMPARE(r[QStringLiteral("orders_tried")].toInt(), 100);
+        }
+
+        // Asked for by name, a strategy that cannot run is a failure.
+        const Finished one = stress({QStringLiteral("--strategy"), QStringLiteral("set-nx-px-wait"), QStringLiteral("--quiet")});
+        QCOMPARE(one.exitCode, 1);
+        QVERIFY2(one.err.contains("not run: needs a replica"), one.err.constData());
+    }
+
     void rejectsBadInput_data()
     {
         QTest::addColumn<QStringList>("args");
@@ -57,10 +104,7 @@ private slots:
     void rejectsBadInput()
     {
         QFETCH(QStringList, args);
-        QProcess p;
-        p.start(QStringLiteral(LOCKSTOCK_EXE), QStringList{QStringLiteral("stress")} + args);
-        QVERIFY(p.waitForFinished(30'000));
-        QCOMPARE(p.exitCode(), 2);
+        QCOMPARE(stress(args).exitCode, 2);
     }
 };
 

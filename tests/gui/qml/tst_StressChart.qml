@@ -1,0 +1,131 @@
+import QtQuick
+import QtTest
+import LockStock
+
+// The chart drawn from a fake comparison with known figures.
+Item {
+    width: 1600; height: 900
+
+    ListModel {
+        id: fake
+        function add(name, correct, status, problems, oversold, lost, perSecond) {
+            append({ name: name, title: name, correct: correct, status: status, rowProgress: 0.5,
+                     ordersSucceeded: 100, expectedStock: 0, finalStock: 0, oversold: oversold,
+                     lostUpdates: lost, exclusionViolations: 0, foreignReleases: 0, problems: problems,
+                     ordersPerSecond: perSecond, latencyP50Ms: 0.2, latencyP99Ms: 3.5, retries: 42,
+                     note: status === "skipped" ? "needs a replica" : "" })
+        }
+    }
+
+    StressChart {
+        id: chart
+        anchors.fill: parent
+        model: fake
+        maxOrdersPerSecond: 40000
+        maxProblems: 120
+    }
+
+    SignalSpy { id: started; target: chart; signalName: "startRequested" }
+    SignalSpy { id: cancelled; target: chart; signalName: "cancelRequested" }
+
+    TestCase {
+        name: "StressChart"
+        when: windowShown
+
+        function init() {
+            fake.clear()
+            fake.add("no-lock", false, "done", 120, 70, 50, 20000)
+            fake.add("lua-decrement", true, "done", 0, 0, 0, 40000)
+            fake.add("set-nx-ex-lua", true, "done", 0, 0, 0, 5000)
+            fake.add("set-nx-px-wait", true, "skipped", 0, 0, 0, 0)
+            fake.add("redlock", true, "running", 0, 0, 0, 0)
+            chart.running = false
+            started.clear()
+            cancelled.clear()
+        }
+
+        function row(name) {
+            const r = findChild(chart, "row_" + name)
+            verify(r, "no row for " + name)
+            return r
+        }
+        function part(name, objectName) {
+            const p = findChild(row(name), objectName)
+            verify(p, "no " + objectName + " in " + name)
+            return p
+        }
+
+        function test_everyStrategyHasARow() {
+            for (const name of ["no-lock", "lua-decrement", "set-nx-ex-lua", "set-nx-px-wait", "redlock"])
+                verify(row(name).visible)
+        }
+
+        function test_fasterIsWider() {
+            const fastest = part("lua-decrement", "throughputBar")
+            const middle = part("no-lock", "throughputBar")
+            const slow = part("set-nx-ex-lua", "throughputBar")
+            // The fastest fills its column up to the room for its figure; the others in proportion.
+            tryVerify(() => Math.abs(middle.width - fastest.width / 2) < 2, 2000,
+                      "no-lock " + middle.width + " vs lua-decrement " + fastest.width)
+            tryVerify(() => Math.abs(slow.width - fastest.width / 8) < 2, 2000)
+            verify(fastest.width > middle.width && middle.width > slow.width)
+            compare(fastest.color, Style.accent)
+            verify(part("lua-decrement", "throughputText").text.indexOf("40") === 0)
+        }
+
+        function test_brokenIsRedSafeIsMarked() {
+            const bar = part("no-lock", "correctnessBar")
+            verify(bar.visible)
+            verify(bar.width > 0)
+            compare(bar.color, Style.race)
+            verify(!part("no-lock", "safeMark").visible)
+            compare(part("no-lock", "problemsText").text, "120")
+            const detail = part("no-lock", "problemsDetail").text
+            verify(detail.indexOf("70 oversold") >= 0 && detail.indexOf("50 lost") >= 0, detail)
+            verify(detail.indexOf("overlaps") < 0, "zero counts are left out: " + detail)
+
+            verify(!part("lua-decrement", "correctnessBar").visible)
+            const safe = part("lua-decrement", "safeMark")
+            verify(safe.visible)
+            compare(safe.border.color, Style.good)
+        }
+
+        function test_rowsWithoutFiguresSayWhy() {
+            const skipped = part("set-nx-px-wait", "statusText")
+            verify(skipped.visible)
+            verify(skipped.text.indexOf("needs a replica") >= 0, skipped.text)
+            verify(!part("set-nx-px-wait", "throughputBar").visible)
+            verify(part("redlock", "rowProgress").visible)
+            compare(part("redlock", "rowProgress").value, 0.5)
+            verify(!part("no-lock", "rowProgress").visible)
+        }
+
+        function test_runAndCancel() {
+            const run = findChild(chart, "runButton")
+            const cancel = findChild(chart, "cancelButton")
+            verify(run.enabled && !cancel.enabled)
+            mouseClick(run)
+            compare(started.count, 1)
+            // The defaults: 8 clients, 1600 orders in total (200 each), stock 100.
+            compare(started.signalArguments[0][0], 8)
+            compare(started.signalArguments[0][1], 1600)
+            compare(started.signalArguments[0][2], 100)
+
+            chart.running = true
+            chart.progress = 0.25
+            chart.current = "redlock"
+            verify(!run.enabled && cancel.enabled)
+            verify(findChild(chart, "progressBar").visible)
+            compare(findChild(chart, "progressText").text, "redlock · 25%")
+            mouseClick(cancel)
+            compare(cancelled.count, 1)
+        }
+
+        function test_darkTheme() {
+            Style.dark = true
+            compare(part("no-lock", "correctnessBar").color, Style.race)
+            compare(part("lua-decrement", "throughputBar").color, Style.accent)
+            Style.dark = false
+        }
+    }
+}
