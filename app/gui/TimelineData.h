@@ -30,7 +30,6 @@ struct Holding {
     QList<std::pair<qint64, qint64>> ttl;
 };
 
-// The stock value from a moment on.
 // What the painter needs to walk a lane without touching the events
 // themselves: small and contiguous, so a lane of 100 000 scans in a few
 // hundred microseconds where the scattered events would miss the cache.
@@ -43,6 +42,7 @@ struct LaneEvent {
     bool race = false;     // TimelineData::raceAt has a text for it
 };
 
+// The stock value from a moment on.
 struct StockPoint {
     qint64 tNs = 0;
     qint64 value = 0;

@@ -51,6 +51,18 @@ const QStaticText &laidOut(const QString &text, const QFont &font)
     return *cache.insert(key, label);
 }
 
+// The space between a label's text and its box.
+QPointF pillPadding(const TimelineTheme &theme)
+{
+    return {theme.px(6), theme.px(2)};
+}
+
+QSizeF pillSize(const QStaticText &label, const TimelineTheme &theme)
+{
+    const QPointF pad = pillPadding(theme);
+    return {label.size().width() + 2 * pad.x(), label.size().height() + 2 * pad.y()};
+}
+
 // QPainter's raster engine hands any fill of more than about 96 spans (rows
 // of a rectangle, pieces of an antialiased shape) to a thread pool. Waking
 // it costs more than the fill itself, and far more on a busy machine, so
@@ -311,23 +323,17 @@ void TimelinePainter::paintGutterLabel(QPainter &p, const QRectF &lane, const QS
                fm.elidedText(subtitle, Qt::ElideMiddle, g.width()));
 }
 
-QSizeF TimelinePainter::pillSize(const QString &text, const QFont &font) const
-{
-    const QSizeF label = laidOut(text, font).size();
-    return {label.width() + 2 * m_theme.px(6), label.height() + m_theme.px(4)};
-}
-
 QRectF TimelinePainter::pill(QPainter &p, const QPointF &topLeft, const QString &text, const QColor &border,
                              const QColor &fill, const QColor &textColour, const QFont &font)
 {
     const QStaticText &label = laidOut(text, font);
-    const QRectF r(topLeft, pillSize(text, font));
+    const QRectF r(topLeft, pillSize(label, m_theme));
     p.setPen(QPen(border, m_theme.px(1.2)));
     p.setBrush(fill);
     p.drawRoundedRect(r, m_theme.px(5), m_theme.px(5));
     p.setPen(textColour);
     p.setFont(font);
-    p.drawStaticText(QPointF(r.left() + m_theme.px(6), r.top() + m_theme.px(2)), label);
+    p.drawStaticText(r.topLeft() + pillPadding(m_theme), label);
     return r;
 }
 
@@ -366,7 +372,7 @@ void TimelinePainter::paintServerFaults(QPainter &p, const Lanes &lanes)
     // A line through every lane where a redis-server was killed, paused,
     // restarted...; its label at the foot of the Redis lane, on two rows.
     const QFont font = m_theme.font(12, QFont::Bold);
-    const qreal rowHeight = pillSize(QStringLiteral("n"), font).height() + m_theme.px(3);
+    const qreal rowHeight = pillSize(laidOut(QStringLiteral("n"), font), m_theme).height() + m_theme.px(3);
     std::array<qreal, 2> rowEnd{-1e9, -1e9};
     for (const int index : m_data.serverFaults) {
         const Event &e = m_data.events.at(index);
@@ -555,7 +561,6 @@ void TimelinePainter::paintClientLane(QPainter &p, const QRectF &r, int client)
     qreal lastOrderMark = -1e9;
     const QFont workFont = m_theme.font(12, QFont::DemiBold);
     const QFontMetricsF workMetrics(workFont);
-    const QFontMetricsF labelMetrics(labelFont);
     qint64 crashNs = -1;
     QList<QLineF> ticks, watchdogTicks, raceTicks, leaders, raceLeaders;
 
@@ -671,7 +676,7 @@ void TimelinePainter::paintClientLane(QPainter &p, const QRectF &r, int client)
             const QString text = (e.role == ActorRole::Watchdog ? QStringLiteral("⟳ ") : QString())
                 + (e.kind == EventKind::Error ? e.note : TimelineData::commandText(e));
             // Keep the label inside the plot at the right edge.
-            const qreal width = pillSize(text, labelFont).width();
+            const qreal width = pillSize(laidOut(text, labelFont), m_theme).width();
             at = std::max(rowEnd[row] + gap, std::min(at, m_plot.right() + m_theme.px(14) - width));
             const QPointF topLeft(at, rowTop + row * rowHeight);
             (isRace ? raceLeaders : leaders) << QLineF(QPointF(ex, base + m_theme.px(14)), topLeft);
@@ -682,7 +687,7 @@ void TimelinePainter::paintClientLane(QPainter &p, const QRectF &r, int client)
             hit = hit.united(pr);
             rowEnd[row] = pr.right();
             if (isRace && row + 1 < rows) {
-                const qreal raceWidth = pillSize(race, m_theme.font(13, QFont::Bold)).width();
+                const qreal raceWidth = pillSize(laidOut(race, m_theme.font(13, QFont::Bold)), m_theme).width();
                 const qreal raceAt = std::max(rowEnd[row + 1] + gap, std::min(at, m_plot.right() + m_theme.px(14) - raceWidth));
                 const QRectF rr = pill(p, QPointF(raceAt, topLeft.y() + rowHeight), race, m_theme.race, m_theme.race, Qt::white,
                                        m_theme.font(13, QFont::Bold));

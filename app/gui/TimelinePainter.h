@@ -62,7 +62,6 @@ private:
     void paintLegend(QPainter &p, const QRectF &r);
     void paintGutterLabel(QPainter &p, const QRectF &lane, const QString &title, const QString &subtitle,
                           const QColor &colour);
-    QSizeF pillSize(const QString &text, const QFont &font) const;
     // A label in a rounded box; returns its rectangle.
     QRectF pill(QPainter &p, const QPointF &topLeft, const QString &text, const QColor &border,
                 const QColor &fill, const QColor &textColour, const QFont &font);
