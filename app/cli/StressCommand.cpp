@@ -105,6 +105,12 @@ void printResult(const StressResult &r)
     printOut(row(QStringLiteral("verdict"), r.broke() ? QStringLiteral("BROKE") : QStringLiteral("held")));
 }
 
+// What a strategy says of itself, as the table and the single report print it.
+QString claimText(bool correct)
+{
+    return correct ? QStringLiteral("correct") : QStringLiteral("broken");
+}
+
 void printTable(const QList<StressResult> &results)
 {
     const QString header = QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9 %10 %11")
@@ -119,14 +125,14 @@ void printTable(const QList<StressResult> &results)
     for (const StressResult &r : results) {
         if (!r.skipped.isEmpty()) {
             printOut(QStringLiteral("%1 %2 skipped: %3").arg(r.strategy, -18)
-                         .arg(r.correct ? QStringLiteral("correct") : QStringLiteral("broken"), -8).arg(r.skipped));
+                         .arg(claimText(r.correct), -8).arg(r.skipped));
             continue;
         }
         const QString verdict = !r.error.isEmpty() ? QStringLiteral("STOPPED")
             : r.broke()                            ? QStringLiteral("BROKE")
                                                    : QStringLiteral("held");
         printOut(QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9 %10 %11  %12")
-                     .arg(r.strategy, -18).arg(r.correct ? QStringLiteral("correct") : QStringLiteral("broken"), -8)
+                     .arg(r.strategy, -18).arg(claimText(r.correct), -8)
                      .arg(r.ordersSucceeded, 6)
                      .arg(stockText(r.finalStock) + QLatin1Char('/') + QString::number(r.expectedStock), 11)
                      .arg(r.oversold, 8).arg(r.lostUpdates, 6).arg(r.exclusionViolations, 7)
@@ -220,7 +226,7 @@ int stressCommand(const QStringList &arguments)
             if (strategies.size() == 1 && !r.skipped.isEmpty())
                 printError(QStringLiteral("%1 not run: %2").arg(s->name, r.skipped));
             else if (strategies.size() == 1) {
-                printOut(QStringLiteral("%1 (%2)").arg(s->name, s->correct ? QStringLiteral("correct") : QStringLiteral("broken")));
+                printOut(QStringLiteral("%1 (%2)").arg(s->name, claimText(s->correct)));
                 printResult(r);
             }
         });
