@@ -9,6 +9,9 @@
 #include <QCoreApplication>
 #include <QGuiApplication>
 
+#include <csignal>
+#include <sys/resource.h>
+
 using namespace lockstock;
 
 namespace {
@@ -36,9 +39,19 @@ QStringList commandArguments()
         args.removeAt(1); // the command; the parsers see "lockstock OPTIONS..."
     return args;
 }
-} // namespace
 
-int main(int argc, char **argv)
+// As many open files as the system lets this user have: every simulated
+// client holds a connection, and a 1000-client scenario needs over 1000.
+void raiseOpenFileLimit()
+{
+    rlimit limit{};
+    if (::getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur < limit.rlim_max) {
+        limit.rlim_cur = limit.rlim_max;
+        ::setrlimit(RLIMIT_NOFILE, &limit);
+    }
+}
+
+int dispatch(int argc, char **argv)
 {
     const QString command = argc > 1 ? QString::fromLocal8Bit(argv[1]) : QString();
     QCoreApplication::setApplicationName(QStringLiteral("lockstock"));
@@ -71,4 +84,15 @@ int main(int argc, char **argv)
     printError(QStringLiteral("unknown command '%1'").arg(command));
     printUsage();
     return kExitUsage;
+}
+} // namespace
+
+int main(int argc, char **argv)
+{
+    guardStandardStreams();
+    raiseOpenFileLimit();
+    // A reader that goes away (a pipe, a FIFO, a server) is a write error
+    // to report, not a reason to die silently.
+    std::signal(SIGPIPE, SIG_IGN);
+    return finishOutput(dispatch(argc, argv));
 }

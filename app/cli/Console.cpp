@@ -1,26 +1,87 @@
 #include "Console.h"
 
 #include <QCommandLineParser>
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
+#include <fcntl.h>
 #include <unistd.h>
 
 namespace lockstock {
 
+namespace {
+// The first error writing to stdout (an errno), 0 while all went well.
+int stdoutError = 0;
+
+void writeOut(const QByteArray &bytes)
+{
+    if (stdoutError)
+        return;
+    errno = 0;
+    if (std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stdout) != size_t(bytes.size())
+        || std::fflush(stdout) != 0)
+        stdoutError = errno ? errno : EIO;
+}
+} // namespace
+
+QString printable(const QString &text)
+{
+    QString out;
+    out.reserve(text.size());
+    for (const QChar c : text) {
+        const char16_t u = c.unicode();
+        if (u == '\n' || u == '\t' || (u >= 0x20 && u != 0x7f && (u < 0x80 || u > 0x9f)))
+            out += c;
+        else if (u < 0x20)
+            out += QLatin1Char('^') + QChar(u + 0x40);   // ESC shows as ^[, as cat -v does
+        else
+            out += QChar(0xfffd);                        // DEL and the C1 controls (CSI...)
+    }
+    return out;
+}
+
 void printOut(const QString &text)
 {
-    std::fputs(text.toUtf8().constData(), stdout);
-    std::fputc('\n', stdout);
-    std::fflush(stdout);
+    writeOut(printable(text).toUtf8() + '\n');
 }
 
 void printError(const QString &text)
 {
-    std::fputs(("lockstock: " + text + '\n').toUtf8().constData(), stderr);
+    std::fputs(("lockstock: " + printable(text) + '\n').toUtf8().constData(), stderr);
 }
 
 bool stdoutIsTerminal()
 {
     return ::isatty(STDOUT_FILENO) == 1;
+}
+
+void guardStandardStreams()
+{
+    for (const int fd : {STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO}) {
+        if (::fcntl(fd, F_GETFD) != -1 || errno != EBADF)
+            continue;
+        // Hold the number, or the next socket opened would get it and our
+        // output would go to Redis.
+        const int held = ::open("/dev/null", fd == STDIN_FILENO ? O_RDONLY : O_WRONLY);
+        if (held >= 0 && held != fd) {
+            ::dup2(held, fd);
+            ::close(held);
+        }
+        if (fd == STDOUT_FILENO)
+            stdoutError = EBADF;
+    }
+}
+
+int finishOutput(int exitCode)
+{
+    if (std::fflush(stdout) != 0 && !stdoutError)
+        stdoutError = errno;
+    if (std::fclose(stdout) != 0 && !stdoutError)
+        stdoutError = errno;
+    if (!stdoutError)
+        return exitCode;
+    printError(QStringLiteral("cannot write to standard output: %1").arg(QString::fromLocal8Bit(std::strerror(stdoutError))));
+    return exitCode == kExitOk ? kExitUsage : exitCode;
 }
 
 std::optional<int> parseArguments(QCommandLineParser &parser, const QStringList &arguments)

@@ -12,9 +12,18 @@ inline constexpr int kExitOk = 0;
 inline constexpr int kExitFailed = 1;    // the run itself failed (Redis died mid-run)
 inline constexpr int kExitUsage = 2;     // bad input, unreachable Redis
 
+// Both print control characters visibly (ESC as ^[): a client name or a
+// server's reply must not drive the terminal.
 void printOut(const QString &text);
 void printError(const QString &text);   // "lockstock: " + text
+QString printable(const QString &text);
 bool stdoutIsTerminal();
+// At start: a closed stdin, stdout or stderr is opened on /dev/null, so no
+// socket or file takes its number; a closed stdout counts as a write error.
+void guardStandardStreams();
+// At exit: flushes and closes stdout. Returns `exitCode`, or kExitUsage with
+// the reason on stderr when anything printed could not be written.
+int finishOutput(int exitCode);
 // Parses a command's arguments, printing the error or the help text. Returns
 // the exit code when that is all the command does, nothing when it should run.
 std::optional<int> parseArguments(QCommandLineParser &parser, const QStringList &arguments);

@@ -7,11 +7,11 @@
 #include "cli/TraceTable.h"
 #include "engine/Checker.h"
 #include "engine/HistoryJson.h"
+#include "engine/RedisChecks.h"
 #include "engine/RunScenario.h"
+#include "io/OutputFile.h"
 
 #include <QCommandLineParser>
-#include <QFile>
-#include <QJsonDocument>
 
 namespace lockstock {
 
@@ -26,11 +26,16 @@ QString stockText(qint64 v)
     return v == kUnknown ? QStringLiteral("unknown") : QString::number(v);
 }
 
-void printOutcome(const History &history, const Outcome &o)
+// A run that stopped early has no verdict: its orders were cut short, some
+// perhaps by the error itself, so "Correct" would be a claim nobody checked.
+void printOutcome(const History &history, const Outcome &o, bool stopped)
 {
     const RunInfo &info = history.info();
-    for (const QString &finding : o.findings(info))
-        printOut(QStringLiteral("  ") + finding);
+    if (stopped)
+        printOut(QStringLiteral("  Stopped before the end: no verdict. The figures cover what ran until then."));
+    else
+        for (const QString &finding : o.findings(info))
+            printOut(QStringLiteral("  ") + finding);
     printOut(QString());
     printOut(row(QStringLiteral("expected stock"), QString::number(o.expectedStock)));
     printOut(row(QStringLiteral("final stock"), stockText(o.finalStock)));
@@ -68,6 +73,12 @@ int runCommand(const QStringList &arguments)
     RunRequest request;
     if (!readRunRequest(parser, &request))
         return kExitUsage;
+    // Opened first: a --json that cannot be written fails before a long run, not after.
+    std::optional<OutputFile> json;
+    if (parser.isSet(QStringLiteral("json")) && !json.emplace().open(parser.value(QStringLiteral("json")))) {
+        printError(json->failure());
+        return kExitUsage;
+    }
     std::unique_ptr<RedisTarget> target;
     if (!openRunTarget(parser, request, &target))
         return kExitUsage;
@@ -90,30 +101,40 @@ int runCommand(const QStringList &arguments)
 
     History history;
     const QString error = runRequest(request, target.get(), history);
+    // The keys go first: after a failure, within a second (Redis may be what failed).
+    const QString keysLeft = target ? target->removeKeys(error.isEmpty() ? RedisTarget::kCleanupMs : 1000) : QString();
     const QList<Event> sorted = sortedEvents(history);
     const Outcome outcome = check(history, sorted);
     if (!quiet && parser.isSet(QStringLiteral("trace")))
         printTrace(history, sorted, outcome);
-    if (!quiet)
-        printOutcome(history, outcome);
+    if (!quiet && !sorted.isEmpty()) // with nothing run there is nothing to report
+        printOutcome(history, outcome, !error.isEmpty());
 
-    if (parser.isSet(QStringLiteral("json"))) {
-        QFile out(parser.value(QStringLiteral("json")));
-        if (!out.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
-            printError(QStringLiteral("cannot write %1: %2").arg(out.fileName(), out.errorString()));
-            return kExitUsage;
+    int exitCode = kExitOk;
+    if (json) {
+        QJsonObject figures = figuresToJson(history, outcome);
+        if (!error.isEmpty()) {
+            figures[QStringLiteral("error")] = error;
+            figures[QStringLiteral("verdict")] = QStringLiteral("Stopped before the end: no verdict.");
+            figures[QStringLiteral("clean")] = false;
         }
-        QJsonObject json = toJson(history, sorted, outcome);
-        if (!error.isEmpty())
-            json[QStringLiteral("error")] = error;
-        out.write(QJsonDocument(json).toJson(QJsonDocument::Indented));
+        const bool written = writeHistoryJson(*json, history, sorted, figures);
+        if (!json->commit() || !written) {
+            printError(json->failure());
+            exitCode = kExitUsage;
+        }
+    }
+    if (!keysLeft.isEmpty()) {
+        printError(keysLeft);
+        exitCode = kExitUsage;
     }
     if (!error.isEmpty()) {
         printError(QStringLiteral("the run stopped: %1").arg(error));
-        // Nothing ran at all: Redis was not usable, an input problem.
-        return sorted.size() <= 1 ? kExitUsage : kExitFailed;
+        // Nothing ran at all (Redis was not usable), or Redis refused what
+        // the run needs: a problem of the input, not of the run.
+        return sorted.size() <= 1 || stoppedByRefusal(sorted) ? kExitUsage : kExitFailed;
     }
-    return kExitOk;
+    return exitCode;
 }
 
 int listCommand(const QStringList &arguments)

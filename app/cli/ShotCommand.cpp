@@ -1,12 +1,16 @@
 #include "ShotCommand.h"
 
 #include "cli/Console.h"
+#include "cli/Interrupt.h"
 #include "cli/RedisOptions.h"
 #include "cli/RunOptions.h"
 #include "gui/TimelineExport.h"
 #include "gui/Translations.h"
 
+#include "engine/RedisChecks.h"
+
 #include <QCommandLineParser>
+#include <QFileInfo>
 
 namespace lockstock {
 
@@ -51,6 +55,12 @@ int shotCommand(const QStringList &arguments)
         printError(QStringLiteral("where to? --out FILE.png"));
         return kExitUsage;
     }
+    // Known before the run, not after it.
+    if (const QFileInfo dir(QFileInfo(out).absolutePath()); !dir.isDir() || !dir.isWritable()) {
+        printError(QStringLiteral("cannot write %1: %2").arg(out, dir.exists() ? QStringLiteral("the directory is not writable")
+                                                                              : QStringLiteral("no such directory")));
+        return kExitUsage;
+    }
     TimelineImage image;
     int width = image.size.width();
     int height = 0;
@@ -65,7 +75,7 @@ int shotCommand(const QStringList &arguments)
     if (parser.isSet(QStringLiteral("scale"))) {
         bool ok = false;
         image.scale = parser.value(QStringLiteral("scale")).toDouble(&ok);
-        if (!ok || image.scale < 0.25 || image.scale > 8) {
+        if (!ok || !(image.scale >= 0.25 && image.scale <= 8)) { // NaN fails both
             printError(QStringLiteral("--scale must be a number from 0.25 to 8"));
             return kExitUsage;
         }
@@ -79,15 +89,28 @@ int shotCommand(const QStringList &arguments)
     }
     translations.setLanguage(language);
 
+    if (height > 0) {
+        if (const QString problem = imageSizeProblem(image.size); !problem.isEmpty()) {
+            printError(QStringLiteral("--width %1 --height %2: %3").arg(width).arg(height).arg(problem));
+            return kExitUsage;
+        }
+    }
+
     RunRequest request;
     if (!readRunRequest(parser, &request))
         return kExitUsage;
     std::unique_ptr<RedisTarget> target;
     if (!openRunTarget(parser, request, &target))
         return kExitUsage;
+    request.scenario.config.interrupt = &catchInterrupts();
 
     History history;
     const QString error = runRequest(request, target.get(), history);
+    if (const QString left = target ? target->removeKeys(error.isEmpty() ? RedisTarget::kCleanupMs : 1000) : QString();
+        !left.isEmpty()) {
+        printError(left);
+        return kExitUsage;
+    }
     const std::shared_ptr<const TimelineData> data = TimelineData::build(history);
     image.describe(request.scenario, *request.strategy);
     const QString written = out.endsWith(QLatin1String(".svg"), Qt::CaseInsensitive)
@@ -97,13 +120,17 @@ int shotCommand(const QStringList &arguments)
         printError(written);
         return kExitUsage;
     }
-    for (const QString &finding : data->findings)
-        printOut(finding);
+    if (error.isEmpty())
+        for (const QString &finding : data->findings)
+            printOut(finding);
+    else
+        printOut(QStringLiteral("Stopped before the end: no verdict. The picture shows what ran until then."));
     const QSize size = image.resolvedSize(*data);
     printOut(QStringLiteral("wrote %1 (%2x%3)").arg(out).arg(size.width()).arg(size.height()));
     if (!error.isEmpty()) {
         printError(QStringLiteral("the run stopped: %1").arg(error));
-        return kExitFailed;
+        const QList<Event> events = history.events();
+        return events.size() <= 1 || stoppedByRefusal(events) ? kExitUsage : kExitFailed;
     }
     return kExitOk;
 }

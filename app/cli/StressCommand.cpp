@@ -4,11 +4,11 @@
 #include "cli/Interrupt.h"
 #include "cli/RedisOptions.h"
 #include "engine/StressRun.h"
+#include "io/OutputFile.h"
 #include "strategies/Strategies.h"
 
 #include <QCommandLineParser>
 #include <QElapsedTimer>
-#include <QFile>
 #include <QJsonDocument>
 
 #include <cstdio>
@@ -89,6 +89,12 @@ QString row(const QString &label, const QString &value)
     return QStringLiteral("  %1 %2").arg(label, -22).arg(value);
 }
 
+// A run that stopped early held nothing: it did not finish.
+QString verdictText(const StressResult &r)
+{
+    return !r.error.isEmpty() ? QStringLiteral("STOPPED") : r.broke() ? QStringLiteral("BROKE") : QStringLiteral("held");
+}
+
 void printResult(const StressResult &r)
 {
     printOut(row(QStringLiteral("orders succeeded"), QStringLiteral("%1 of %2").arg(r.ordersSucceeded).arg(r.ordersTried)));
@@ -102,7 +108,7 @@ void printResult(const StressResult &r)
                                                    .arg(r.seconds, 0, 'f', 2)));
     printOut(row(QStringLiteral("latency p50 / p99"), QStringLiteral("%1 / %2 ms").arg(r.latencyP50Ms, 0, 'f', 2).arg(r.latencyP99Ms, 0, 'f', 2)));
     printOut(row(QStringLiteral("retries"), QStringLiteral("%1 (failed acquires, aborted EXECs)").arg(r.retries)));
-    printOut(row(QStringLiteral("verdict"), r.broke() ? QStringLiteral("BROKE") : QStringLiteral("held")));
+    printOut(row(QStringLiteral("verdict"), verdictText(r)));
 }
 
 // What a strategy says of itself, as the table and the single report print it.
@@ -128,9 +134,7 @@ void printTable(const QList<StressResult> &results)
                          .arg(claimText(r.correct), -8).arg(r.skipped));
             continue;
         }
-        const QString verdict = !r.error.isEmpty() ? QStringLiteral("STOPPED")
-            : r.broke()                            ? QStringLiteral("BROKE")
-                                                   : QStringLiteral("held");
+        const QString verdict = verdictText(r);
         printOut(QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9 %10 %11  %12")
                      .arg(r.strategy, -18).arg(claimText(r.correct), -8)
                      .arg(r.ordersSucceeded, 6)
@@ -198,6 +202,11 @@ int stressCommand(const QStringList &arguments)
     w.stock = stock >= 0 ? stock : orders;
     w.maxSeconds = int(maxSeconds);
 
+    std::optional<OutputFile> json;
+    if (parser.isSet(QStringLiteral("json")) && !json.emplace().open(parser.value(QStringLiteral("json")))) {
+        printError(json->failure());
+        return kExitUsage;
+    }
     const std::unique_ptr<RedisTarget> target = openRedisTarget(parser);
     if (!target)
         return kExitUsage;
@@ -225,7 +234,7 @@ int stressCommand(const QStringList &arguments)
                 printError(QStringLiteral("%1 stopped: %2").arg(s->name, r.error));
             if (strategies.size() == 1 && !r.skipped.isEmpty())
                 printError(QStringLiteral("%1 not run: %2").arg(s->name, r.skipped));
-            else if (strategies.size() == 1) {
+            else if (strategies.size() == 1 && (r.ordersTried > 0 || r.error.isEmpty())) {
                 printOut(QStringLiteral("%1 (%2)").arg(s->name, claimText(s->correct)));
                 printResult(r);
             }
@@ -233,19 +242,32 @@ int stressCommand(const QStringList &arguments)
     if (strategies.size() > 1)
         printTable(results);
 
-    if (parser.isSet(QStringLiteral("json"))) {
-        QFile out(parser.value(QStringLiteral("json")));
-        if (!out.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
-            printError(QStringLiteral("cannot write %1: %2").arg(out.fileName(), out.errorString()));
-            return kExitUsage;
-        }
-        out.write(QJsonDocument(comparisonToJson(w.toJson(), results)).toJson(QJsonDocument::Indented));
+    const bool failed = std::any_of(results.begin(), results.end(), [](const StressResult &r) { return !r.error.isEmpty(); });
+    int exitCode = kExitOk;
+    if (const QString left = target->removeKeys(failed ? 1000 : RedisTarget::kCleanupMs); !left.isEmpty()) {
+        printError(left);
+        exitCode = kExitUsage;
     }
+    if (json) {
+        const QByteArray text = QJsonDocument(comparisonToJson(w.toJson(), results)).toJson(QJsonDocument::Indented);
+        const bool written = json->write(text) == text.size();
+        if (!json->commit() || !written) {
+            printError(json->failure());
+            exitCode = kExitUsage;
+        }
+    }
+    // Nothing could run (Redis refused, or no strategy can run on it), or
+    // Redis refused what a run needs: a problem of the input.
+    const bool nothingRan = !results.isEmpty() && std::all_of(results.begin(), results.end(), [](const StressResult &r) {
+        return !r.skipped.isEmpty() || (r.ordersTried == 0 && !r.error.isEmpty());
+    });
+    if (nothingRan || std::any_of(results.begin(), results.end(), [](const StressResult &r) { return r.refused; }))
+        return kExitUsage;
     // A strategy this Redis cannot run is only a failure when it was the one asked for.
     for (const StressResult &r : results)
         if (!r.error.isEmpty() || (strategies.size() == 1 && !r.skipped.isEmpty()))
             return kExitFailed;
-    return kExitOk;
+    return exitCode;
 }
 
 } // namespace lockstock

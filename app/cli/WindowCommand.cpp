@@ -1,6 +1,7 @@
 #include "WindowCommand.h"
 
 #include "cli/Console.h"
+#include "cli/Interrupt.h"
 #include "cli/RedisOptions.h"
 #include "gui/GuiApp.h"
 
@@ -20,6 +21,7 @@ int windowCommand(const QStringList &arguments)
     // A Redis that cannot be reached is shown in the window, not fatal.
     std::unique_ptr<RedisTarget> target = openRedisTarget(parser);
     const QString error = target ? QString() : QCoreApplication::translate("Window", "see the terminal for details");
+    quitOnInterrupt();
     return runWindow(std::move(target), error);
 }
 

@@ -2,8 +2,11 @@
 
 #include "TimelinePainter.h"
 
+#include "io/OutputFile.h"
+
+#include <QBuffer>
 #include <QCoreApplication>
-#include <QFile>
+#include <QImageWriter>
 #include <QSvgGenerator>
 
 namespace lockstock {
@@ -22,11 +25,29 @@ TimelineViewport wholeRun(const TimelineData &data, const TimelineImage &options
     return v;
 }
 
-void paintInto(QPaintDevice &device, const TimelineData &data, const TimelineImage &options, const QSize &size)
+// False when the device cannot be painted on.
+bool paintInto(QPaintDevice &device, const TimelineData &data, const TimelineImage &options, const QSize &size)
 {
-    QPainter p(&device);
+    QPainter p;
+    if (!p.begin(&device))
+        return false;
     TimelinePainter painter(data, options.resolvedTheme());
     painter.paint(p, QRectF(QPointF(0, 0), size), wholeRun(data, options));
+    return p.end();
+}
+
+QString cannotWrite(const QString &path, const QString &why)
+{
+    return QCoreApplication::translate("Export", "cannot write %1: %2").arg(path, why);
+}
+
+// The encoded picture into `path`, every step checked.
+QString writeFile(const QString &path, const QByteArray &bytes)
+{
+    OutputFile out;
+    if (out.open(path))
+        out.write(bytes);
+    return out.commit() ? QString() : out.failure();
 }
 } // namespace
 
@@ -54,36 +75,54 @@ QSize TimelineImage::resolvedSize(const TimelineData &data) const
     return {size.width(), qCeil(TimelinePainter(data, resolvedTheme()).preferredHeight(true, true))};
 }
 
-QImage renderTimeline(const TimelineData &data, const TimelineImage &options)
+QString imageSizeProblem(const QSize &size)
 {
-    const QSize size = options.resolvedSize(data);
-    QImage image(size, QImage::Format_ARGB32_Premultiplied);
-    image.fill(Qt::transparent);
-    paintInto(image, data, options, size);
-    return image;
+    const qint64 pixels = qint64(size.width()) * size.height();
+    if (pixels <= kMaxImagePixels)
+        return {};
+    return QCoreApplication::translate("Export", "the picture would be %1x%2 pixels (%3 megapixels), more than the %4 "
+                                                 "megapixels a picture may have: give it a smaller width or height")
+        .arg(size.width()).arg(size.height()).arg(qRound64(pixels / 1e6)).arg(kMaxImagePixels / 1'000'000);
 }
 
 QString writeTimelinePng(const TimelineData &data, const TimelineImage &options, const QString &path)
 {
-    const QImage image = renderTimeline(data, options);
-    if (!image.save(path, "PNG"))
-        return QCoreApplication::translate("Export", "cannot write %1").arg(path);
-    return {};
+    const QSize size = options.resolvedSize(data);
+    if (const QString problem = imageSizeProblem(size); !problem.isEmpty())
+        return cannotWrite(path, problem);
+    QImage image(size, QImage::Format_ARGB32_Premultiplied);
+    if (image.isNull())
+        return cannotWrite(path, QCoreApplication::translate("Export", "not enough memory for %1x%2 pixels")
+                                     .arg(size.width()).arg(size.height()));
+    image.fill(Qt::transparent);
+    if (!paintInto(image, data, options, size))
+        return cannotWrite(path, QCoreApplication::translate("Export", "the picture could not be painted"));
+    QByteArray png;
+    QBuffer buffer(&png);
+    buffer.open(QIODevice::WriteOnly);
+    QImageWriter writer(&buffer, "png");
+    if (!writer.write(image))
+        return cannotWrite(path, writer.errorString());
+    return writeFile(path, png);
 }
 
 QString writeTimelineSvg(const TimelineData &data, const TimelineImage &options, const QString &path)
 {
     const QSize size = options.resolvedSize(data);
+    if (const QString problem = imageSizeProblem(size); !problem.isEmpty())
+        return cannotWrite(path, problem);
+    QByteArray svgText;
+    QBuffer buffer(&svgText);
+    buffer.open(QIODevice::WriteOnly);
     QSvgGenerator svg;
-    svg.setFileName(path);
+    svg.setOutputDevice(&buffer);
     svg.setSize(size);
     svg.setViewBox(QRect(QPoint(0, 0), size));
     svg.setTitle(options.title);
     svg.setDescription(data.findings.join(QLatin1Char(' ')));
-    paintInto(svg, data, options, size);
-    if (!QFile::exists(path))
-        return QCoreApplication::translate("Export", "cannot write %1").arg(path);
-    return {};
+    if (!paintInto(svg, data, options, size) || svgText.isEmpty())
+        return cannotWrite(path, QCoreApplication::translate("Export", "the SVG generator failed"));
+    return writeFile(path, svgText);
 }
 
 } // namespace lockstock

@@ -27,8 +27,14 @@ struct TimelineImage {
     TimelineTheme resolvedTheme() const;
 };
 
-QImage renderTimeline(const TimelineData &data, const TimelineImage &options);
-// Returns an error message, empty on success.
+// The most pixels a picture may have: 50 megapixels, 200 MB as an image in
+// memory. A 300-client run drawn at full height would want far more.
+inline constexpr qint64 kMaxImagePixels = 50'000'000;
+// Why a picture of `size` is not made; empty when it can be.
+QString imageSizeProblem(const QSize &size);
+
+// Returns an error message (the size, the encoder's or the file's reason),
+// empty on success. Nothing is written when the picture cannot be made.
 QString writeTimelinePng(const TimelineData &data, const TimelineImage &options, const QString &path);
 QString writeTimelineSvg(const TimelineData &data, const TimelineImage &options, const QString &path);
 

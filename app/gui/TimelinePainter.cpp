@@ -212,6 +212,8 @@ bool TimelinePainter::visible(qint64 fromNs, qint64 toNs) const
 
 void TimelinePainter::paint(QPainter &p, const QRectF &area, const TimelineViewport &view)
 {
+    if (!p.isActive())
+        return; // a device that could not be opened: nothing to paint on
     m_view = view;
     m_hits.clear();
     m_cursorNs = view.cursorMs >= 0 ? m_data.realNs(view.cursorMs) : std::numeric_limits<qint64>::max();

@@ -74,6 +74,8 @@ public:
     // Scenario milliseconds since this client started its current order.
     qint64 orderElapsedMs() const;
     void markOrderStart();
+    // When the current order started, on the host's clock.
+    qint64 orderStartNs() const { return m_orderStartNs; }
 
     // A fresh random value identifying one acquisition.
     QByteArray newToken();

@@ -70,7 +70,7 @@ struct Event {
     bool success : 1 = false;  // Order events
     bool holds : 1 = false;    // the client believes it holds the lock (after this event)
     const char *sourceFile = nullptr; // the strategy code that issued it
-    Argv argv;
+    PackedArgv argv;           // the command, packed: a history keeps millions
     RedisValue reply;
     QByteArray token;          // the client's lock token, when it has one
     QString note;

@@ -4,15 +4,38 @@
 
 namespace lockstock {
 
-void History::append(Event e)
+bool History::append(Event e)
 {
     QMutexLocker locker(&m_lock);
+    if (m_size >= m_limit && e.kind != EventKind::Error)
+        return false;
     if (m_chunks.empty() || m_chunks.back().size() == kChunk) {
         m_chunks.emplace_back();
         m_chunks.back().reserve(kChunk);
     }
     m_chunks.back().push_back(std::move(e));
     ++m_size;
+    return true;
+}
+
+void History::tallyRetry(int client, qint64 tNs)
+{
+    QMutexLocker locker(&m_lock);
+    if (client < 0)
+        return;
+    if (m_retries.size() <= client)
+        m_retries.resize(client + 1);
+    RetryTally &t = m_retries[client];
+    ++t.count;
+    if (t.firstNs < 0 || tNs < t.firstNs)
+        t.firstNs = tNs;
+    t.lastNs = std::max(t.lastNs, tNs);
+}
+
+QList<RetryTally> History::retryTallies() const
+{
+    QMutexLocker locker(&m_lock);
+    return m_retries;
 }
 
 QList<Event> History::eventsSince(qsizetype first) const

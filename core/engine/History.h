@@ -23,14 +23,40 @@ struct RunInfo {
     QStringList nodes;         // server names ("n1".., "store") when the run has several
 };
 
+// Failed lock attempts of one client that a history counted rather than
+// kept (see History::setTallyRetries): how many, from when to when.
+struct RetryTally {
+    qint64 count = 0;
+    qint64 firstNs = -1;
+    qint64 lastNs = -1;
+};
+
 class History {
 public:
+    // Events a history keeps by default: a few hundred bytes each, so a run
+    // that would record more (a live run with absurd orders) stops instead
+    // of taking the machine's memory.
+    static constexpr qsizetype kDefaultLimit = 2'000'000;
+
     explicit History(RunInfo info = {}) : m_info(std::move(info)) {}
 
     const RunInfo &info() const { return m_info; }
     void setInfo(RunInfo info) { m_info = std::move(info); }
 
-    void append(Event e);
+    // Appends `e`; false (and `e` dropped) once the history holds limit()
+    // events. Error events, which end a run, are always kept.
+    bool append(Event e);
+    qsizetype limit() const { return m_limit; }
+    void setLimit(qsizetype events) { m_limit = events; }
+
+    // Stress runs count a client's failed lock attempts and the back-off
+    // sleeps between them instead of recording each (Run::step): nobody
+    // draws them, and under contention they are most of a history.
+    void setTallyRetries(bool on) { m_tallyRetries = on; }
+    bool talliesRetries() const { return m_tallyRetries; }
+    void tallyRetry(int client, qint64 tNs);
+    // One entry per client that tallied any (index = client).
+    QList<RetryTally> retryTallies() const;
     QList<Event> eventsSince(qsizetype first) const;
     QList<Event> events() const { return eventsSince(0); }
     qsizetype size() const;
@@ -53,6 +79,9 @@ private:
     static constexpr size_t kChunk = 1024;
     std::vector<std::vector<Event>> m_chunks;
     qsizetype m_size = 0;
+    qsizetype m_limit = kDefaultLimit;
+    bool m_tallyRetries = false;
+    QList<RetryTally> m_retries;
     bool m_finished = false;
     qint64 m_finalStock = kUnknown;
     qint64 m_endNs = 0;

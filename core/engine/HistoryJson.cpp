@@ -1,7 +1,9 @@
 #include "HistoryJson.h"
 
 #include <QFileInfo>
+#include <QIODevice>
 #include <QJsonArray>
+#include <QJsonDocument>
 
 namespace lockstock {
 
@@ -56,7 +58,7 @@ QJsonObject eventToJson(const History &history, const Event &e)
     return o;
 }
 
-QJsonObject toJson(const History &history, const QList<Event> &sorted, const Outcome &outcome)
+QJsonObject figuresToJson(const History &history, const Outcome &outcome)
 {
     const RunInfo &info = history.info();
     auto ms = [&history](qint64 ns) { return history.scenarioMs(ns); };
@@ -93,18 +95,34 @@ QJsonObject toJson(const History &history, const QList<Event> &sorted, const Out
                                     {QStringLiteral("end_ms"), ms(ov.endNs)}});
     o[QStringLiteral("overlaps")] = overlaps;
 
-    QJsonArray events;
-    qint64 stockBefore = info.initialStock; // the run set it before the first step
-    for (const Event &e : sorted) {
+    return o;
+}
+
+bool writeHistoryJson(QIODevice &out, const History &history, const QList<Event> &sorted, const QJsonObject &figures)
+{
+    // The figures as an indented object, left open for the events.
+    QByteArray head = QJsonDocument(figures).toJson(QJsonDocument::Indented);
+    head.chop(head.endsWith("}\n") ? 2 : 0);
+    while (head.endsWith('\n'))
+        head.chop(1);
+    QByteArray pending = head + (figures.isEmpty() ? "" : ",") + "\n    \"events\": [";
+    bool ok = true;
+    qint64 stockBefore = history.info().initialStock; // the run set it before the first step
+    for (qsizetype i = 0; i < sorted.size() && ok; ++i) {
+        const Event &e = sorted.at(i);
         QJsonObject j = eventToJson(history, e);
         if (e.lockPttl != kUnknown) {
             j[QStringLiteral("stock_before")] = stockValue(stockBefore);
             stockBefore = e.stock;
         }
-        events.append(j);
+        pending += (i ? ",\n        " : "\n        ") + QJsonDocument(j).toJson(QJsonDocument::Compact);
+        if (pending.size() >= 64 * 1024) {
+            ok = out.write(pending) == pending.size();
+            pending.clear();
+        }
     }
-    o[QStringLiteral("events")] = events;
-    return o;
+    pending += sorted.isEmpty() ? "]\n}\n" : "\n    ]\n}\n";
+    return ok && out.write(pending) == pending.size();
 }
 
 } // namespace lockstock

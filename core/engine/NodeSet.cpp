@@ -57,8 +57,11 @@ int localPortTowards(qint64 pid, int remotePort)
 NodeSet::NodeSet(const NodeSpec &spec, const QList<int> &clockShifted)
     : m_spec(spec)
 {
+    // One password for the set: a replica authenticates to whichever node is master.
+    const QByteArray password = RedisServer::randomPassword();
     for (int i = 0; i < m_spec.count; ++i) {
         RedisServer::Options options;
+        options.password = password;
         options.persistence = m_spec.persistence;
         options.clockShift = clockShifted.contains(i);
         // Replicas sync at once after a failover (the default waits 5 s).

@@ -1,13 +1,24 @@
 #include "RedisTarget.h"
 
-#include "Run.h"
+#include "RedisChecks.h"
 
 #include "../redis/RedisConnection.h"
 #include "../redis/RedisError.h"
 
+#include <QElapsedTimer>
 #include <QRandomGenerator>
 
 namespace lockstock {
+
+namespace {
+// redis-cli's options for `endpoint`, for a command the user can paste.
+QString redisCliTarget(const RedisEndpoint &endpoint)
+{
+    if (!endpoint.unixSocket.isEmpty())
+        return QStringLiteral("-s %1").arg(endpoint.unixSocket);
+    return QStringLiteral("-h %1 -p %2").arg(endpoint.host).arg(endpoint.port);
+}
+} // namespace
 
 std::unique_ptr<RedisTarget> RedisTarget::startPrivate()
 {
@@ -30,19 +41,45 @@ std::unique_ptr<RedisTarget> RedisTarget::useExisting(const RedisEndpoint &endpo
 
 RedisTarget::~RedisTarget()
 {
-    try {
-        removeKeys();
-    } catch (const RedisError &) {
-        // The server went away; nothing left to clean.
-    }
+    if (const QString left = removeKeys(); !left.isEmpty())
+        qWarning("lockstock: %s", qPrintable(left));
 }
 
-void RedisTarget::removeKeys() const
+QString RedisTarget::removeKeys(int budgetMs)
 {
-    if (isPrivate() || m_prefix.isEmpty())
-        return;
-    RedisConnection c(m_endpoint);
-    Run::removeKeys(c, m_prefix);
+    if (isPrivate() || m_prefix.isEmpty() || m_cleaned)
+        return {};
+    m_cleaned = true;
+    QElapsedTimer clock;
+    clock.start();
+    auto leftMs = [&] { return int(budgetMs - clock.elapsed()); };
+    try {
+        RedisConnection c(m_endpoint, {.connectTimeoutMs = std::min(2000, budgetMs), .commandTimeoutMs = budgetMs});
+        QByteArray cursor = "0";
+        do {
+            // A server whose SCAN never comes back to cursor 0 must not keep us.
+            if (leftMs() <= 0)
+                throw RedisTimeoutError("SCAN did not come back to cursor 0 within " + std::to_string(budgetMs) + " ms");
+            c.setCommandTimeout(leftMs());
+            const RedisValue page = expectReply(c, {"SCAN", cursor, "MATCH", m_prefix + '*', "COUNT", "500"},
+                                                RedisValue::Type::Array);
+            if (page.items().size() != 2 || !page.items().at(1).isArray())
+                throw RedisProtocolError("SCAN answered " + page.display().toStdString());
+            cursor = page.items().at(0).bytes();
+            Argv unlink{"UNLINK"};
+            for (const RedisValue &key : page.items().at(1).items())
+                if (key.bytes().startsWith(m_prefix)) // never trust a page with someone else's key
+                    unlink << key.bytes();
+            if (unlink.size() > 1)
+                expectReply(c, unlink, RedisValue::Type::Integer);
+        } while (cursor != "0");
+    } catch (const RedisError &err) {
+        const QString prefix = QString::fromUtf8(m_prefix);
+        return QStringLiteral("could not remove the keys under %1 from Redis at %2 (%3); remove them with: "
+                              "redis-cli %4 --scan --pattern '%1*' | xargs redis-cli %4 unlink")
+            .arg(prefix, m_endpoint.display(), QString::fromUtf8(err.what()), redisCliTarget(m_endpoint));
+    }
+    return {};
 }
 
 QString RedisTarget::display() const

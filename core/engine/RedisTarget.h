@@ -13,10 +13,14 @@ namespace lockstock {
 
 class RedisTarget {
 public:
+    // How long removing a shared server's keys may take in all.
+    static constexpr int kCleanupMs = 5000;
+
     // Starts a private server. Throws RedisServerError.
     static std::unique_ptr<RedisTarget> startPrivate();
     // Checks that the server answers (PING, AUTH). Throws RedisError.
     static std::unique_ptr<RedisTarget> useExisting(const RedisEndpoint &endpoint);
+    // Removes the keys if removeKeys() was not called; says so on stderr when it cannot.
     ~RedisTarget();
 
     const RedisEndpoint &endpoint() const { return m_endpoint; }
@@ -24,8 +28,11 @@ public:
     RedisServer *server() const { return m_server.get(); }
     // Empty on a private server; "lockstock:<random>:" on a shared one.
     const QByteArray &keyPrefix() const { return m_prefix; }
-    // Removes this target's keys on a shared server (no-op on a private one).
-    void removeKeys() const;
+    // Removes this target's keys from a shared server (SCAN + UNLINK), all
+    // within `budgetMs`; a no-op on a private one and after the first call.
+    // Returns what went wrong, naming the prefix left and how to remove it;
+    // empty when the keys are gone.
+    QString removeKeys(int budgetMs = kCleanupMs);
     QString display() const;
 
 private:
@@ -33,6 +40,7 @@ private:
     RedisEndpoint m_endpoint;
     std::unique_ptr<RedisServer> m_server;
     QByteArray m_prefix;
+    bool m_cleaned = false;
 };
 
 } // namespace lockstock

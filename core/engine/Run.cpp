@@ -1,14 +1,16 @@
 #include "Run.h"
 
 #include "NodeSet.h"
+#include "RedisChecks.h"
+#include "Wakeup.h"
 
 #include "../redis/RedisError.h"
 #include "../redis/RedisScript.h"
 
-#include <QThread>
+#include <QVarLengthArray>
 
-#include <functional>
 #include <algorithm>
+#include <functional>
 
 namespace lockstock {
 
@@ -47,6 +49,12 @@ RedisValue sendReopeningOnce(std::unique_ptr<RedisConnection> &connection,
                 throw;
         }
     }
+}
+// A lock attempt that changed nothing in Redis: someone else held the lock.
+bool isFutileAcquire(const Event &e)
+{
+    return e.kind == EventKind::Command && e.step == Step::Acquire && !e.holds
+        && (e.reply.isNil() || (e.reply.isInteger() && e.reply.toInteger() == 0));
 }
 } // namespace
 
@@ -110,28 +118,29 @@ std::unique_ptr<RedisConnection> Run::connect(const Client &client, ActorRole ro
     return std::make_unique<RedisConnection>(m_endpoints.at(server), options);
 }
 
-std::unique_ptr<RedisConnection> Run::connectControl() const
+std::unique_ptr<RedisConnection> Run::connectControl(int timeoutMs) const
 {
+    const int ms = timeoutMs < 0 ? m_config.commandTimeoutMs : timeoutMs;
     return std::make_unique<RedisConnection>(
         m_endpoints.at(m_nodes ? m_nodes->storeIndex() : 0),
-        RedisConnection::Options{.connectTimeoutMs = 2000, .commandTimeoutMs = m_config.commandTimeoutMs,
+        RedisConnection::Options{.connectTimeoutMs = std::min(2000, ms), .commandTimeoutMs = ms,
                                  .clientName = "lockstock:observer"});
 }
 
 void Run::prepare()
 {
+    using Type = RedisValue::Type;
     // The run's own connection goes where the stock is: the store, if any.
     m_control = connectControl();
     for (const RedisEndpoint &endpoint : m_endpoints) {
-        RedisConnection setup(endpoint);
-        for (const RedisScript *script : m_strategy.scripts) {
-            const RedisValue r = setup.command({"SCRIPT", "LOAD", script->source()});
-            if (r.isError())
-                throw RedisError("SCRIPT LOAD failed: " + r.bytes().toStdString());
-        }
-        setup.command({"DEL", m_config.lockKey(), m_config.fenceKey(), m_config.fenceSeenKey()});
+        RedisConnection setup(endpoint, {.commandTimeoutMs = m_config.commandTimeoutMs});
+        // Each client opens a connection to every server (watchdogs one more).
+        preflight(setup, m_config.keyPrefix + "preflight:" + m_config.resource, int(m_config.clients.size()));
+        for (const RedisScript *script : m_strategy.scripts)
+            expectReply(setup, {"SCRIPT", "LOAD", script->source()}, Type::String);
+        expectReply(setup, {"DEL", m_config.lockKey(), m_config.fenceKey(), m_config.fenceSeenKey()}, Type::Integer);
     }
-    m_control->command({"SET", m_config.stockKey(), QByteArray::number(m_config.stock)});
+    expectReply(*m_control, {"SET", m_config.stockKey(), QByteArray::number(m_config.stock)}, Type::Status, "OK");
 
     m_clients.resize(size_t(m_config.clients.size()));
     for (int i = 0; i < int(m_clients.size()); ++i) {
@@ -152,10 +161,13 @@ void Run::spawn(Client &client, ActorRole role, Task<void> body)
 {
     ClientState &s = stateOf(client);
     auto actor = std::make_unique<Actor>(&client, role, std::move(body));
+    actor->connections = std::move(s.parked[size_t(role)]);
     actor->connections.resize(size_t(m_endpoints.size()));
     // Connect up front, so an unusable Redis fails the run at once; a lock
     // node that is down now is tried again on first use.
     for (int server = 0; server < int(m_endpoints.size()); ++server) {
+        if (actor->connections[size_t(server)])
+            continue;
         try {
             actor->connections[size_t(server)] = connect(client, role, server);
         } catch (const RedisError &) {
@@ -173,8 +185,20 @@ void Run::spawn(Client &client, ActorRole role, Task<void> body)
 
 void Run::cancel(Client &client, ActorRole role)
 {
-    auto &actors = stateOf(client).actors;
-    std::erase_if(actors, [role](const std::unique_ptr<Actor> &a) { return a->role() == role; });
+    ClientState &s = stateOf(client);
+    for (size_t i = s.actors.size(); i-- > 0;)
+        if (s.actors[i]->role() == role)
+            retire(s, *s.actors[i]);
+}
+
+void Run::retire(ClientState &state, const Actor &actor)
+{
+    auto it = std::find_if(state.actors.begin(), state.actors.end(),
+                           [&actor](const std::unique_ptr<Actor> &a) { return a.get() == &actor; });
+    if (it == state.actors.end())
+        return;
+    state.parked[size_t(actor.role())] = std::move((*it)->connections);
+    state.actors.erase(it);
 }
 
 void Run::orderFinished(Client &client, bool success, const QString &note)
@@ -184,6 +208,7 @@ void Run::orderFinished(Client &client, bool success, const QString &note)
     e.client = client.index();
     e.order = client.order();
     e.kind = EventKind::Order;
+    e.durationNs = e.tNs - client.orderStartNs();   // the order's latency
     e.success = success;
     e.holds = client.holdsLock();
     e.token = client.token();
@@ -198,7 +223,20 @@ QString Run::error() const
     return m_error;
 }
 
-void Run::fail(const QString &message)
+void Run::requestStop()
+{
+    m_stopRequested = true;
+    wakeSleepers();
+}
+
+void Run::record(Event e)
+{
+    if (!m_history.append(std::move(e)))
+        fail(QStringLiteral("the run recorded %1 events, as many as a history keeps: give it fewer orders or clients")
+                 .arg(m_history.limit()));
+}
+
+void Run::fail(const QString &message, const RedisValue &refusal)
 {
     {
         QMutexLocker locker(&m_errorLock);
@@ -210,8 +248,9 @@ void Run::fail(const QString &message)
     e.tNs = nowNs();
     e.kind = EventKind::Error;
     e.note = message;
+    e.reply = refusal;
     record(std::move(e));
-    m_stopRequested = true;
+    requestStop();
 }
 
 bool Run::shouldStop() const
@@ -226,9 +265,7 @@ bool Run::interrupted() const
 
 void Run::sleepUntil(qint64 ns) const
 {
-    const qint64 wait = ns - nowNs();
-    if (wait > 0)
-        QThread::usleep(quint64(wait / 1000));
+    sleepUnlessStopped(ns - nowNs(), [this] { return shouldStop(); });
 }
 
 Event Run::commandEvent(const Actor &actor, const Operation &op, int server) const
@@ -255,14 +292,21 @@ int Run::serverFor(Step step, int node) const
 
 RedisValue Run::perform(Actor &actor, int server, const Argv &argv)
 {
+    // Lock nodes are faulted on purpose: what they answer (or not) is the
+    // lesson. The store, or the one server, must do what it is asked.
+    const bool lesson = m_nodes && server != m_nodes->storeIndex();
+    RedisValue reply;
     try {
-        return sendReopeningOnce(actor.connections[size_t(server)],
-                                 [&] { return connect(*actor.client(), actor.role(), server); }, argv);
+        reply = sendReopeningOnce(actor.connections[size_t(server)],
+                                  [&] { return connect(*actor.client(), actor.role(), server); }, argv);
     } catch (const RedisError &err) {
-        if (!m_nodes || server == m_nodes->storeIndex())
+        if (!lesson)
             throw;
         return RedisValue::error("UNREACHABLE " + QByteArray(err.what()));
     }
+    if (!lesson && isRefusal(reply))
+        throw RedisRefusedError(refusalMessage(m_endpoints.at(server), argv, reply), reply.bytes().toStdString());
+    return reply;
 }
 
 bool Run::step(ClientState &state, Actor &actor)
@@ -274,7 +318,7 @@ bool Run::step(ClientState &state, Actor &actor)
                  .arg(m_config.maxRunMs / 1000));
         return false;
     }
-    const Operation op = actor.pending();
+    const Operation &op = actor.pending();       // valid until the actor resumes
     Client &client = *actor.client();
     if (op.kind == Operation::Kind::Sleep || op.kind == Operation::Kind::None) {
         actor.resume();                         // a sleep is over
@@ -285,35 +329,46 @@ bool Run::step(ClientState &state, Actor &actor)
     // A fan-out asks every lock node in turn; each node is one event.
     // Sequential rather than parallel: with the short per-node timeouts a
     // dead node costs one refused connect, which keeps the order simple.
-    const int targets = op.kind == Operation::Kind::Fanout ? client.lockNodes() : 1;
-    QList<Event> events;
+    const bool fanout = op.kind == Operation::Kind::Fanout;
+    const int targets = fanout ? client.lockNodes() : 1;
+    const Step step = op.step;
+    QVarLengthArray<Event, 1> events;
     QList<RedisValue> replies;
     for (int n = 0; n < targets; ++n) {
-        const int server = serverFor(op.step, op.kind == Operation::Kind::Fanout ? n : op.node);
-        Event e = commandEvent(actor, op, server);
+        const int server = serverFor(step, fanout ? n : op.node);
+        Event &e = events.emplace_back(commandEvent(actor, op, server));
         try {
-            replies << perform(actor, server, op.argv);
+            e.reply = perform(actor, server, op.argv);
         } catch (const RedisError &err) {
+            // A refusal is an answer: the command event keeps it, and so
+            // does the Error event that stops the run.
+            const auto *refused = dynamic_cast<const RedisRefusedError *>(&err);
+            const RedisValue refusal = refused ? RedisValue::error(QByteArray::fromStdString(refused->reply())) : RedisValue();
             e.durationNs = nowNs() - e.tNs;
-            e.kind = EventKind::Error;
+            e.kind = refused ? EventKind::Command : EventKind::Error;
+            e.reply = refusal;
             e.note = QString::fromStdString(err.what());
             record(std::move(e));
-            fail(QStringLiteral("client %1: %2").arg(QString::fromUtf8(client.name()), QString::fromStdString(err.what())));
+            fail(QStringLiteral("client %1: %2").arg(QString::fromUtf8(client.name()), QString::fromStdString(err.what())),
+                 refusal);
             return false;
         }
         e.durationNs = nowNs() - e.tNs;
-        e.reply = replies.last();
-        events << e;
+        if (fanout)
+            replies << e.reply;
     }
-    actor.resume(op.kind == Operation::Kind::Fanout ? RedisValue::array(replies) : replies.first());
+    actor.resume(fanout ? RedisValue::array(std::move(replies)) : events.front().reply);
     for (Event &e : events) {
         e.holds = client.holdsLock();
         e.token = client.token();
         observe(e);
-        record(std::move(e));
+        if (m_history.talliesRetries() && isFutileAcquire(e))
+            m_history.tallyRetry(e.client, e.tNs);
+        else
+            record(std::move(e));
     }
     afterResume(state, actor);                  // may destroy a finished actor
-    if (applyFaults(state, op.step))
+    if (applyFaults(state, step))
         serverFaultsQueued();
     return !shouldStop();
 }
@@ -326,11 +381,13 @@ void Run::afterResume(ClientState &state, Actor &actor)
         } catch (const std::exception &err) {
             fail(QStringLiteral("client %1 failed: %2").arg(QString::fromUtf8(actor.client()->name()), QString::fromUtf8(err.what())));
         }
-        std::erase_if(state.actors, [&actor](const std::unique_ptr<Actor> &a) { return a.get() == &actor; });
+        retire(state, actor);
         return;
     }
     const Operation &next = actor.pending();
-    if (next.kind == Operation::Kind::Sleep) {
+    if (next.kind == Operation::Kind::Sleep && next.step == Step::Backoff && m_history.talliesRetries()) {
+        actor.readyNs = nowNs() + next.sleepNs; // part of the tallied retry
+    } else if (next.kind == Operation::Kind::Sleep) {
         Event e;
         e.tNs = nowNs();
         e.durationNs = next.sleepNs;
@@ -459,36 +516,22 @@ void Run::finish()
 {
     if (interrupted())
         fail(QStringLiteral("interrupted"));
+    // After a failure Redis may be what failed: the final read gets a second,
+    // never a second full command timeout.
+    const int timeoutMs = failed() ? std::min(m_config.commandTimeoutMs, 1000) : m_config.commandTimeoutMs;
+    if (m_control)
+        m_control->setCommandTimeout(timeoutMs);
     qint64 finalStock = kUnknown;
     try {
         long long v = 0;
-        if (sendReopeningOnce(m_control, [this] { return connectControl(); }, {"GET", m_config.stockKey()})
+        if (sendReopeningOnce(m_control, [this, timeoutMs] { return connectControl(timeoutMs); },
+                              {"GET", m_config.stockKey()})
                 .readInteger(v))
             finalStock = v;
     } catch (const RedisError &err) {
         fail(QString::fromStdString(err.what()));
     }
     m_history.finish(finalStock, nowNs());
-}
-
-qint64 Run::removeKeys(RedisConnection &connection, const QByteArray &prefix)
-{
-    if (prefix.isEmpty())
-        return 0; // never sweep a whole server
-    qint64 removed = 0;
-    QByteArray cursor = "0";
-    do {
-        const RedisValue page = connection.command({"SCAN", cursor, "MATCH", prefix + '*', "COUNT", "500"});
-        if (!page.isArray() || page.items().size() != 2)
-            break;
-        cursor = page.items().at(0).bytes();
-        Argv unlink{"UNLINK"};
-        for (const RedisValue &key : page.items().at(1).items())
-            unlink << key.bytes();
-        if (unlink.size() > 1)
-            removed += connection.command(unlink).toInteger();
-    } while (cursor != "0");
-    return removed;
 }
 
 } // namespace lockstock

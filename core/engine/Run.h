@@ -46,17 +46,15 @@ public:
     // Orders finished so far, for progress displays; safe from any thread.
     int ordersFinished() const { return m_ordersFinished.load(std::memory_order_relaxed); }
 
-    // Asks the run to stop at the next step; safe from any thread.
-    void requestStop() { m_stopRequested = true; }
+    // Asks the run to stop at the next step, waking it from a sleep; safe
+    // from any thread.
+    void requestStop();
 
     // Performs the server faults that are due. Faults touch processes, so
     // only the thread that started the servers calls this; steps queue them.
     void applyDueServerFaults();
     // When the next queued server fault is due; -1 when none is queued.
     qint64 nextServerFaultNs() const;
-
-    // Removes every key under `prefix` (SCAN + UNLINK), for shared servers.
-    static qint64 removeKeys(RedisConnection &connection, const QByteArray &prefix);
 
     // ClientHost
     qint64 nowNs() const override { return m_clock.nsecsElapsed(); }
@@ -70,6 +68,9 @@ protected:
         std::vector<std::unique_ptr<Actor>> actors;
         std::vector<bool> faultUsed;
         std::vector<bool> serverFaultUsed;
+        // By ActorRole: the connections of an actor that ended, for the next
+        // one of that role (a watchdog comes and goes with every order).
+        std::vector<std::unique_ptr<RedisConnection>> parked[2];
         bool crashed = false;
     };
 
@@ -79,7 +80,9 @@ protected:
     bool step(ClientState &state, Actor &actor);
     // Records the final stock and closes the history.
     void finish();
-    void fail(const QString &message);
+    // Stops the run with `message`. `refusal` is the error reply when Redis
+    // refused a command; the Error event carries it (stoppedByRefusal()).
+    void fail(const QString &message, const RedisValue &refusal = {});
     bool shouldStop() const;
     bool interrupted() const;
     // Sleeps until `ns` on the run's clock.
@@ -101,7 +104,9 @@ private:
     // Returns true when it queued server faults.
     bool applyFaults(ClientState &state, Step step);
     void queueServerFault(const ServerFault &fault, qint64 dueNs);
-    void record(Event e) { m_history.append(std::move(e)); }
+    void record(Event e);
+    // Removes `actor` from its client, keeping its connections for the next one.
+    void retire(ClientState &state, const Actor &actor);
     Event commandEvent(const Actor &actor, const Operation &op, int server) const;
     // The server a command goes to: the store for stock steps, else the lock node.
     int serverFor(Step step, int node) const;
@@ -130,7 +135,8 @@ private:
 
 protected:
     // The run's own connection: set-up, probes, the final read.
-    std::unique_ptr<RedisConnection> connectControl() const;
+    // `timeoutMs` < 0: the run's command timeout.
+    std::unique_ptr<RedisConnection> connectControl(int timeoutMs = -1) const;
     RedisConnection &control() { return *m_control; }
 };
 

@@ -2,6 +2,8 @@
 
 #include "Strategy.h"
 
+#include "../io/InputFile.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -452,16 +454,13 @@ std::optional<Scenario> parseScenario(const QByteArray &json, const QString &pat
 
 std::optional<Scenario> loadScenarioFile(const QString &path, ScenarioError *error)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        *error = ScenarioError{path, 0, {}, QStringLiteral("cannot read the file: %1").arg(file.errorString())};
+    QString why;
+    const std::optional<QByteArray> bytes = readInputFile(path, 4 * 1024 * 1024, &why);
+    if (!bytes) {
+        *error = ScenarioError{path, 0, {}, QStringLiteral("cannot read the file: %1").arg(why)};
         return std::nullopt;
     }
-    if (file.size() > 4 * 1024 * 1024) {
-        *error = ScenarioError{path, 0, {}, QStringLiteral("the file is larger than 4 MiB")};
-        return std::nullopt;
-    }
-    return parseScenario(file.readAll(), path, error);
+    return parseScenario(*bytes, path, error);
 }
 
 QStringList builtinScenarioNames()

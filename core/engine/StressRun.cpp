@@ -1,6 +1,7 @@
 #include "StressRun.h"
 
 #include "LiveRun.h"
+#include "RedisChecks.h"
 
 #include "../redis/RedisError.h"
 
@@ -83,7 +84,9 @@ StressResult runStress(const StressWorkload &workload, const Strategy &strategy,
     }
     const RunConfig config = stressConfig(workload);
     History history;
+    history.setTallyRetries(true);
     QString error;
+    bool refused = false;
     {
         LiveRun run(config, strategy, endpoint, history);
         try {
@@ -98,10 +101,13 @@ StressResult runStress(const StressWorkload &workload, const Strategy &strategy,
             error = run.error();
         } catch (const RedisError &err) {
             error = QString::fromStdString(err.what());
+            refused = dynamic_cast<const RedisRefusedError *>(&err) != nullptr;
         }
     }
     try {
-        RedisConnection cleanup(endpoint);
+        // After a failure Redis may be what failed: a second, not another full timeout.
+        const int ms = error.isEmpty() ? config.commandTimeoutMs : std::min(config.commandTimeoutMs, 1000);
+        RedisConnection cleanup(endpoint, {.connectTimeoutMs = ms, .commandTimeoutMs = ms});
         cleanup.command({"DEL", config.stockKey(), config.lockKey(), config.fenceKey(), config.fenceSeenKey()});
     } catch (const RedisError &) {
         // Redis is gone, and the keys with it (or the error above says why).
@@ -111,6 +117,7 @@ StressResult runStress(const StressWorkload &workload, const Strategy &strategy,
     StressResult result = summarize(history, sorted, check(history, sorted));
     result.correct = strategy.correct;
     result.error = error;
+    result.refused = refused || stoppedByRefusal(sorted);
     return result;
 }
 

@@ -37,28 +37,28 @@ StressResult summarize(const History &history, const QList<Event> &sorted, const
     r.exclusionViolations = int(outcome.overlaps.size());
     r.foreignReleases = int(outcome.foreignReleases.size());
 
-    // An order's latency runs from its first event (its first command, as
-    // sent) to its Order event, keyed by (client, order).
-    std::vector<std::vector<qint64>> firstNs(size_t(std::max(0, r.clients)));
+    // An order's latency is its Order event's duration: from the order's
+    // start to its end.
     QList<qint64> latencies;
     latencies.reserve(outcome.ordersTried);
     qint64 startNs = -1;
     qint64 lastOrderNs = -1;
+    // Failed acquires the history counted instead of keeping (stress runs).
+    for (const RetryTally &t : history.retryTallies()) {
+        r.commands += t.count;
+        r.retries += t.count;
+        if (t.count > 0 && (startNs < 0 || t.firstNs < startNs))
+            startNs = t.firstNs;
+    }
     for (const Event &e : sorted) {
         if (e.client < 0 || e.client >= r.clients || e.order < 0)
             continue;
-        std::vector<qint64> &first = firstNs[size_t(e.client)];
-        if (size_t(e.order) >= first.size())
-            first.resize(size_t(e.order) + 1, -1);
-        qint64 &orderStart = first[size_t(e.order)];
         if (e.kind == EventKind::Order) {
-            latencies.append(e.tNs - (orderStart >= 0 ? orderStart : e.tNs));
+            latencies.append(e.durationNs);
             lastOrderNs = std::max(lastOrderNs, e.tNs);
             continue;
         }
-        if (orderStart < 0)
-            orderStart = e.tNs;
-        if (startNs < 0)
+        if (startNs < 0 || e.tNs < startNs)
             startNs = e.tNs;
         if (e.kind != EventKind::Command)
             continue;

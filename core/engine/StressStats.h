@@ -29,6 +29,7 @@ struct StressResult {
     double latencyP50Ms = 0;       // an order: its first command to its end
     double latencyP99Ms = 0;
     QString error;                 // why the run stopped early; empty when it completed
+    bool refused = false;          // ...because Redis refused a command (READONLY, OOM...)
     QString skipped;               // why it was not run on this Redis; empty when it was
 
     // Something was oversold, lost, shared or deleted from under its owner.

@@ -8,7 +8,12 @@
 #include <hiredis/hiredis.h>
 
 #include <cerrno>
+#include <chrono>
 #include <csignal>
+#include <cstring>
+#include <fcntl.h>
+#include <poll.h>
+#include <unistd.h>
 #include <vector>
 
 namespace lockstock {
@@ -32,7 +37,64 @@ void ignoreSigpipe()
     static const bool done = [] { return std::signal(SIGPIPE, SIG_IGN) != SIG_ERR; }();
     (void)done;
 }
+
+// hiredis allocates an array's element pointers as soon as it reads the
+// header: "*1000000000" alone would ask for 8 GB. No LockStock reply has
+// more than a few thousand elements.
+constexpr int kMaxReplyElements = 1 << 20;
+thread_local bool tooManyElements = false;
+void *(*defaultCreateArray)(const redisReadTask *, int) = nullptr;
+
+void *createArrayWithinLimit(const redisReadTask *task, int elements)
+{
+    if (elements > kMaxReplyElements) {
+        tooManyElements = true;
+        return nullptr; // hiredis fails the read as out of memory
+    }
+    return defaultCreateArray(task, elements);
+}
+
+redisReplyObjectFunctions *limitedReplyFunctions()
+{
+    static redisReplyObjectFunctions functions = [] {
+        redisReader *reader = redisReaderCreate();
+        redisReplyObjectFunctions f = *reader->fn;
+        redisReaderFree(reader);
+        defaultCreateArray = f.createArray;
+        f.createArray = createArrayWithinLimit;
+        return f;
+    }();
+    return &functions;
+}
+
+QString megabytes(qint64 bytes)
+{
+    return QStringLiteral("%1 MiB").arg(double(bytes) / (1 << 20), 0, 'g', 3);
+}
 } // namespace
+
+// The one deadline of a call, on the monotonic clock.
+class RedisConnection::Deadline {
+public:
+    explicit Deadline(int ms)
+        : m_ms(ms)
+        , m_at(std::chrono::steady_clock::now() + std::chrono::milliseconds(ms))
+    {
+    }
+    int ms() const { return m_ms; }
+    // What is left, rounded up to whole milliseconds; 0 once it passed.
+    int remainingMs() const
+    {
+        const auto left = m_at - std::chrono::steady_clock::now();
+        if (left <= std::chrono::steady_clock::duration::zero())
+            return 0;
+        return int(std::chrono::ceil<std::chrono::milliseconds>(left).count());
+    }
+
+private:
+    int m_ms;
+    std::chrono::steady_clock::time_point m_at;
+};
 
 void RedisConnection::ContextDeleter::operator()(redisContext *c) const
 {
@@ -46,6 +108,7 @@ RedisConnection::RedisConnection(const RedisEndpoint &endpoint)
 
 RedisConnection::RedisConnection(const RedisEndpoint &endpoint, const Options &options)
     : m_endpoint(endpoint)
+    , m_options(options)
 {
     ignoreSigpipe();
     const timeval connectTimeout = toTimeval(options.connectTimeoutMs);
@@ -57,19 +120,34 @@ RedisConnection::RedisConnection(const RedisEndpoint &endpoint, const Options &o
     m_context.reset(c);
     if (c->err)
         throw RedisConnectionError("cannot connect to Redis at " + str(endpoint.display()) + ": " + c->errstr);
-    redisSetTimeout(c, toTimeval(options.commandTimeoutMs));
+    // From here on every wait is a poll(2) against the call's deadline: the
+    // socket never blocks, and hiredis only buffers and parses.
+    if (::fcntl(c->fd, F_SETFL, ::fcntl(c->fd, F_GETFL) | O_NONBLOCK) != 0)
+        throw RedisConnectionError("cannot connect to Redis at " + str(endpoint.display()) + ": "
+                                   + std::strerror(errno));
+    c->flags &= ~REDIS_BLOCK;
+    c->reader->fn = limitedReplyFunctions();
 
+    // A server at its maxclients limit says so instead of answering.
+    auto refusedForLimit = [&](const RedisValue &r) {
+        if (r.isError() && r.bytes().startsWith("ERR max number of clients reached"))
+            throw RedisRefusedError("Redis at " + str(endpoint.display())
+                                    + " refused the connection at its maxclients limit (" + r.bytes().toStdString()
+                                    + "): raise maxclients or run fewer clients");
+    };
     if (!endpoint.password.isEmpty()) {
         Argv auth{"AUTH"};
         if (!endpoint.username.isEmpty())
             auth << endpoint.username;
         auth << endpoint.password;
         const RedisValue r = command(auth);
+        refusedForLimit(r);
         if (r.isError())
             throw RedisAuthError("Redis at " + str(endpoint.display()) + " refused the password: "
                                  + r.bytes().toStdString());
     }
     const RedisValue pong = command({"PING"});
+    refusedForLimit(pong);
     if (pong.isError() && pong.bytes().startsWith("NOAUTH"))
         throw RedisAuthError("Redis at " + str(endpoint.display())
                              + " requires a password (use --password or REDISCLI_AUTH)");
@@ -77,32 +155,63 @@ RedisConnection::RedisConnection(const RedisEndpoint &endpoint, const Options &o
         throw RedisProtocolError("the server at " + str(endpoint.display())
                                  + " does not look like Redis (PING answered " + pong.display().toStdString() + ")");
     if (!options.clientName.isEmpty())
-        command({"CLIENT", "SETNAME", options.clientName});
+        command({"CLIENT", "SETNAME", options.clientName}); // a name is a courtesy: a refusal changes nothing
 }
 
 RedisConnection::~RedisConnection() = default;
 RedisConnection::RedisConnection(RedisConnection &&) noexcept = default;
 RedisConnection &RedisConnection::operator=(RedisConnection &&) noexcept = default;
 
+void RedisConnection::broken(const std::string &message)
+{
+    m_broken = message;
+    throw RedisConnectionError(message);
+}
+
 void RedisConnection::fail(const char *what)
 {
     redisContext *c = m_context.get();
     const std::string where = " (Redis at " + str(m_endpoint.display()) + ")";
-    if (c->err == REDIS_ERR_IO && (errno == EAGAIN || errno == EWOULDBLOCK || errno == ETIMEDOUT))
-        throw RedisTimeoutError(std::string(what) + ": no answer within the command timeout" + where);
-    if (c->err == REDIS_ERR_PROTOCOL)
-        throw RedisProtocolError(std::string(what) + ": the peer does not speak the Redis protocol" + where);
+    std::string message;
+    if (c->err == REDIS_ERR_OOM && tooManyElements) {
+        tooManyElements = false;
+        m_broken = std::string(what) + ": the reply has more than " + std::to_string(kMaxReplyElements)
+            + " elements, more than any LockStock command expects" + where;
+        throw RedisProtocolError(m_broken);
+    }
+    if (c->err == REDIS_ERR_PROTOCOL) {
+        m_broken = std::string(what) + ": the peer does not speak the Redis protocol" + where;
+        throw RedisProtocolError(m_broken);
+    }
     // A reset is the same event as an EOF seen a little later: the server
     // (or a CLIENT KILL) dropped us while our request was in flight.
     if (c->err == REDIS_ERR_EOF || (c->err == REDIS_ERR_IO && (errno == ECONNRESET || errno == EPIPE)))
-        throw RedisConnectionError(std::string(what) + ": the server closed the connection" + where);
-    throw RedisConnectionError(std::string(what) + ": " + c->errstr + where);
+        broken(std::string(what) + ": the server closed the connection" + where);
+    broken(std::string(what) + ": " + c->errstr + where);
 }
 
-void RedisConnection::send(const Argv &argv)
+void RedisConnection::waitFor(short events, const Deadline &deadline, const char *what)
 {
-    if (m_context->err)
-        fail("connection is broken");
+    pollfd p{m_context->fd, events, 0};
+    for (;;) {
+        const int left = deadline.remainingMs();
+        const int n = left > 0 ? ::poll(&p, 1, left) : 0;
+        if (n > 0)
+            return; // ready, or an error the read or write will report
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0)
+            broken(std::string(what) + ": " + std::strerror(errno) + " (Redis at " + str(m_endpoint.display()) + ")");
+        m_broken = std::string(what) + ": no answer within the command timeout of " + std::to_string(deadline.ms())
+            + " ms (Redis at " + str(m_endpoint.display()) + ")";
+        throw RedisTimeoutError(m_broken);
+    }
+}
+
+void RedisConnection::append(const Argv &argv)
+{
+    if (!m_broken.empty())
+        throw RedisConnectionError("the connection is broken: " + m_broken);
     std::vector<const char *> ptrs;
     std::vector<size_t> lens;
     ptrs.reserve(size_t(argv.size()));
@@ -115,28 +224,67 @@ void RedisConnection::send(const Argv &argv)
         fail("sending a command failed");
 }
 
-RedisValue RedisConnection::receive()
+void RedisConnection::flush(const Deadline &deadline)
 {
-    void *raw = nullptr;
-    if (redisGetReply(m_context.get(), &raw) != REDIS_OK || !raw)
-        fail("reading a reply failed");
-    const RedisReplyPtr reply = adoptReply(raw);
-    return toValue(reply.get());
+    for (;;) {
+        int done = 0;
+        if (redisBufferWrite(m_context.get(), &done) != REDIS_OK)
+            fail("sending a command failed");
+        if (done)
+            return;
+        waitFor(POLLOUT, deadline, "sending a command failed");
+    }
+}
+
+RedisValue RedisConnection::receive(const Deadline &deadline)
+{
+    redisContext *c = m_context.get();
+    qint64 received = 0;
+    for (;;) {
+        void *raw = nullptr;
+        if (redisGetReplyFromReader(c, &raw) != REDIS_OK)
+            fail("reading a reply failed");
+        if (raw)
+            return toValue(adoptReply(raw).get());
+        waitFor(POLLIN, deadline, "reading a reply failed");
+        char buffer[16 * 1024];
+        const ssize_t n = ::read(c->fd, buffer, sizeof buffer);
+        if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR))
+            continue;
+        if (n == 0 || (n < 0 && errno == ECONNRESET))
+            broken("reading a reply failed: the server closed the connection (Redis at " + str(m_endpoint.display()) + ")");
+        if (n < 0)
+            broken(std::string("reading a reply failed: ") + std::strerror(errno) + " (Redis at " + str(m_endpoint.display()) + ")");
+        received += n;
+        if (received > m_options.maxReplyBytes) {
+            m_broken = "reading a reply failed: the reply is larger than "
+                + megabytes(m_options.maxReplyBytes).toStdString()
+                + ", more than any LockStock command expects (Redis at " + str(m_endpoint.display()) + ")";
+            throw RedisProtocolError(m_broken);
+        }
+        if (redisReaderFeed(c->reader, buffer, size_t(n)) != REDIS_OK)
+            fail("reading a reply failed");
+    }
+}
+
+RedisValue RedisConnection::exchange(const Argv &argv, const Deadline &deadline)
+{
+    append(argv);
+    flush(deadline);
+    return receive(deadline);
 }
 
 RedisValue RedisConnection::command(const Argv &argv)
 {
-    send(argv);
-    RedisValue reply = receive();
+    const Deadline deadline(m_options.commandTimeoutMs);
+    RedisValue reply = exchange(argv, deadline);
     if (reply.isError() && reply.bytes().startsWith("NOSCRIPT") && argv.size() > 1
         && argv.first().compare("EVALSHA", Qt::CaseInsensitive) == 0) {
         const QByteArray source = RedisScript::sourceFor(argv.at(1));
         if (!source.isEmpty()) {
-            send({"SCRIPT", "LOAD", source});
-            if (const RedisValue loaded = receive(); loaded.isError())
+            if (const RedisValue loaded = exchange({"SCRIPT", "LOAD", source}, deadline); loaded.isError())
                 return loaded;
-            send(argv);
-            reply = receive();
+            reply = exchange(argv, deadline);
         }
     }
     return reply;
@@ -144,12 +292,14 @@ RedisValue RedisConnection::command(const Argv &argv)
 
 QList<RedisValue> RedisConnection::pipeline(const QList<Argv> &commands)
 {
+    const Deadline deadline(m_options.commandTimeoutMs);
     for (const Argv &argv : commands)
-        send(argv);
+        append(argv);
+    flush(deadline);
     QList<RedisValue> replies;
     replies.reserve(commands.size());
     for (qsizetype i = 0; i < commands.size(); ++i)
-        replies.append(receive());
+        replies.append(receive(deadline));
     return replies;
 }
 

@@ -1,31 +1,37 @@
 #pragma once
 // A synchronous connection to one Redis server: RAII over redisContext,
-// binary-safe argv commands, pipelines, a timeout on every call.
+// binary-safe argv commands, pipelines. Every call has one deadline for the
+// whole exchange (a server trickling its reply a byte at a time cannot keep
+// it waiting longer) and a bound on the size of a reply.
 // Not thread-safe: one connection per thread (as in hiredis itself).
 
+#include "PackedArgv.h"
 #include "RedisEndpoint.h"
 #include "RedisValue.h"
 
 #include <QList>
 #include <memory>
+#include <string>
 
 struct redisContext;
 
 namespace lockstock {
 
-using Argv = QList<QByteArray>;
-
 class RedisConnection {
 public:
     struct Options {
         int connectTimeoutMs = 2000;
-        int commandTimeoutMs = 5000;
+        int commandTimeoutMs = 5000;   // for a whole command: send, then every byte of the reply
         QByteArray clientName; // CLIENT SETNAME, shows in CLIENT LIST and MONITOR
+        // LockStock's replies are small (the largest, a SCAN page or INFO, a
+        // few KiB): a larger one is a server gone wrong, not data to keep.
+        qint64 maxReplyBytes = 16 << 20;
     };
 
     // Connects, AUTHs when the endpoint has a password and checks with PING
-    // that the peer is Redis. Throws RedisConnectionError, RedisAuthError or
-    // RedisProtocolError with a message that names the endpoint.
+    // that the peer is Redis. Throws RedisConnectionError, RedisAuthError,
+    // RedisProtocolError or (at its maxclients limit) RedisRefusedError with
+    // a message that names the endpoint.
     RedisConnection(const RedisEndpoint &endpoint, const Options &options);
     explicit RedisConnection(const RedisEndpoint &endpoint);
     ~RedisConnection();
@@ -33,21 +39,33 @@ public:
     RedisConnection &operator=(RedisConnection &&) noexcept;
 
     // Sends one command and waits for its reply. An error reply is returned
-    // as a RedisValue of type Error; only I/O failures throw.
+    // as a RedisValue of type Error; only I/O failures, the deadline and an
+    // oversized reply throw. After a throw the connection is unusable.
     // EVALSHA answered with NOSCRIPT is retried once after SCRIPT LOAD when the
     // script is registered (see RedisScript).
     RedisValue command(const Argv &argv);
-    // Sends all commands in one write and reads all replies.
+    // Sends all commands in one write and reads all replies, within one deadline.
     QList<RedisValue> pipeline(const QList<Argv> &commands);
 
     const RedisEndpoint &endpoint() const { return m_endpoint; }
+    // The deadline of the calls from now on.
+    void setCommandTimeout(int ms) { m_options.commandTimeoutMs = ms; }
+    int commandTimeoutMs() const { return m_options.commandTimeoutMs; }
 
 private:
-    void send(const Argv &argv);
-    RedisValue receive();
+    class Deadline;
+    void append(const Argv &argv);
+    void flush(const Deadline &deadline);
+    RedisValue receive(const Deadline &deadline);
+    RedisValue exchange(const Argv &argv, const Deadline &deadline);
+    // Waits until the socket is ready for `events` (poll(2)) or the deadline passes.
+    void waitFor(short events, const Deadline &deadline, const char *what);
     [[noreturn]] void fail(const char *what);
+    [[noreturn]] void broken(const std::string &message);
 
     RedisEndpoint m_endpoint;
+    Options m_options;
+    std::string m_broken;      // why the connection cannot be used any more
     struct ContextDeleter {
         void operator()(redisContext *c) const;
     };
@@ -56,5 +74,6 @@ private:
 
 // Renders argv as redis-cli would show it: SET lock:10086 "a1b2" NX PX 10000
 QString displayArgv(const Argv &argv);
+inline QString displayArgv(const PackedArgv &argv) { return displayArgv(argv.toList()); }
 
 } // namespace lockstock

@@ -36,6 +36,23 @@ public:
     using RedisConnectionError::RedisConnectionError;
 };
 
+// The server answered with an error where the run needs it to act:
+// READONLY, NOPERM, OOM, MISCONF, an unknown (renamed) command, its
+// maxclients limit. what() carries the server's own words.
+class RedisRefusedError : public RedisError {
+public:
+    RedisRefusedError(const std::string &message, std::string reply = {})
+        : RedisError(message)
+        , m_reply(std::move(reply))
+    {
+    }
+    // The error reply itself ("READONLY You can't write against a read only replica.").
+    const std::string &reply() const { return m_reply; }
+
+private:
+    std::string m_reply;
+};
+
 // Starting or controlling a private redis-server failed.
 class RedisServerError : public RedisError {
 public:

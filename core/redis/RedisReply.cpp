@@ -19,8 +19,13 @@ RedisValue toValue(const redisReply *r)
     switch (r->type) {
     case REDIS_REPLY_STRING:
         return RedisValue::string(QByteArray(r->str, int(r->len)));
-    case REDIS_REPLY_STATUS:
+    case REDIS_REPLY_STATUS: {
+        // Nearly every status is OK: one shared copy, not one per recorded event.
+        static const QByteArray ok("OK");
+        if (r->len == 2 && r->str[0] == 'O' && r->str[1] == 'K')
+            return RedisValue::status(ok);
         return RedisValue::status(QByteArray(r->str, int(r->len)));
+    }
     case REDIS_REPLY_ERROR:
         return RedisValue::error(QByteArray(r->str, int(r->len)));
     case REDIS_REPLY_INTEGER:

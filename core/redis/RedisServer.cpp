@@ -2,6 +2,7 @@
 
 #include "RedisConnection.h"
 #include "RedisError.h"
+#include "ServerDirs.h"
 
 #include <QCoreApplication>
 #include <QDeadlineTimer>
@@ -9,6 +10,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QProcess>
+#include <QRandomGenerator>
 #include <QSaveFile>
 #include <QStandardPaths>
 #include <QThread>
@@ -59,10 +61,45 @@ RedisServer::RedisServer()
 {
 }
 
+namespace {
+const QString kDirPrefix = QStringLiteral("lockstock-redis-");
+} // namespace
+
 RedisServer::RedisServer(Options options)
     : m_options(std::move(options))
-    , m_dir(QDir::tempPath() + QStringLiteral("/lockstock-redis-XXXXXX"))
+    , m_dir(QDir::tempPath() + QLatin1Char('/') + kDirPrefix + QStringLiteral("XXXXXX"))
 {
+    if (m_options.password.isEmpty())
+        m_options.password = randomPassword();
+}
+
+QByteArray RedisServer::randomPassword()
+{
+    quint64 words[2];
+    QRandomGenerator::system()->fillRange(words);
+    return QByteArray(reinterpret_cast<const char *>(words), sizeof words).toHex();
+}
+
+QString RedisServer::configFile() const
+{
+    return m_dir.filePath(QStringLiteral("redis.conf"));
+}
+
+void RedisServer::prepareDir()
+{
+    // Dirs left by processes that were killed or crashed, once per process.
+    static const int swept = sweepDeadServerDirs(QDir::tempPath(), kDirPrefix);
+    (void)swept;
+    if (!m_dir.isValid())
+        throw RedisServerError("cannot create a temporary directory for redis-server: "
+                               + m_dir.errorString().toStdString());
+    QSaveFile config(configFile());
+    config.setDirectWriteFallback(false);
+    const QByteArray text = "requirepass " + m_options.password + "\nmasterauth " + m_options.password + '\n';
+    if (!markServerDir(m_dir.path()) || !config.open(QIODevice::WriteOnly)
+        || !config.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner) || config.write(text) != text.size()
+        || !config.commit())
+        throw RedisServerError("cannot write " + configFile().toStdString() + ": " + config.errorString().toStdString());
 }
 
 RedisServer::~RedisServer()
@@ -124,6 +161,7 @@ QString RedisServer::logFile() const
 RedisEndpoint RedisServer::endpoint() const
 {
     RedisEndpoint e;
+    e.password = m_options.password;
     if (m_options.unixSocket)
         e.unixSocket = m_dir.filePath(QStringLiteral("redis.sock"));
     else
@@ -144,6 +182,7 @@ qint64 RedisServer::pid() const
 QStringList RedisServer::arguments() const
 {
     QStringList args{
+        configFile(),
         QStringLiteral("--port"), QString::number(m_options.unixSocket ? 0 : m_port),
         QStringLiteral("--bind"), QStringLiteral("127.0.0.1"),
         QStringLiteral("--dir"), m_dir.path(),
@@ -171,9 +210,7 @@ void RedisServer::start()
 {
     if (isRunning())
         return;
-    if (!m_dir.isValid())
-        throw RedisServerError("cannot create a temporary directory for redis-server: "
-                               + m_dir.errorString().toStdString());
+    prepareDir();
     for (int attempt = 0;; ++attempt) {
         if (!m_options.unixSocket)
             m_port = freeLoopbackPort();

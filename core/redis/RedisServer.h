@@ -1,6 +1,7 @@
 #pragma once
-// A private redis-server process: free loopback port, its own temp dir, no
-// persistence unless asked. It is the embedded default of the app and the
+// A private redis-server process: free loopback port, its own 0700 temp dir,
+// a random password (no other local user can use it), no persistence unless
+// asked. It is the embedded default of the app and the
 // fixture of every test. Faults (kill, SIGSTOP, restart, promote) are real
 // signals and commands on this process, never simulated.
 
@@ -26,6 +27,10 @@ public:
         // jumpClock() can move this server's wall clock while it runs.
         bool clockShift = false;
         int startTimeoutMs = 5000;
+        // requirepass and masterauth, from a config file in the temp dir (never
+        // on the command line, which every user can read). Empty: a random one.
+        // The servers of one topology share one, so replicas can follow any master.
+        QByteArray password;
     };
 
     RedisServer();
@@ -64,11 +69,16 @@ public:
     // The clock-shift library: installed beside the application, else in
     // the build tree. Empty when missing.
     static QString clockShiftLibrary();
+    // A fresh random password.
+    static QByteArray randomPassword();
 
 private:
     void launch(bool waitUntilReady = true);
     QStringList arguments() const;
     QString clockOffsetFile() const;
+    QString configFile() const;
+    // The temp dir: marked as ours, with the config file. Throws RedisServerError.
+    void prepareDir();
 
     Options m_options;
     QTemporaryDir m_dir;

@@ -47,4 +47,12 @@ CliResult runLockstock(const QStringList &args, int timeoutMs, const QStringList
     return finishLockstock(process, timeoutMs);
 }
 
+QStringList redisOptions(const RedisEndpoint &endpoint)
+{
+    QStringList args{QStringLiteral("--redis"), endpoint.display()};
+    if (!endpoint.password.isEmpty())
+        args << QStringLiteral("--password") << QString::fromUtf8(endpoint.password);
+    return args;
+}
+
 } // namespace lockstock::test

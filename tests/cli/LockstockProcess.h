@@ -2,6 +2,8 @@
 // The built `lockstock` binary as a child process, for tests of what a user
 // sees: exit codes, messages, what it does to a Redis server.
 
+#include "redis/RedisEndpoint.h"
+
 #include <QProcess>
 #include <QStringList>
 
@@ -23,5 +25,7 @@ void startLockstock(QProcess &process, const QStringList &args, const QStringLis
 // server in the test may need to answer); kills it at the deadline.
 CliResult finishLockstock(QProcess &process, int timeoutMs);
 CliResult runLockstock(const QStringList &args, int timeoutMs = 30000, const QStringList &env = {});
+// --redis HOST:PORT and, when it has one, --password for `endpoint`.
+QStringList redisOptions(const RedisEndpoint &endpoint);
 
 } // namespace lockstock::test

@@ -233,8 +233,9 @@ private slots:
         f.close();
         const QString json = dir.filePath(QStringLiteral("history.json"));
         QProcess app;
-        test::startLockstock(app, {QStringLiteral("run"), f.fileName(), QStringLiteral("--strategy"), QStringLiteral("correct"),
-                                   QStringLiteral("--redis"), server->endpoint().display(), QStringLiteral("--json"), json});
+        test::startLockstock(app, QStringList{QStringLiteral("run"), f.fileName(), QStringLiteral("--strategy"),
+                                              QStringLiteral("correct"), QStringLiteral("--json"), json}
+                                      + test::redisOptions(server->endpoint()));
         // Wait until the run is deducting stock on the server.
         RedisConnection watch(server->endpoint());
         QDeadlineTimer deadline(20000);

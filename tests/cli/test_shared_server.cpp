@@ -43,8 +43,7 @@ class TestSharedServer : public QObject {
 
     QStringList runArgs(const QString &scenario) const
     {
-        return {QStringLiteral("run"), scenario, QStringLiteral("-q"), QStringLiteral("--redis"),
-                m_server->endpoint().display()};
+        return QStringList{QStringLiteral("run"), scenario, QStringLiteral("-q")} + test::redisOptions(m_server->endpoint());
     }
 
     // Keys that are not sentinels.

@@ -7,6 +7,7 @@
 #include "engine/HistoryJson.h"
 #include "redis/RedisConnection.h"
 
+#include <QBuffer>
 #include <QDeadlineTimer>
 #include <QElapsedTimer>
 #include <QRegularExpression>
@@ -174,7 +175,10 @@ private slots:
 
         // And it exports.
         const QList<Event> sorted = sortedEvents(run.history());
-        const QByteArray json = QJsonDocument(toJson(run.history(), sorted, check(run.history(), sorted))).toJson();
+        QBuffer out;
+        out.open(QIODevice::WriteOnly);
+        QVERIFY(writeHistoryJson(out, run.history(), sorted, figuresToJson(run.history(), check(run.history(), sorted))));
+        const QByteArray json = out.data();
         QJsonParseError parseError;
         const QJsonDocument back = QJsonDocument::fromJson(json, &parseError);
         QCOMPARE(parseError.error, QJsonParseError::NoError);

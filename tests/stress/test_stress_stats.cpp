@@ -24,13 +24,15 @@ Event command(int client, int order, Step step, qint64 tMs, qint64 durMs, bool h
     return e;
 }
 
-Event orderDone(int client, int order, qint64 tMs, bool success)
+// An order that started at `startMs` and ended at `tMs`.
+Event orderDone(int client, int order, qint64 startMs, qint64 tMs, bool success)
 {
     Event e;
     e.kind = EventKind::Order;
     e.client = client;
     e.order = order;
     e.tNs = tMs * kMs;
+    e.durationNs = (tMs - startMs) * kMs;
     e.success = success;
     return e;
 }
@@ -83,11 +85,11 @@ private slots:
         h.append(command(0, 0, Step::Acquire, 10, 1, false));
         h.append(command(0, 0, Step::Acquire, 15, 1, true, RedisValue::status("OK")));
         h.append(command(0, 0, Step::Release, 30, 1, false, RedisValue::integer(1)));
-        h.append(orderDone(0, 0, 40, true));
+        h.append(orderDone(0, 0, 10, 40, true));
         // C2: an EXEC aborted by WATCH, then one that went through; 20..110 ms.
         h.append(command(1, 0, Step::Exec, 20, 1, false, RedisValue::nil()));
         h.append(command(1, 0, Step::Exec, 50, 1, false, RedisValue::array({RedisValue::integer(9)})));
-        h.append(orderDone(1, 0, 110, true));
+        h.append(orderDone(1, 0, 20, 110, true));
         h.finish(8, 120 * kMs);
         const QList<Event> sorted = sortedEvents(h);
         const StressResult r = summarize(h, sorted, check(h, sorted));
@@ -104,11 +106,38 @@ private slots:
         QVERIFY(!r.broke());
     }
 
+    // A stress history counts failed acquires instead of keeping them: the
+    // figures add them back as commands and retries, and the run starts
+    // with the first of them.
+    void talliedRetriesCount()
+    {
+        History h(twoClients(10));
+        h.setTallyRetries(true);
+        h.tallyRetry(0, 4 * kMs);
+        h.tallyRetry(0, 9 * kMs);
+        h.tallyRetry(1, 6 * kMs);
+        h.append(command(0, 0, Step::Acquire, 15, 1, true, RedisValue::status("OK")));
+        h.append(command(0, 0, Step::Release, 30, 1, false, RedisValue::integer(1)));
+        h.append(orderDone(0, 0, 4, 40, true));
+        h.finish(10, 50 * kMs);
+        const QList<RetryTally> tallies = h.retryTallies();
+        QCOMPARE(tallies.size(), 2);
+        QCOMPARE(tallies.at(0).count, 2);
+        QCOMPARE(tallies.at(0).firstNs, 4 * kMs);
+        QCOMPARE(tallies.at(0).lastNs, 9 * kMs);
+        const QList<Event> sorted = sortedEvents(h);
+        const StressResult r = summarize(h, sorted, check(h, sorted));
+        QCOMPARE(r.commands, 5);
+        QCOMPARE(r.retries, 3);
+        QCOMPARE(r.latencyP50Ms, 36.0);
+        QCOMPARE(r.seconds, 0.036);              // first tallied attempt at 4 ms, the order's end at 40 ms
+    }
+
     void lostUpdateBreaks()
     {
         History h(twoClients(10));
-        h.append(orderDone(0, 0, 5, true));
-        h.append(orderDone(1, 0, 6, true));
+        h.append(orderDone(0, 0, 0, 5, true));
+        h.append(orderDone(1, 0, 0, 6, true));
         h.finish(9, 10 * kMs);                   // two sold, one deducted
         const QList<Event> sorted = sortedEvents(h);
         const StressResult r = summarize(h, sorted, check(h, sorted));
