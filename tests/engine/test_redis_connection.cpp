@@ -6,7 +6,9 @@
 #include "redis/RedisError.h"
 #include "redis/RedisScript.h"
 
+#include <QElapsedTimer>
 #include <QTest>
+#include <QThread>
 
 using namespace lockstock;
 
@@ -104,6 +106,41 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(RedisTimeoutError, c.command({"PING"}));
         QVERIFY(t.elapsed() < 3000);
         stalled.resume();
+    }
+
+    // A reply larger than the connection allows ends the call, and the
+    // connection with it; a fresh one works.
+    void replyLimit()
+    {
+        RedisConnection c(m_server->endpoint());
+        QVERIFY(c.command({"SET", "big", QByteArray(4096, 'x')}).isStatus("OK"));
+        RedisConnection small(m_server->endpoint(), {.maxReplyBytes = 1000});
+        QVERIFY(small.command({"GET", "k"}).isString());
+        try {
+            small.command({"GET", "big"});
+            QFAIL("a 4 KiB reply passed a 1000-byte limit");
+        } catch (const RedisProtocolError &err) {
+            QVERIFY2(QString::fromUtf8(err.what()).contains(QStringLiteral("the reply is larger than")), err.what());
+        }
+        QVERIFY_THROWS_EXCEPTION(RedisConnectionError, small.command({"PING"}));
+        QCOMPARE(c.command({"STRLEN", "big"}).toInteger(), 4096);
+    }
+
+    // One deadline for the whole pipeline, not one per reply.
+    void pipelineSharesOneDeadline()
+    {
+        RedisConnection c(m_server->endpoint(), {.commandTimeoutMs = 300});
+        QElapsedTimer t;
+        t.start();
+        // Two replies, each 200 ms after the one before: a timeout per read
+        // would let both through.
+        const Argv busy200ms{"EVAL",
+                             "local t = redis.call('TIME') while true do local n = redis.call('TIME') "
+                             "if (n[1] - t[1]) * 1000000 + n[2] - t[2] > 200000 then return 1 end end",
+                             "0"};
+        QVERIFY_THROWS_EXCEPTION(RedisTimeoutError, c.pipeline({busy200ms, busy200ms}));
+        QVERIFY2(t.elapsed() < 1000, qPrintable(QString::number(t.elapsed())));
+        QThread::msleep(300); // let the server finish the second script before the next test
     }
 
     void authIsChecked()

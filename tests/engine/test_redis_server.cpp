@@ -4,11 +4,15 @@
 
 #include "redis/RedisConnection.h"
 #include "redis/RedisError.h"
+#include "redis/ServerDirs.h"
 
+#include <QDir>
 #include <QFileInfo>
+#include <QProcess>
 #include <QTest>
 
 #include <csignal>
+#include <unistd.h>
 
 using namespace lockstock;
 
@@ -90,6 +94,78 @@ private slots:
         s.resume();
         RedisConnection again(s.endpoint());
         QVERIFY(again.command({"PING"}).isStatus("PONG"));
+    }
+
+    // Another local user may reach 127.0.0.1 but not the server: it has a
+    // password, which is not on its command line (readable by all) and lives
+    // in a dir only we can enter.
+    void privateToThisUser()
+    {
+        RedisServer s;
+        s.start();
+        RedisEndpoint stranger = s.endpoint();
+        stranger.password.clear();
+        QVERIFY_THROWS_EXCEPTION(RedisAuthError, RedisConnection{stranger});
+        QVERIFY(s.endpoint().password.size() >= 32);
+        QFile cmdline(QStringLiteral("/proc/%1/cmdline").arg(s.pid()));
+        QVERIFY(cmdline.open(QIODevice::ReadOnly));
+        QVERIFY(!cmdline.readAll().contains(s.endpoint().password));
+        QCOMPARE(QFileInfo(s.dataDir()).permissions() & (QFileDevice::ReadGroup | QFileDevice::ReadOther | QFileDevice::ExeOther),
+                 QFileDevice::Permissions());
+        RedisConnection c(s.endpoint());
+        QVERIFY(c.command({"PING"}).isStatus("PONG"));
+    }
+
+    // Replicas of a topology share the master's password (masterauth).
+    void replicaFollowsAPasswordedMaster()
+    {
+        // Sync at once, not after the default 5 s delay.
+        RedisServer master(RedisServer::Options{.extraArgs = {QStringLiteral("--repl-diskless-sync-delay"), QStringLiteral("0")}});
+        master.start();
+        RedisServer replica(RedisServer::Options{.replicaOf = QStringLiteral("127.0.0.1 %1").arg(master.endpoint().port),
+                                                 .password = master.endpoint().password});
+        replica.start();
+        RedisConnection m(master.endpoint());
+        QVERIFY(m.command({"SET", "k", "v"}).isStatus("OK"));
+        QCOMPARE(m.command({"WAIT", "1", "4000"}).toInteger(), 1);
+        RedisConnection r(replica.endpoint());
+        QCOMPARE(r.command({"GET", "k"}).bytes(), QByteArray("v"));
+    }
+
+    // A dir whose owner died (killed: it never removed it) is swept by the
+    // next process that starts a server; one whose owner lives, and one that
+    // is not ours (no owner file), stay.
+    void deadOwnersDirsAreSwept()
+    {
+        const QString parent = QDir::tempPath();
+        auto makeDir = [&](const QString &name, const QByteArray &owner) {
+            const QString path = parent + QLatin1Char('/') + name;
+            QDir().mkpath(path);
+            if (!owner.isEmpty()) {
+                QFile f(path + QStringLiteral("/owner"));
+                f.open(QIODevice::WriteOnly);
+                f.write(owner);
+            }
+            return path;
+        };
+        // A child that exits at once: its pid is a dead one.
+        QProcess child;
+        child.start(QStringLiteral("/bin/sleep"), {QStringLiteral("0.1")});
+        QVERIFY(child.waitForStarted());
+        const qint64 deadPid = child.processId();
+        QVERIFY(child.waitForFinished());
+        const QString dead = makeDir(QStringLiteral("lockstock-redis-test-dead"), QByteArray::number(deadPid) + " 12345");
+        const QString reused = makeDir(QStringLiteral("lockstock-redis-test-reused"), QByteArray::number(::getpid()) + " 1");
+        const QString alive = makeDir(QStringLiteral("lockstock-redis-test-alive"), QByteArray());
+        QVERIFY(markServerDir(alive));
+        const QString foreign = makeDir(QStringLiteral("lockstock-redis-test-foreign"), QByteArray());
+        QCOMPARE(sweepDeadServerDirs(parent, QStringLiteral("lockstock-redis-test-")), 2);
+        QVERIFY(!QFileInfo::exists(dead));
+        QVERIFY(!QFileInfo::exists(reused)); // same pid, another start time: another process
+        QVERIFY(QFileInfo::exists(alive));
+        QVERIFY(QFileInfo::exists(foreign));
+        QDir(alive).removeRecursively();
+        QDir(foreign).removeRecursively();
     }
 
     void missingBinaryIsAClearError()

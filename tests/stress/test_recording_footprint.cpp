@@ -51,6 +51,41 @@ private slots:
         QVERIFY(e.success && !e.holds);
     }
 
+    // A command is kept packed: what goes in comes out, binary-safe, long or empty.
+    void packedArgvKeepsEveryArgument()
+    {
+        const Argv argv{"SET", QByteArray("k\0\r\n", 4), QByteArray(), QByteArray(300, 'v'), QByteArray(70000, 'w')};
+        const PackedArgv packed(argv);
+        QCOMPARE(packed.size(), argv.size());
+        QCOMPARE(packed.toList(), argv);
+        QCOMPARE(packed.at(1), argv.at(1));
+        QCOMPARE(packed.at(4).size(), 70000);
+        QVERIFY(packed.at(5).isNull());
+        QVERIFY(packed == PackedArgv(argv));
+        QVERIFY(packed != PackedArgv({"SET"}));
+        QVERIFY(PackedArgv().isEmpty());
+        QCOMPARE(PackedArgv().size(), 0);
+        int n = 0;
+        for (const QByteArray &a : packed)
+            QCOMPARE(a, argv.at(n++));
+        QCOMPARE(displayArgv(PackedArgv({"GET", "stock:1"})), QStringLiteral("GET stock:1"));
+    }
+
+    // A history stops taking events at its limit (the run then stops), but
+    // always takes the Error event that says so.
+    void historyHasALimit()
+    {
+        History h;
+        h.setLimit(3);
+        for (int i = 0; i < 3; ++i)
+            QVERIFY(h.append(Event{}));
+        QVERIFY(!h.append(Event{}));
+        Event error;
+        error.kind = EventKind::Error;
+        QVERIFY(h.append(error));
+        QCOMPARE(h.size(), 4);
+    }
+
     // Chunked storage: reading from any offset returns the events in order.
     void historyReadsAcrossChunks()
     {

@@ -116,6 +116,61 @@ private slots:
         QVERIFY(r.ordersTried < w.orders);
     }
 
+    // Under contention most attempts fail: a stress history counts them per
+    // client instead of keeping an event (and a back-off) for each.
+    void failedAcquiresAreTallied()
+    {
+        StressWorkload w = smallWorkload();
+        w.retryMs = 0;
+        History history;
+        history.setTallyRetries(true);
+        const QString error = runToEnd(stressConfig(w), setNxPxLuaStrategy, m_redis->endpoint(), history, RunMode::Live);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        qint64 tallied = 0;
+        for (const RetryTally &t : history.retryTallies())
+            tallied += t.count;
+        QVERIFY2(tallied > 0, "8 clients on one lock never failed to get it");
+        for (const Event &e : history.events()) {
+            QVERIFY(!(e.step == Step::Acquire && !e.holds && e.reply.isNil()));
+            QVERIFY(!(e.kind == EventKind::Sleep && e.step == Step::Backoff));
+        }
+        const QList<Event> sorted = sortedEvents(history);
+        QCOMPARE(summarize(history, sorted, check(history, sorted)).retries, tallied);
+    }
+
+    // A watchdog comes and goes with every order; its connection stays.
+    void watchdogKeepsItsConnection()
+    {
+        RedisConnection admin(m_redis->endpoint());
+        auto connectionsSoFar = [&admin] {
+            const QByteArray info = admin.command({"INFO", "stats"}).bytes();
+            const qsizetype at = info.indexOf("total_connections_received:") + 27;
+            return info.mid(at, info.indexOf('\r', at) - at).toLongLong();
+        };
+        const qint64 before = connectionsSoFar();
+        StressWorkload w = smallWorkload();
+        w.clients = 4;
+        const StressResult r = runStress(w, watchdogStrategy, m_redis->endpoint());
+        QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+        // Per client one for its orders and one for its watchdog, plus the
+        // run's own few (set-up, observer, clean-up): not one per order.
+        const qint64 opened = connectionsSoFar() - before;
+        QVERIFY2(opened <= 2 * w.clients + 6, qPrintable(QStringLiteral("%1 connections for %2 orders").arg(opened).arg(w.orders)));
+    }
+
+    // A history that reaches its limit stops the run and says why.
+    void historyLimitStopsTheRun()
+    {
+        StressWorkload w = smallWorkload();
+        w.orders = 5000;
+        w.stock = 5000;
+        History history;
+        history.setLimit(300);
+        const QString error = runToEnd(stressConfig(w), luaDecrementStrategy, m_redis->endpoint(), history, RunMode::Live);
+        QVERIFY2(error.contains(QStringLiteral("the run recorded 300 events, as many as a history keeps")), qPrintable(error));
+        QVERIFY(history.size() <= 301);
+    }
+
 private:
     std::unique_ptr<RedisServer> m_redis;
 };
