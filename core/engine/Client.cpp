@@ -1,7 +1,5 @@
 #include "Client.h"
 
-#include <QRandomGenerator>
-
 namespace lockstock {
 
 Client::Client(ClientHost &host, const RunConfig &config, int index)
@@ -9,6 +7,12 @@ Client::Client(ClientHost &host, const RunConfig &config, int index)
     , m_config(config)
     , m_index(index)
     , m_name(config.clients.value(index).name.toUtf8())
+    , m_random(QRandomGenerator::global()->generate())
+    , m_lockKey(config.lockKey())
+    , m_stockKey(config.stockKey())
+    , m_fenceKey(config.fenceKey())
+    , m_quantity(QByteArray::number(config.quantity))
+    , m_leasePx(QByteArray::number(config.realMs(config.leaseMs)))
 {
 }
 
@@ -65,7 +69,7 @@ QByteArray Client::newToken()
 {
     // Readable on a timeline, unique across clients and runs.
     return m_name + '-' + QByteArray::number(++m_tokenCounter) + '-'
-        + QByteArray::number(QRandomGenerator::global()->generate() & 0xffff, 16).rightJustified(4, '0');
+        + QByteArray::number(m_random.generate() & 0xffff, 16).rightJustified(4, '0');
 }
 
 void Client::believeHolding(const QByteArray &token)

@@ -5,6 +5,8 @@
 #include "Actor.h"
 #include "RunConfig.h"
 
+#include <QRandomGenerator>
+
 namespace lockstock {
 
 class Client;
@@ -37,34 +39,34 @@ public:
     int order() const { return m_order; }
     void setOrder(int order) { m_order = order; }
 
-    // The keys of this run.
-    QByteArray lockKey() const { return m_config.lockKey(); }
-    QByteArray stockKey() const { return m_config.stockKey(); }
-    QByteArray fenceKey() const { return m_config.fenceKey(); }
-    QByteArray quantity() const { return QByteArray::number(m_config.quantity); }
+    // The keys of this run, made once: nearly every command names one.
+    const QByteArray &lockKey() const { return m_lockKey; }
+    const QByteArray &stockKey() const { return m_stockKey; }
+    const QByteArray &fenceKey() const { return m_fenceKey; }
+    const QByteArray &quantity() const { return m_quantity; }
     // The lease as Redis is told it: real milliseconds (the scenario's, scaled).
-    QByteArray leasePx() const { return QByteArray::number(m_config.realMs(m_config.leaseMs)); }
+    const QByteArray &leasePx() const { return m_leasePx; }
 
     // Sends one command, argument by argument as redis-cli takes them;
     // co_await it for the reply.
     template <class... Args>
     OperationAwaiter redis(StepAt step, const Args &...args)
     {
-        return command(step, Argv{QByteArray(args)...});
+        return command(step, Argv{arg(args)...});
     }
     OperationAwaiter command(StepAt step, Argv argv, int node = 0);
     // The same, to lock node `node` (0 .. lockNodes()-1).
     template <class... Args>
     OperationAwaiter redisAt(int node, StepAt step, const Args &...args)
     {
-        return command(step, Argv{QByteArray(args)...}, node);
+        return command(step, Argv{arg(args)...}, node);
     }
     // The same command to every lock node at once; the reply is an array with
     // one item per node (an error item for a node that did not answer).
     template <class... Args>
     OperationAwaiter redisAll(StepAt step, const Args &...args)
     {
-        return fanout(step, Argv{QByteArray(args)...});
+        return fanout(step, Argv{arg(args)...});
     }
     OperationAwaiter fanout(StepAt step, Argv argv);
     // How many independent lock nodes the run has (1 unless "masters").
@@ -98,6 +100,11 @@ public:
     ClientHost &host() { return m_host; }
 
 private:
+    // A literal ("SET", "NX") is used where it is, not copied for every command.
+    template <std::size_t N>
+    static QByteArray arg(const char (&literal)[N]) { return QByteArray::fromRawData(literal, qsizetype(N - 1)); }
+    static const QByteArray &arg(const QByteArray &bytes) { return bytes; }
+
     ClientHost &m_host;
     const RunConfig &m_config;
     int m_index;
@@ -109,6 +116,8 @@ private:
     QByteArray m_token;
     qint64 m_fence = 0;
     quint32 m_tokenCounter = 0;
+    QRandomGenerator m_random;   // the client's own: the global one is shared under a lock
+    QByteArray m_lockKey, m_stockKey, m_fenceKey, m_quantity, m_leasePx;
 };
 
 } // namespace lockstock

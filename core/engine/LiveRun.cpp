@@ -1,5 +1,7 @@
 #include "LiveRun.h"
 
+#include "Wakeup.h"
+
 #include <QThread>
 #include <atomic>
 #include <thread>
@@ -41,12 +43,17 @@ void LiveRun::runToEnd()
         threads.emplace_back([this, &s, &running] {
             runClient(s);
             --running;
+            wakeSleepers();
         });
     // This thread started the servers, so it performs their faults: the
-    // timed ones and those the clients' steps queued.
+    // timed ones and those the clients' steps queued. It sleeps until one is
+    // due or it is woken (a client done, a fault queued, a stop), not in a
+    // polling loop: the clients need the cores.
     while (running > 0 && !shouldStop()) {
         applyDueServerFaults();
-        QThread::usleep(500);
+        const qint64 next = nextServerFaultNs();
+        const qint64 waitNs = next >= 0 ? next - nowNs() : qint64(3600) * 1'000'000'000;
+        sleepUnlessStopped(waitNs, [&] { return running == 0 || shouldStop() || nextServerFaultNs() != next; });
     }
     for (std::thread &t : threads)
         t.join();

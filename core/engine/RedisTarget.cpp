@@ -56,13 +56,22 @@ QString RedisTarget::removeKeys(int budgetMs)
     try {
         RedisConnection c(m_endpoint, {.connectTimeoutMs = std::min(2000, budgetMs), .commandTimeoutMs = budgetMs});
         QByteArray cursor = "0";
+        // A server whose SCAN never comes back to cursor 0 must not keep us.
+        const auto outOfTime = [&] {
+            return RedisTimeoutError("SCAN did not come back to cursor 0 within " + std::to_string(budgetMs) + " ms");
+        };
         do {
-            // A server whose SCAN never comes back to cursor 0 must not keep us.
             if (leftMs() <= 0)
-                throw RedisTimeoutError("SCAN did not come back to cursor 0 within " + std::to_string(budgetMs) + " ms");
+                throw outOfTime();
             c.setCommandTimeout(leftMs());
-            const RedisValue page = expectReply(c, {"SCAN", cursor, "MATCH", m_prefix + '*', "COUNT", "500"},
-                                                RedisValue::Type::Array);
+            RedisValue page;
+            try {
+                page = expectReply(c, {"SCAN", cursor, "MATCH", m_prefix + '*', "COUNT", "500"}, RedisValue::Type::Array);
+            } catch (const RedisTimeoutError &) {
+                if (leftMs() <= 0)
+                    throw outOfTime(); // the budget ran out during the page, not the server
+                throw;
+            }
             if (page.items().size() != 2 || !page.items().at(1).isArray())
                 throw RedisProtocolError("SCAN answered " + page.display().toStdString());
             cursor = page.items().at(0).bytes();

@@ -10,7 +10,6 @@
 #include <QVarLengthArray>
 
 #include <algorithm>
-#include <functional>
 
 namespace lockstock {
 
@@ -32,8 +31,8 @@ Task<void> clientMain(Client &c, const Strategy &strategy)
 // Sends argv on `connection`, opening it with `open` when there is none. A
 // connection the server closed (a restart, CLIENT KILL) is opened again once,
 // as client libraries do; a timeout is not retried. Throws RedisError.
-RedisValue sendReopeningOnce(std::unique_ptr<RedisConnection> &connection,
-                             const std::function<std::unique_ptr<RedisConnection>()> &open, const Argv &argv)
+template <class Open>
+RedisValue sendReopeningOnce(std::unique_ptr<RedisConnection> &connection, const Open &open, const Argv &argv)
 {
     for (int attempt = 0;; ++attempt) {
         const bool fresh = !connection;
@@ -455,8 +454,11 @@ bool Run::applyFaults(ClientState &state, Step step)
 
 void Run::queueServerFault(const ServerFault &fault, qint64 dueNs)
 {
-    QMutexLocker locker(&m_serverFaultLock);
-    m_serverFaults.append({dueNs, fault});
+    {
+        QMutexLocker locker(&m_serverFaultLock);
+        m_serverFaults.append({dueNs, fault});
+    }
+    wakeSleepers(); // the thread that performs faults may be asleep
 }
 
 qint64 Run::nextServerFaultNs() const

@@ -5,16 +5,14 @@
 #include "RedisScript.h"
 
 #include <QStringList>
+#include <QVarLengthArray>
 #include <hiredis/hiredis.h>
 
 #include <cerrno>
 #include <chrono>
 #include <csignal>
 #include <cstring>
-#include <fcntl.h>
-#include <poll.h>
 #include <unistd.h>
-#include <vector>
 
 namespace lockstock {
 
@@ -77,11 +75,9 @@ QString megabytes(qint64 bytes)
 class RedisConnection::Deadline {
 public:
     explicit Deadline(int ms)
-        : m_ms(ms)
-        , m_at(std::chrono::steady_clock::now() + std::chrono::milliseconds(ms))
+        : m_at(std::chrono::steady_clock::now() + std::chrono::milliseconds(ms))
     {
     }
-    int ms() const { return m_ms; }
     // What is left, rounded up to whole milliseconds; 0 once it passed.
     int remainingMs() const
     {
@@ -92,7 +88,6 @@ public:
     }
 
 private:
-    int m_ms;
     std::chrono::steady_clock::time_point m_at;
 };
 
@@ -120,13 +115,8 @@ RedisConnection::RedisConnection(const RedisEndpoint &endpoint, const Options &o
     m_context.reset(c);
     if (c->err)
         throw RedisConnectionError("cannot connect to Redis at " + str(endpoint.display()) + ": " + c->errstr);
-    // From here on every wait is a poll(2) against the call's deadline: the
-    // socket never blocks, and hiredis only buffers and parses.
-    if (::fcntl(c->fd, F_SETFL, ::fcntl(c->fd, F_GETFL) | O_NONBLOCK) != 0)
-        throw RedisConnectionError("cannot connect to Redis at " + str(endpoint.display()) + ": "
-                                   + std::strerror(errno));
-    c->flags &= ~REDIS_BLOCK;
     c->reader->fn = limitedReplyFunctions();
+    setSocketTimeout(options.commandTimeoutMs);
 
     // A server at its maxclients limit says so instead of answering.
     auto refusedForLimit = [&](const RedisValue &r) {
@@ -179,6 +169,8 @@ void RedisConnection::fail(const char *what)
             + " elements, more than any LockStock command expects" + where;
         throw RedisProtocolError(m_broken);
     }
+    if (c->err == REDIS_ERR_IO && (errno == EAGAIN || errno == EWOULDBLOCK))
+        timedOut(what);
     if (c->err == REDIS_ERR_PROTOCOL) {
         m_broken = std::string(what) + ": the peer does not speak the Redis protocol" + where;
         throw RedisProtocolError(m_broken);
@@ -190,35 +182,46 @@ void RedisConnection::fail(const char *what)
     broken(std::string(what) + ": " + c->errstr + where);
 }
 
-void RedisConnection::waitFor(short events, const Deadline &deadline, const char *what)
+void RedisConnection::timedOut(const char *what)
 {
-    pollfd p{m_context->fd, events, 0};
-    for (;;) {
-        const int left = deadline.remainingMs();
-        const int n = left > 0 ? ::poll(&p, 1, left) : 0;
-        if (n > 0)
-            return; // ready, or an error the read or write will report
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n < 0)
-            broken(std::string(what) + ": " + std::strerror(errno) + " (Redis at " + str(m_endpoint.display()) + ")");
-        m_broken = std::string(what) + ": no answer within the command timeout of " + std::to_string(deadline.ms())
-            + " ms (Redis at " + str(m_endpoint.display()) + ")";
-        throw RedisTimeoutError(m_broken);
-    }
+    m_broken = std::string(what) + ": no answer within the command timeout of " + std::to_string(m_options.commandTimeoutMs)
+        + " ms (Redis at " + str(m_endpoint.display()) + ")";
+    throw RedisTimeoutError(m_broken);
+}
+
+void RedisConnection::setSocketTimeout(int ms)
+{
+    // SO_RCVTIMEO/SO_SNDTIMEO: 0 would mean no timeout at all.
+    ms = std::max(1, ms);
+    if (ms == m_socketTimeoutMs)
+        return;
+    if (redisSetTimeout(m_context.get(), toTimeval(ms)) != REDIS_OK)
+        fail("setting the command timeout failed");
+    m_socketTimeoutMs = ms;
+}
+
+void RedisConnection::keepWithin(const Deadline &deadline, const char *what)
+{
+    // A read or write blocks at most the socket's timeout: once the call has
+    // used part of its time, the next one gets only what is left. Within a
+    // few milliseconds of it no syscall is spent on this: a command answered
+    // by one read (nearly all) costs a write and a read.
+    const int left = deadline.remainingMs();
+    if (left <= 0)
+        timedOut(what);
+    if (left < m_socketTimeoutMs - kTimeoutSlackMs)
+        setSocketTimeout(left);
 }
 
 void RedisConnection::append(const Argv &argv)
 {
     if (!m_broken.empty())
         throw RedisConnectionError("the connection is broken: " + m_broken);
-    std::vector<const char *> ptrs;
-    std::vector<size_t> lens;
-    ptrs.reserve(size_t(argv.size()));
-    lens.reserve(size_t(argv.size()));
+    QVarLengthArray<const char *, 16> ptrs;
+    QVarLengthArray<size_t, 16> lens;
     for (const QByteArray &a : argv) {
-        ptrs.push_back(a.constData());
-        lens.push_back(size_t(a.size()));
+        ptrs.append(a.constData());
+        lens.append(size_t(a.size()));
     }
     if (redisAppendCommandArgv(m_context.get(), int(argv.size()), ptrs.data(), lens.data()) != REDIS_OK)
         fail("sending a command failed");
@@ -226,13 +229,10 @@ void RedisConnection::append(const Argv &argv)
 
 void RedisConnection::flush(const Deadline &deadline)
 {
-    for (;;) {
-        int done = 0;
+    for (int done = 0; !done;) {
+        keepWithin(deadline, "sending a command failed");
         if (redisBufferWrite(m_context.get(), &done) != REDIS_OK)
             fail("sending a command failed");
-        if (done)
-            return;
-        waitFor(POLLOUT, deadline, "sending a command failed");
     }
 }
 
@@ -246,11 +246,13 @@ RedisValue RedisConnection::receive(const Deadline &deadline)
             fail("reading a reply failed");
         if (raw)
             return toValue(adoptReply(raw).get());
-        waitFor(POLLIN, deadline, "reading a reply failed");
+        keepWithin(deadline, "reading a reply failed");
         char buffer[16 * 1024];
         const ssize_t n = ::read(c->fd, buffer, sizeof buffer);
-        if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR))
+        if (n < 0 && errno == EINTR)
             continue;
+        if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+            timedOut("reading a reply failed");
         if (n == 0 || (n < 0 && errno == ECONNRESET))
             broken("reading a reply failed: the server closed the connection (Redis at " + str(m_endpoint.display()) + ")");
         if (n < 0)
@@ -276,6 +278,7 @@ RedisValue RedisConnection::exchange(const Argv &argv, const Deadline &deadline)
 
 RedisValue RedisConnection::command(const Argv &argv)
 {
+    setSocketTimeout(m_options.commandTimeoutMs);
     const Deadline deadline(m_options.commandTimeoutMs);
     RedisValue reply = exchange(argv, deadline);
     if (reply.isError() && reply.bytes().startsWith("NOSCRIPT") && argv.size() > 1
@@ -292,6 +295,7 @@ RedisValue RedisConnection::command(const Argv &argv)
 
 QList<RedisValue> RedisConnection::pipeline(const QList<Argv> &commands)
 {
+    setSocketTimeout(m_options.commandTimeoutMs);
     const Deadline deadline(m_options.commandTimeoutMs);
     for (const Argv &argv : commands)
         append(argv);

@@ -1,8 +1,9 @@
 #pragma once
 // A synchronous connection to one Redis server: RAII over redisContext,
 // binary-safe argv commands, pipelines. Every call has one deadline for the
-// whole exchange (a server trickling its reply a byte at a time cannot keep
-// it waiting longer) and a bound on the size of a reply.
+// whole exchange, kept by the socket's timeouts (a server trickling its reply
+// a byte at a time cannot keep it waiting longer), and a bound on the size of
+// a reply.
 // Not thread-safe: one connection per thread (as in hiredis itself).
 
 #include "PackedArgv.h"
@@ -58,14 +59,18 @@ private:
     void flush(const Deadline &deadline);
     RedisValue receive(const Deadline &deadline);
     RedisValue exchange(const Argv &argv, const Deadline &deadline);
-    // Waits until the socket is ready for `events` (poll(2)) or the deadline passes.
-    void waitFor(short events, const Deadline &deadline, const char *what);
+    // Bounds the next blocking read or write by what is left of `deadline`.
+    void keepWithin(const Deadline &deadline, const char *what);
+    void setSocketTimeout(int ms);
+    [[noreturn]] void timedOut(const char *what);
     [[noreturn]] void fail(const char *what);
     [[noreturn]] void broken(const std::string &message);
 
     RedisEndpoint m_endpoint;
     Options m_options;
     std::string m_broken;      // why the connection cannot be used any more
+    int m_socketTimeoutMs = 0; // SO_RCVTIMEO and SO_SNDTIMEO as set now
+    static constexpr int kTimeoutSlackMs = 10;
     struct ContextDeleter {
         void operator()(redisContext *c) const;
     };
