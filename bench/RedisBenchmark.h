@@ -1,6 +1,7 @@
 #pragma once
-// The ceiling: what redis-benchmark (the tool shipped with Redis) gets from
-// the same server for one command, so LockStock's figures have a reference.
+// A reference beside the limit: what redis-benchmark (the tool shipped with
+// Redis) gets from the same server for one command. It is one event loop
+// for all its clients, not a client like ours: shown, never a target.
 
 #include "redis/RedisConnection.h"
 #include "redis/RedisEndpoint.h"
