@@ -34,6 +34,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <ctime>
 #include <sys/resource.h>
 
 using namespace lockstock;
@@ -99,8 +100,31 @@ const Strategy &strategyFor(Work work)
     return work == Work::LockCycle ? lockCycleStrategy : luaDecrementStrategy;
 }
 
-// Operations per second through the whole engine (LiveRun, every event recorded).
-double engineRate(const RedisEndpoint &endpoint, Work work, int clients, int operations, qint64 *failed = nullptr)
+// CPU time of this process, every thread (not the redis-server child).
+qint64 processCpuNs()
+{
+    timespec t{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return qint64(t.tv_sec) * 1'000'000'000 + t.tv_nsec;
+}
+
+struct Measured {
+    double perSecond = 0;
+    double cpuUsPerOp = 0;    // this process's CPU per operation: load-proof where rates are not
+    qint64 failed = 0;        // SET NX answered nil
+};
+
+// The hiredis loop.
+Measured loopRun(const RedisEndpoint &endpoint, const bench::Keys &keys, Work work, int clients, int operations)
+{
+    const qint64 cpu = processCpuNs();
+    const bench::LoopRun r = bench::hiredisLoop(endpoint, keys, work, clients, operations);
+    return {r.perSecond(), double(processCpuNs() - cpu) / 1e3 / operations, r.failedAttempts};
+}
+
+// The whole engine: a stress run (LiveRun, every event recorded, failed
+// acquires tallied), timed from its first command to its last order.
+Measured engineRun(const RedisEndpoint &endpoint, Work work, int clients, int operations)
 {
     StressWorkload w;
     w.clients = clients;
@@ -109,19 +133,23 @@ double engineRate(const RedisEndpoint &endpoint, Work work, int clients, int ope
     w.retryMs = 0;                    // a failed SET NX is sent again at once, as the loop does
     w.maxSeconds = 120;
     w.keyPrefix = kPrefix;
-    const StressResult r = runStress(w, strategyFor(work), endpoint);
-    if (!r.error.isEmpty())
-        throw RedisError(r.error.toStdString());
-    if (failed)
-        *failed = r.retries;
-    return r.ordersPerSecond;
+    History history;
+    history.setTallyRetries(true);
+    const qint64 cpu = processCpuNs();
+    const QString error = runToEnd(stressConfig(w), strategyFor(work), endpoint, history, RunMode::Live);
+    const double cpuUs = double(processCpuNs() - cpu) / 1e3;
+    if (!error.isEmpty())
+        throw RedisError(error.toStdString());
+    const QList<Event> sorted = sortedEvents(history);
+    const StressResult r = summarize(history, sorted, check(history, sorted));
+    return {r.ordersPerSecond, cpuUs / operations, r.retries};
 }
 
 struct Point {
     Work work;
     int clients;
     int operations = 0;            // per measurement, sized to about `seconds` of the loop
-    QList<double> loop, engine, ratio;
+    QList<double> loop, engine, ratio, loopCpu, engineCpu;
     qint64 loopFailed = 0, engineFailed = 0;
     double redisBenchmark = 0;     // reference: ops/s redis-benchmark gets for the same commands
     QString name() const
@@ -269,14 +297,9 @@ int main(int argc, char **argv)
         for (int round = 0; round < rounds; ++round) {
             for (Point &p : points) {
                 // Who goes first alternates, so neither side always gets the warmer server.
-                double loopRate = 0, engineRate = 0;
-                qint64 loopFailed = 0, engineFailed = 0;
-                auto runLoop = [&] {
-                    const bench::LoopRun r = bench::hiredisLoop(endpoint, keys, p.work, p.clients, p.operations);
-                    loopRate = r.perSecond();
-                    loopFailed = r.failedAttempts;
-                };
-                auto runEngine = [&] { engineRate = ::engineRate(endpoint, p.work, p.clients, p.operations, &engineFailed); };
+                Measured loop, engine;
+                auto runLoop = [&] { loop = loopRun(endpoint, keys, p.work, p.clients, p.operations); };
+                auto runEngine = [&] { engine = engineRun(endpoint, p.work, p.clients, p.operations); };
                 if (round % 2) {
                     runEngine();
                     runLoop();
@@ -284,11 +307,13 @@ int main(int argc, char **argv)
                     runLoop();
                     runEngine();
                 }
-                p.loop << loopRate;
-                p.engine << engineRate;
-                p.ratio << engineRate / loopRate;
-                p.loopFailed += loopFailed;
-                p.engineFailed += engineFailed;
+                p.loop << loop.perSecond;
+                p.engine << engine.perSecond;
+                p.ratio << engine.perSecond / loop.perSecond;
+                p.loopCpu << loop.cpuUsPerOp;
+                p.engineCpu << engine.cpuUsPerOp;
+                p.loopFailed += loop.failed;
+                p.engineFailed += engine.failed;
             }
         }
         for (Point &p : points)
@@ -318,6 +343,12 @@ int main(int argc, char **argv)
                      .arg(percent(ratio), 6).arg(percent(*lo) + QLatin1Char('-') + percent(*hi), 11)
                      .arg(QStringLiteral("%1/s").arg(qRound64(p.redisBenchmark)), 10).arg(result));
         }
+        line(QString());
+        line(QStringLiteral("client CPU per operation (this process, all threads; medians):"));
+        for (const Point &p : points)
+            line(QStringLiteral("  %1 %2  hiredis loop %3 us, LockStock %4 us")
+                     .arg(p.name(), -34).arg(p.clients, 3)
+                     .arg(median(p.loopCpu), 0, 'f', 1).arg(median(p.engineCpu), 0, 'f', 1));
 
         const QList<Event> source = realEvents(endpoint);
         const bench::RecordingCost cost = bench::measureRecording(source, quick ? 100'000 : 1'000'000);
