@@ -131,13 +131,18 @@ void Run::prepare()
     using Type = RedisValue::Type;
     // The run's own connection goes where the stock is: the store, if any.
     m_control = connectControl();
-    for (const RedisEndpoint &endpoint : m_endpoints) {
-        RedisConnection setup(endpoint, {.commandTimeoutMs = m_config.commandTimeoutMs});
+    for (int server = 0; server < int(m_endpoints.size()); ++server) {
+        RedisConnection setup(m_endpoints.at(server), {.commandTimeoutMs = m_config.commandTimeoutMs});
+        // A replica takes no writes until it is promoted; it needs the scripts by then.
+        const bool replica = m_nodes && m_nodes->spec().kind == NodeSpec::Kind::Replicated
+            && server != m_nodes->storeIndex() && server != m_nodes->lockServer(0);
         // Each client opens a connection to every server (watchdogs one more).
-        preflight(setup, m_config.keyPrefix + "preflight:" + m_config.resource, int(m_config.clients.size()));
+        if (!replica)
+            preflight(setup, m_config.keyPrefix + "preflight:" + m_config.resource, int(m_config.clients.size()));
         for (const RedisScript *script : m_strategy.scripts)
             expectReply(setup, {"SCRIPT", "LOAD", script->source()}, Type::String);
-        expectReply(setup, {"DEL", m_config.lockKey(), m_config.fenceKey(), m_config.fenceSeenKey()}, Type::Integer);
+        if (!replica)
+            expectReply(setup, {"DEL", m_config.lockKey(), m_config.fenceKey(), m_config.fenceSeenKey()}, Type::Integer);
     }
     expectReply(*m_control, {"SET", m_config.stockKey(), QByteArray::number(m_config.stock)}, Type::Status, "OK");
 
