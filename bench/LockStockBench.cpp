@@ -13,6 +13,7 @@
 // way Run::step records), and memory per recorded event in a real stress run.
 
 #include "HiredisLoop.h"
+#include "Median.h"
 #include "RecordingCost.h"
 #include "RedisBenchmark.h"
 
@@ -38,6 +39,7 @@
 #include <sys/resource.h>
 
 using namespace lockstock;
+using bench::median;
 using bench::Work;
 
 namespace {
@@ -70,15 +72,6 @@ void line(const QString &text)
 {
     std::puts(text.toUtf8().constData());
     std::fflush(stdout);
-}
-
-double median(QList<double> v)
-{
-    if (v.isEmpty())
-        return 0;
-    std::sort(v.begin(), v.end());
-    const qsizetype n = v.size();
-    return n % 2 ? v.at(n / 2) : (v.at(n / 2 - 1) + v.at(n / 2)) / 2;
 }
 
 QString percent(double ratio)

@@ -9,6 +9,8 @@
 // clock starts just before the process is started. LockStock's window
 // starts its private redis-server first, as it does for a user.
 
+#include "Median.h"
+
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QElapsedTimer>
@@ -18,6 +20,8 @@
 #include <algorithm>
 #include <csignal>
 #include <cstdio>
+
+using lockstock::bench::median;
 
 namespace {
 constexpr double kTarget = 2.0;
@@ -52,12 +56,6 @@ double firstFrameMs(const QString &program, const QStringList &args)
     return ms;
 }
 
-double median(QList<double> v)
-{
-    std::sort(v.begin(), v.end());
-    const qsizetype n = v.size();
-    return n == 0 ? 0 : n % 2 ? v.at(n / 2) : (v.at(n / 2 - 1) + v.at(n / 2)) / 2;
-}
 } // namespace
 
 int main(int argc, char **argv)

@@ -75,8 +75,9 @@ private:
     mutable QMutex m_lock;
     // Fixed-size chunks, never reallocated: an append costs one event, not a
     // move of the whole history when a single array would have to grow, and a
-    // stress run's memory is its events, not twice that.
-    static constexpr size_t kChunk = 1024;
+    // stress run's memory is its events, not twice that. Small enough that
+    // the unused end of the last one is a few percent of a short history.
+    static constexpr size_t kChunk = 256;
     std::vector<std::vector<Event>> m_chunks;
     qsizetype m_size = 0;
     qsizetype m_limit = kDefaultLimit;

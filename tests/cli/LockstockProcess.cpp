@@ -5,6 +5,14 @@
 
 namespace lockstock::test {
 
+QString describe(const CliResult &r)
+{
+    return QStringLiteral("exit %1 (%2)\nstderr: %3\nstdout: %4")
+        .arg(r.exitCode)
+        .arg(r.exitStatus == QProcess::NormalExit ? QStringLiteral("normal") : QStringLiteral("crashed"))
+        .arg(r.err, r.out.left(600));
+}
+
 QString lockstockBinary()
 {
     return QStringLiteral(LOCKSTOCK_BINARY);

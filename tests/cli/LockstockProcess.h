@@ -9,6 +9,10 @@
 
 namespace lockstock::test {
 
+// Exit codes of the command line (app/cli/Console.h).
+inline constexpr int kExitFailed = 1;   // the run itself failed
+inline constexpr int kExitUsage = 2;    // bad input, an unusable Redis or output
+
 struct CliResult {
     bool finished = false;     // false: still running at the deadline (then killed)
     int exitCode = -1;
@@ -17,6 +21,8 @@ struct CliResult {
     QString err;
 };
 
+// Exit code, how it ended, stderr and the start of stdout: a failure message.
+QString describe(const CliResult &r);
 // The path of the binary under test.
 QString lockstockBinary();
 // Starts `lockstock ARGS...` (environment plus `env`, e.g. "REDISCLI_AUTH=x").

@@ -21,12 +21,12 @@
 
 using namespace lockstock;
 using lockstock::test::CliResult;
+using lockstock::test::describe;
+using lockstock::test::kExitFailed;
+using lockstock::test::kExitUsage;
 using lockstock::test::runLockstock;
 
 namespace {
-
-constexpr int kExitFailed = 1;
-constexpr int kExitUsage = 2;
 
 // A well-formed scenario; rows replace one line of it.
 const QByteArray kGood = "{\n"
@@ -50,14 +50,6 @@ int closedPort()
     QTcpServer s;
     s.listen(QHostAddress::LocalHost);
     return s.serverPort();
-}
-
-QString describe(const CliResult &r)
-{
-    return QStringLiteral("exit %1 (%2)\nstderr: %3\nstdout: %4")
-        .arg(r.exitCode)
-        .arg(r.exitStatus == QProcess::NormalExit ? QStringLiteral("normal") : QStringLiteral("crashed"))
-        .arg(r.err, r.out.left(400));
 }
 
 #define VERIFY_USAGE_ERROR(r, says)                                                                    \

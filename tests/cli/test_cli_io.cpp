@@ -25,20 +25,12 @@
 
 using namespace lockstock;
 using lockstock::test::CliResult;
+using lockstock::test::describe;
+using lockstock::test::kExitFailed;
+using lockstock::test::kExitUsage;
 using lockstock::test::runLockstock;
 
 namespace {
-
-constexpr int kExitFailed = 1;
-constexpr int kExitUsage = 2;
-
-QString describe(const CliResult &r)
-{
-    return QStringLiteral("exit %1 (%2)\nstderr: %3\nstdout: %4")
-        .arg(r.exitCode)
-        .arg(r.exitStatus == QProcess::NormalExit ? QStringLiteral("normal") : QStringLiteral("crashed"))
-        .arg(r.err, r.out.left(600));
-}
 
 // Checks that `r` ended by itself within `withinMs` of `clock` with `code`, saying `says`.
 #define VERIFY_ENDED(r, clock, withinMs, code, says)                                                            \

@@ -19,20 +19,12 @@
 
 using namespace lockstock;
 using lockstock::test::CliResult;
+using lockstock::test::describe;
+using lockstock::test::kExitFailed;
+using lockstock::test::kExitUsage;
 using lockstock::test::FakeRedis;
 
 namespace {
-
-constexpr int kExitFailed = 1;
-constexpr int kExitUsage = 2;
-
-QString describe(const CliResult &r)
-{
-    return QStringLiteral("exit %1 (%2)\nstderr: %3\nstdout: %4")
-        .arg(r.exitCode)
-        .arg(r.exitStatus == QProcess::NormalExit ? QStringLiteral("normal") : QStringLiteral("crashed"))
-        .arg(r.err, r.out.left(600));
-}
 
 // Runs lockstock and checks it ended with exit 2, saying `says`, within `withinMs`.
 #define VERIFY_REFUSED(args, says, withinMs)                                                                   \
