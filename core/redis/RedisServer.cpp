@@ -96,7 +96,7 @@ void RedisServer::prepareDir()
     QSaveFile config(configFile());
     config.setDirectWriteFallback(false);
     const QByteArray text = "requirepass " + m_options.password + "\nmasterauth " + m_options.password + '\n';
-    if (!markServerDir(m_dir.path()) || !config.open(QIODevice::WriteOnly)
+    if (!m_owner.own(m_dir.path()) || !config.open(QIODevice::WriteOnly)
         || !config.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner) || config.write(text) != text.size()
         || !config.commit())
         throw RedisServerError("cannot write " + configFile().toStdString() + ": " + config.errorString().toStdString());

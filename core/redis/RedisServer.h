@@ -6,6 +6,7 @@
 // signals and commands on this process, never simulated.
 
 #include "RedisEndpoint.h"
+#include "ServerDirs.h"
 
 #include <QStringList>
 #include <QTemporaryDir>
@@ -82,6 +83,7 @@ private:
 
     Options m_options;
     QTemporaryDir m_dir;
+    ServerDirOwner m_owner;    // marks m_dir as a live server's against sweeps
     int m_port = 0;
     std::unique_ptr<QProcess> m_process;
     bool m_paused = false;

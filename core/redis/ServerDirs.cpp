@@ -2,10 +2,9 @@
 
 #include <QDir>
 #include <QFile>
-#include <QSaveFile>
 
-#include <cerrno>
-#include <csignal>
+#include <fcntl.h>
+#include <sys/file.h>
 #include <unistd.h>
 
 namespace lockstock {
@@ -13,41 +12,32 @@ namespace lockstock {
 namespace {
 const QString kOwnerFile = QStringLiteral("owner");
 
-// When process `pid` started, in clock ticks since boot (/proc/PID/stat,
-// field 22): with the pid it names one process, even after the pid is reused.
-QByteArray startTime(qint64 pid)
+QByteArray ownerPath(const QString &dir)
 {
-    QFile stat(QStringLiteral("/proc/%1/stat").arg(pid));
-    if (!stat.open(QIODevice::ReadOnly))
-        return {};
-    const QByteArray line = stat.readAll();
-    // The command name (field 2) is in parentheses and may hold spaces.
-    const QList<QByteArray> fields = line.mid(line.lastIndexOf(')') + 2).split(' ');
-    return fields.size() > 19 ? fields.at(19) : QByteArray();
-}
-
-bool ownerIsGone(const QString &dir)
-{
-    QFile owner(QDir(dir).filePath(kOwnerFile));
-    if (!owner.open(QIODevice::ReadOnly))
-        return false;
-    const QList<QByteArray> fields = owner.read(64).trimmed().split(' ');
-    bool ok = false;
-    const qint64 pid = fields.value(0).toLongLong(&ok);
-    if (!ok || pid <= 0 || fields.size() != 2)
-        return false;
-    if (::kill(pid_t(pid), 0) != 0 && errno == ESRCH)
-        return true;
-    const QByteArray started = startTime(pid);
-    return !started.isEmpty() && started != fields.at(1);
+    return QFile::encodeName(QDir(dir).filePath(kOwnerFile));
 }
 } // namespace
 
-bool markServerDir(const QString &dir)
+ServerDirOwner::~ServerDirOwner()
 {
-    QSaveFile owner(QDir(dir).filePath(kOwnerFile));
-    return owner.open(QIODevice::WriteOnly)
-        && owner.write(QByteArray::number(qint64(::getpid())) + ' ' + startTime(::getpid())) > 0 && owner.commit();
+    if (m_fd >= 0)
+        ::close(m_fd);
+}
+
+bool ServerDirOwner::own(const QString &dir)
+{
+    if (m_fd >= 0)
+        return true;
+    // O_CLOEXEC: the redis-server we start must not hold the lock after us.
+    const int fd = ::open(ownerPath(dir).constData(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+    if (fd < 0)
+        return false;
+    if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+        ::close(fd);
+        return false;
+    }
+    m_fd = fd;
+    return true;
 }
 
 int sweepDeadServerDirs(const QString &parent, const QString &prefix)
@@ -56,9 +46,15 @@ int sweepDeadServerDirs(const QString &parent, const QString &prefix)
     const QFileInfoList dirs = QDir(parent).entryInfoList({prefix + QLatin1Char('*')},
                                                           QDir::Dirs | QDir::NoDotAndDotDot | QDir::Hidden);
     for (const QFileInfo &dir : dirs) {
-        if (dir.isSymLink() || dir.ownerId() != ::getuid() || !ownerIsGone(dir.filePath()))
+        if (dir.isSymLink() || dir.ownerId() != ::getuid())
             continue;
-        removed += QDir(dir.filePath()).removeRecursively() ? 1 : 0;
+        const int fd = ::open(ownerPath(dir.filePath()).constData(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+        if (fd < 0)
+            continue; // not one of ours, or made before owner files
+        // Locked: its owner lives (or a sweeper of another process is at it).
+        if (::flock(fd, LOCK_EX | LOCK_NB) == 0)
+            removed += QDir(dir.filePath()).removeRecursively() ? 1 : 0;
+        ::close(fd);
     }
     return removed;
 }

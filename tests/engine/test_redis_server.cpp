@@ -8,11 +8,9 @@
 
 #include <QDir>
 #include <QFileInfo>
-#include <QProcess>
 #include <QTest>
 
 #include <csignal>
-#include <unistd.h>
 
 using namespace lockstock;
 
@@ -138,32 +136,30 @@ private slots:
     void deadOwnersDirsAreSwept()
     {
         const QString parent = QDir::tempPath();
-        auto makeDir = [&](const QString &name, const QByteArray &owner) {
+        auto makeDir = [&](const QString &name, bool ownerFile) {
             const QString path = parent + QLatin1Char('/') + name;
             QDir().mkpath(path);
-            if (!owner.isEmpty()) {
+            if (ownerFile) {
                 QFile f(path + QStringLiteral("/owner"));
                 f.open(QIODevice::WriteOnly);
-                f.write(owner);
             }
             return path;
         };
-        // A child that exits at once: its pid is a dead one.
-        QProcess child;
-        child.start(QStringLiteral("/bin/sleep"), {QStringLiteral("0.1")});
-        QVERIFY(child.waitForStarted());
-        const qint64 deadPid = child.processId();
-        QVERIFY(child.waitForFinished());
-        const QString dead = makeDir(QStringLiteral("lockstock-redis-test-dead"), QByteArray::number(deadPid) + " 12345");
-        const QString reused = makeDir(QStringLiteral("lockstock-redis-test-reused"), QByteArray::number(::getpid()) + " 1");
-        const QString alive = makeDir(QStringLiteral("lockstock-redis-test-alive"), QByteArray());
-        QVERIFY(markServerDir(alive));
-        const QString foreign = makeDir(QStringLiteral("lockstock-redis-test-foreign"), QByteArray());
-        QCOMPARE(sweepDeadServerDirs(parent, QStringLiteral("lockstock-redis-test-")), 2);
+        // An owner that died: its file is there, its lock went with it.
+        const QString dead = makeDir(QStringLiteral("lockstock-redis-test-dead"), true);
+        const QString alive = makeDir(QStringLiteral("lockstock-redis-test-alive"), false);
+        ServerDirOwner owner;
+        QVERIFY(owner.own(alive));
+        const QString foreign = makeDir(QStringLiteral("lockstock-redis-test-foreign"), false);
+        QCOMPARE(sweepDeadServerDirs(parent, QStringLiteral("lockstock-redis-test-")), 1);
         QVERIFY(!QFileInfo::exists(dead));
-        QVERIFY(!QFileInfo::exists(reused)); // same pid, another start time: another process
         QVERIFY(QFileInfo::exists(alive));
         QVERIFY(QFileInfo::exists(foreign));
+        // A server's own dir is marked while it runs.
+        RedisServer s;
+        s.start();
+        QCOMPARE(sweepDeadServerDirs(QFileInfo(s.dataDir()).path(), QFileInfo(s.dataDir()).fileName()), 0);
+        QVERIFY(QFileInfo::exists(s.dataDir()));
         QDir(alive).removeRecursively();
         QDir(foreign).removeRecursively();
     }
