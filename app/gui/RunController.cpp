@@ -111,7 +111,14 @@ void RunController::setSpeedFactor(double factor)
     if (qFuzzyCompare(factor, m_speedFactor))
         return;
     m_speedFactor = factor;
-    load();
+    if (m_live) {
+        load(); // live threads run on the real clock at this speed: a new run
+        return;
+    }
+    // Virtual time: only how fast the window plays it, at once.
+    for (RunSession *s : {&m_primary, &m_secondary})
+        s->setPlaybackSpeed(m_scenario.config.playbackSpeed * m_speedFactor);
+    emit configChanged();
 }
 
 void RunController::setLive(bool live)
@@ -150,9 +157,11 @@ void RunController::load()
     stopReplay();
     m_cursorMs = -1;
     RunConfig config = m_scenario.config;
-    config.speed *= m_speedFactor;
-    if (m_live)
+    config.playbackSpeed *= m_speedFactor;
+    if (m_live) {
+        config.speed *= m_speedFactor;
         config.probe = false;
+    }
     const Strategy *chosen = findStrategy(m_compare ? m_scenario.broken : m_strategyName);
     if (m_target && chosen) {
         config.keyPrefix = m_target->keyPrefix();

@@ -85,7 +85,11 @@ StressResult runStress(const StressWorkload &workload, const Strategy &strategy,
     History history;
     QString error;
     {
-        LiveRun run(config, strategy, endpoint, history);
+        // Real time, and hands off the server's clock: the window may have
+        // a stepped run paused on the same server, whose time must not move.
+        RedisEndpoint shared = endpoint;
+        shared.clock.reset();
+        LiveRun run(config, strategy, shared, history);
         try {
             run.prepare();
             std::future<void> done = std::async(std::launch::async, [&run] { run.runToEnd(); });

@@ -3,13 +3,14 @@
 #include "RedisConnection.h"
 #include "RedisError.h"
 
+#include "../clockshift/clockpage.h"
+
 #include <QCoreApplication>
 #include <QDeadlineTimer>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QProcess>
-#include <QSaveFile>
 #include <QStandardPaths>
 #include <QThread>
 
@@ -63,6 +64,8 @@ RedisServer::RedisServer(Options options)
     : m_options(std::move(options))
     , m_dir(QDir::tempPath() + QStringLiteral("/lockstock-redis-XXXXXX"))
 {
+    if (!m_options.clock)
+        m_options.clock = std::make_shared<ServerClock>();
 }
 
 RedisServer::~RedisServer()
@@ -93,24 +96,6 @@ QString RedisServer::clockShiftLibrary()
     return {};
 }
 
-QString RedisServer::clockOffsetFile() const
-{
-    return m_dir.filePath(QStringLiteral("clock-offset-ms"));
-}
-
-void RedisServer::jumpClock(qint64 ms)
-{
-    if (!m_options.clockShift)
-        throw RedisServerError("this redis-server's clock cannot jump: start it with Options::clockShift");
-    // Written whole and renamed, so the library never reads half a number.
-    QSaveFile file(clockOffsetFile());
-    if (!file.open(QIODevice::WriteOnly) || file.write(QByteArray::number(m_clockOffsetMs + ms)) < 0
-        || !file.commit())
-        throw RedisServerError("cannot write " + clockOffsetFile().toStdString() + ": "
-                               + file.errorString().toStdString());
-    m_clockOffsetMs += ms;
-}
-
 QString RedisServer::dataDir() const
 {
     return m_dir.path();
@@ -124,6 +109,7 @@ QString RedisServer::logFile() const
 RedisEndpoint RedisServer::endpoint() const
 {
     RedisEndpoint e;
+    e.clock = m_options.clock;
     if (m_options.unixSocket)
         e.unixSocket = m_dir.filePath(QStringLiteral("redis.sock"));
     else
@@ -153,6 +139,15 @@ QStringList RedisServer::arguments() const
         // 100 Hz active expiry so a lapsed lease is reclaimed promptly even
         // when nobody touches the key; lazy expiry covers the rest.
         QStringLiteral("--hz"), QStringLiteral("100"),
+        // The wall clock is the run's (see clockshift.c): a virtual-time run
+        // may move it minutes ahead in one step. Replication must not take
+        // that for minutes of silence and drop a healthy link, nor free the
+        // backlog a reconnecting replica needs.
+        QStringLiteral("--repl-timeout"), QStringLiteral("2000000000"),
+        QStringLiteral("--repl-backlog-ttl"), QStringLiteral("0"),
+        // Stopping a private master does not wait for its replicas (7.0
+        // waits up to 10 s for them to catch up): nothing is kept anyway.
+        QStringLiteral("--shutdown-timeout"), QStringLiteral("0"),
     };
     if (m_options.unixSocket)
         args << QStringLiteral("--unixsocket") << m_dir.filePath(QStringLiteral("redis.sock"))
@@ -162,8 +157,6 @@ QStringList RedisServer::arguments() const
              << QStringLiteral("--appendfsync") << QStringLiteral("always");
     else
         args << QStringLiteral("--appendonly") << QStringLiteral("no");
-    if (!m_options.replicaOf.isEmpty())
-        args << QStringLiteral("--replicaof") << m_options.replicaOf;
     return args + m_options.extraArgs;
 }
 
@@ -188,35 +181,41 @@ void RedisServer::start()
     }
 }
 
-void RedisServer::restart(bool waitUntilReady)
+void RedisServer::restart()
 {
     if (isRunning())
         kill();
-    launch(waitUntilReady);
+    launch();
 }
 
-void RedisServer::launch(bool waitUntilReady)
+std::string RedisServer::startFailure() const
+{
+    // The clock library writes to stderr when it cannot follow the page.
+    return tail(m_dir.filePath(QStringLiteral("stderr.log"))) + ' ' + tail(logFile());
+}
+
+void RedisServer::launch()
 {
     const QString exe = executable();
     if (exe.isEmpty())
         throw RedisServerError("redis-server is not installed: run scripts/setup.sh "
                                "(or sudo apt-get install redis-server)");
+    const QString library = clockShiftLibrary();
+    if (library.isEmpty())
+        throw RedisServerError("the clock library " LOCKSTOCK_CLOCKSHIFT_NAME
+                               " is missing: build the lockstock_clockshift target");
     m_process = std::make_unique<QProcess>();
-    m_process->setProcessChannelMode(QProcess::ForwardedErrorChannel);
     m_process->setStandardOutputFile(QProcess::nullDevice());
+    m_process->setStandardErrorFile(m_dir.filePath(QStringLiteral("stderr.log")));
     // A private server must not outlive us, even when we crash.
     m_process->setChildProcessModifier([] { ::prctl(PR_SET_PDEATHSIG, SIGKILL); });
-    if (m_options.clockShift) {
-        const QString library = clockShiftLibrary();
-        if (library.isEmpty())
-            throw RedisServerError("the clock-shift library " LOCKSTOCK_CLOCKSHIFT_NAME
-                                   " is missing: build the lockstock_clockshift target");
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        const QString preload = env.value(QStringLiteral("LD_PRELOAD"));
-        env.insert(QStringLiteral("LD_PRELOAD"), preload.isEmpty() ? library : library + QLatin1Char(':') + preload);
-        env.insert(QStringLiteral("LOCKSTOCK_CLOCK_OFFSET_FILE"), clockOffsetFile());
-        m_process->setProcessEnvironment(env);
-    }
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    const QString preload = env.value(QStringLiteral("LD_PRELOAD"));
+    env.insert(QStringLiteral("LD_PRELOAD"), preload.isEmpty() ? library : library + QLatin1Char(':') + preload);
+    env.insert(QStringLiteral(LOCKSTOCK_CLOCK_FILE_ENV), m_options.clock->path());
+    env.insert(QStringLiteral(LOCKSTOCK_CLOCK_NODE_ENV), QString::number(m_options.clockNode));
+    m_process->setProcessEnvironment(env);
+    m_options.clock->clearAttached(m_options.clockNode);
     QStringList args = m_options.launchPrefix;
     QString program = exe;
     if (!args.isEmpty()) {
@@ -228,14 +227,12 @@ void RedisServer::launch(bool waitUntilReady)
         throw RedisServerError("cannot start " + program.toStdString() + ": "
                                + m_process->errorString().toStdString());
     m_paused = false;
-    if (!waitUntilReady)
-        return;
 
     QDeadlineTimer deadline(m_options.startTimeoutMs);
     std::string lastError;
     while (!deadline.hasExpired()) {
         if (m_process->state() == QProcess::NotRunning)
-            throw RedisServerError("redis-server exited at start: " + tail(logFile()));
+            throw RedisServerError("redis-server exited at start: " + startFailure());
         if (m_options.unixSocket && !QFileInfo::exists(endpoint().unixSocket)) {
             QThread::msleep(10);
             continue;
@@ -243,9 +240,13 @@ void RedisServer::launch(bool waitUntilReady)
         try {
             RedisConnection probe(endpoint(), {.connectTimeoutMs = 200, .commandTimeoutMs = 1000});
             // A fresh replica answers PING before it has synced; that is fine.
+            checkClockAttached();
             return;
         } catch (const RedisAuthError &) {
+            checkClockAttached();
             return; // up, and asking for the password it was started with
+        } catch (const RedisServerError &) {
+            throw;
         } catch (const RedisError &e) {
             lastError = e.what();
         }
@@ -255,6 +256,18 @@ void RedisServer::launch(bool waitUntilReady)
     m_process->waitForFinished(2000);
     throw RedisServerError("redis-server did not answer within "
                            + std::to_string(m_options.startTimeoutMs) + " ms: " + lastError);
+}
+
+void RedisServer::checkClockAttached()
+{
+    // The library maps the page before main(): a server that answers
+    // without having done so ignored LD_PRELOAD, and its clock is not ours.
+    if (m_options.clock->attachedPid(m_options.clockNode) != 0)
+        return;
+    m_process->kill();
+    m_process->waitForFinished(2000);
+    throw RedisServerError("redis-server runs without LockStock's clock library (" LOCKSTOCK_CLOCKSHIFT_NAME
+                           " was not preloaded): its wall clock would not be the run's");
 }
 
 void RedisServer::stop()
