@@ -121,6 +121,8 @@ void RunSession::ensureStarted()
     connect(worker, &RunWorker::paused, this, [this] {
         if (m_state == QLatin1String("running"))
             setState(QStringLiteral("paused"));
+        poll();
+        emit workerIdle();
     });
     connect(worker, &RunWorker::finished, this, [this](const QString &error) {
         m_error = error;

@@ -75,6 +75,9 @@ signals:
     void stateChanged();
     void strategyChanged();
     void timelineChanged();
+    // The worker is done with what it was asked (a step, or playing until
+    // paused) and the run waits: on the virtual clock, no time passes now.
+    void workerIdle();
 
 private:
     void ensureStarted();

@@ -40,7 +40,7 @@ struct lockstock_clock_node {
     int64_t offset_ns;
     int64_t anchor_ns;
     int64_t rate_ppm;     /* 1000000: the run's pace */
-    int64_t attached_pid; /* written by the preload when a server starts */
+    int64_t reader_pid;   /* the preload: a process has read its clock from here */
 };
 
 struct lockstock_clock_page {

@@ -30,6 +30,7 @@
 
 static struct lockstock_clock_page *page;
 static int node;
+static int reported;
 
 static void die(const char *what, const char *path)
 {
@@ -66,8 +67,6 @@ __attribute__((constructor)) static void attach(void)
         die("not a clock page of this version", path);
     node = n;
     page = p;
-    /* Tells the run that this server follows the page. */
-    __atomic_store_n(&p->nodes[n].attached_pid, (int64_t)getpid(), __ATOMIC_RELEASE);
 }
 
 static int real_clock_gettime(clockid_t clock, struct timespec *ts)
@@ -84,6 +83,12 @@ int clock_gettime(clockid_t clock, struct timespec *ts)
 {
     if (!follows_page(clock))
         return real_clock_gettime(clock, ts);
+    if (!__atomic_load_n(&reported, __ATOMIC_RELAXED)) {
+        /* Tells the run that the process it started reads this clock (not
+         * merely a wrapper that had the library loaded). */
+        __atomic_store_n(&page->nodes[node].reader_pid, (int64_t)getpid(), __ATOMIC_RELEASE);
+        __atomic_store_n(&reported, 1, __ATOMIC_RELAXED);
+    }
     const int64_t ns = lockstock_clock_node_ns(page, node);
     ts->tv_sec = (time_t)(ns / 1000000000LL);
     ts->tv_nsec = (long)(ns % 1000000000LL);

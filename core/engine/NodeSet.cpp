@@ -60,14 +60,19 @@ NodeSet::NodeSet(const NodeSpec &spec)
         options.persistence = m_spec.persistence;
         options.clock = m_clock;
         options.clockNode = i;
-        // Replicas sync at once after a failover (the default waits 5 s).
-        options.extraArgs = {QStringLiteral("--repl-diskless-sync-delay"), QStringLiteral("0")};
+        // Replicas sync at once after a failover (the default waits 5 s),
+        // through an RDB file: a replica loaded that way streams at once,
+        // one loaded without disk only after its first ACK, up to a second.
+        options.extraArgs = {QStringLiteral("--repl-diskless-sync"), QStringLiteral("no"),
+                             QStringLiteral("--repl-diskless-sync-delay"), QStringLiteral("0")};
         m_servers.push_back(std::make_unique<RedisServer>(options));
-        m_servers.back()->start();
     }
     // The store is never faulted: it stands for the database being protected.
     m_servers.push_back(std::make_unique<RedisServer>(RedisServer::Options{.clock = m_clock, .clockNode = m_spec.count}));
-    m_servers.back()->start();
+    std::vector<RedisServer *> all;
+    for (const std::unique_ptr<RedisServer> &s : m_servers)
+        all.push_back(s.get());
+    RedisServer::startAll(all);
     if (m_spec.kind == NodeSpec::Kind::Replicated)
         for (int i = 1; i < m_spec.count; ++i)
             follow(i, 0);
@@ -83,7 +88,13 @@ void NodeSet::follow(int replica, int master)
     m_following[size_t(replica)] = master;
 }
 
-NodeSet::~NodeSet() = default;
+NodeSet::~NodeSet()
+{
+    // Nothing of a finished run is kept: no need to wait for each server to
+    // notice a SIGTERM on its next cron tick.
+    for (const std::unique_ptr<RedisServer> &s : m_servers)
+        s->kill();
+}
 
 bool NodeSet::isStopped(int index) const
 {
@@ -122,10 +133,8 @@ void NodeSet::waitForReplicas()
         if (!masters.contains(master))
             masters << master;
     }
-    // A replica loaded without disk gets the stream only after its first
-    // ACK, up to a second later: until then WAIT would count it out. A
-    // write every replica acknowledges shows they all stream. (WAIT with no
-    // timeout: on a frozen clock a timeout would never come; the
+    // A write every replica acknowledges shows they all stream. (WAIT with
+    // no timeout: on a frozen clock a timeout would never come; the
     // connection's own 5 s are the limit.)
     for (int master : std::as_const(masters)) {
         RedisConnection c(endpoint(master), {.connectTimeoutMs = 500, .commandTimeoutMs = 5000, .clientName = "lockstock:faults"});

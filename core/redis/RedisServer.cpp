@@ -26,7 +26,7 @@ namespace lockstock {
 namespace {
 
 // Asks the kernel for a free loopback port. Another process may take it before
-// redis-server binds, so launch() retries on "Address already in use".
+// redis-server binds, so startAll() retries on "Address already in use".
 int freeLoopbackPort()
 {
     const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
@@ -162,21 +162,37 @@ QStringList RedisServer::arguments() const
 
 void RedisServer::start()
 {
-    if (isRunning())
-        return;
-    if (!m_dir.isValid())
-        throw RedisServerError("cannot create a temporary directory for redis-server: "
-                               + m_dir.errorString().toStdString());
-    for (int attempt = 0;; ++attempt) {
-        if (!m_options.unixSocket)
-            m_port = freeLoopbackPort();
-        try {
-            launch();
-            return;
-        } catch (const RedisServerError &) {
-            const bool portTaken = tail(logFile()).find("Address already in use") != std::string::npos;
-            if (!portTaken || attempt == 4)
-                throw;
+    startAll({this});
+}
+
+void RedisServer::startAll(const std::vector<RedisServer *> &servers)
+{
+    // All processes first, then wait for each: they start side by side.
+    std::vector<RedisServer *> started;
+    for (RedisServer *s : servers) {
+        if (s->isRunning())
+            continue;
+        if (!s->m_dir.isValid())
+            throw RedisServerError("cannot create a temporary directory for redis-server: "
+                                   + s->m_dir.errorString().toStdString());
+        if (!s->m_options.unixSocket)
+            s->m_port = freeLoopbackPort();
+        s->spawn();
+        started.push_back(s);
+    }
+    for (RedisServer *s : started) {
+        for (int attempt = 1;; ++attempt) {
+            try {
+                s->waitUntilReady();
+                break;
+            } catch (const RedisServerError &) {
+                const bool portTaken = tail(s->logFile()).find("Address already in use") != std::string::npos;
+                if (!portTaken || attempt == 5)
+                    throw;
+            }
+            if (!s->m_options.unixSocket)
+                s->m_port = freeLoopbackPort();
+            s->spawn();
         }
     }
 }
@@ -185,7 +201,8 @@ void RedisServer::restart()
 {
     if (isRunning())
         kill();
-    launch();
+    spawn();
+    waitUntilReady();
 }
 
 std::string RedisServer::startFailure() const
@@ -194,7 +211,7 @@ std::string RedisServer::startFailure() const
     return tail(m_dir.filePath(QStringLiteral("stderr.log"))) + ' ' + tail(logFile());
 }
 
-void RedisServer::launch()
+void RedisServer::spawn()
 {
     const QString exe = executable();
     if (exe.isEmpty())
@@ -215,7 +232,7 @@ void RedisServer::launch()
     env.insert(QStringLiteral(LOCKSTOCK_CLOCK_FILE_ENV), m_options.clock->path());
     env.insert(QStringLiteral(LOCKSTOCK_CLOCK_NODE_ENV), QString::number(m_options.clockNode));
     m_process->setProcessEnvironment(env);
-    m_options.clock->clearAttached(m_options.clockNode);
+    m_options.clock->clearReader(m_options.clockNode);
     QStringList args = m_options.launchPrefix;
     QString program = exe;
     if (!args.isEmpty()) {
@@ -227,7 +244,10 @@ void RedisServer::launch()
         throw RedisServerError("cannot start " + program.toStdString() + ": "
                                + m_process->errorString().toStdString());
     m_paused = false;
+}
 
+void RedisServer::waitUntilReady()
+{
     QDeadlineTimer deadline(m_options.startTimeoutMs);
     std::string lastError;
     while (!deadline.hasExpired()) {
@@ -250,7 +270,8 @@ void RedisServer::launch()
         } catch (const RedisError &e) {
             lastError = e.what();
         }
-        QThread::msleep(10);
+        // redis-server is up in a few ms: a run that restarts one waits this long.
+        QThread::msleep(2);
     }
     m_process->kill();
     m_process->waitForFinished(2000);
@@ -260,9 +281,10 @@ void RedisServer::launch()
 
 void RedisServer::checkClockAttached()
 {
-    // The library maps the page before main(): a server that answers
-    // without having done so ignored LD_PRELOAD, and its clock is not ours.
-    if (m_options.clock->attachedPid(m_options.clockNode) != 0)
+    // Redis reads its wall clock before it answers (it logs "Ready"): one
+    // that answers without having read it from the page ignored LD_PRELOAD,
+    // and its clock is not the run's.
+    if (m_options.clock->readerPid(m_options.clockNode) == pid())
         return;
     m_process->kill();
     m_process->waitForFinished(2000);

@@ -10,6 +10,7 @@
 #include <QStringList>
 #include <QTemporaryDir>
 #include <memory>
+#include <vector>
 
 class QProcess;
 
@@ -36,6 +37,8 @@ public:
 
     // Throws RedisServerError (binary missing, port in use, exited early).
     void start();
+    // Starts several at once (side by side, not one after the other).
+    static void startAll(const std::vector<RedisServer *> &servers);
     // SIGTERM, then SIGKILL if it does not go within two seconds.
     void stop();
     // SIGKILL: a crash. The temp dir, port and data files stay for restart().
@@ -63,7 +66,9 @@ public:
     static QString clockShiftLibrary();
 
 private:
-    void launch();
+    // Starts the process; waitUntilReady() waits until it answers.
+    void spawn();
+    void waitUntilReady();
     QStringList arguments() const;
     std::string startFailure() const;
     void checkClockAttached();

@@ -187,14 +187,14 @@ qint64 ServerClock::runNsWhenNodeShows(int node, qint64 nodeWallNs) const
     return load(n.anchor_ns) + qint64(std::ceil(double(sinceAnchor) * LOCKSTOCK_CLOCK_PPM / double(ppm)));
 }
 
-qint64 ServerClock::attachedPid(int node) const
+qint64 ServerClock::readerPid(int node) const
 {
-    return __atomic_load_n(&m_page->nodes[node].attached_pid, __ATOMIC_ACQUIRE);
+    return __atomic_load_n(&m_page->nodes[node].reader_pid, __ATOMIC_ACQUIRE);
 }
 
-void ServerClock::clearAttached(int node)
+void ServerClock::clearReader(int node)
 {
-    __atomic_store_n(&m_page->nodes[node].attached_pid, 0, __ATOMIC_RELEASE);
+    __atomic_store_n(&m_page->nodes[node].reader_pid, 0, __ATOMIC_RELEASE);
 }
 
 } // namespace lockstock

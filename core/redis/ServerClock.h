@@ -61,10 +61,10 @@ public:
     // The run's wall time at which node `node`'s clock shows `nodeWallNs`.
     qint64 runNsWhenNodeShows(int node, qint64 nodeWallNs) const;
 
-    // The pid of the last server process that mapped the page as `node`;
-    // 0 after clearAttached().
-    qint64 attachedPid(int node) const;
-    void clearAttached(int node);
+    // The pid of the last process that read its wall clock from the page
+    // as `node`; 0 after clearReader().
+    qint64 readerPid(int node) const;
+    void clearReader(int node);
 
 private:
     template <class F>
