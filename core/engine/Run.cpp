@@ -414,13 +414,22 @@ Run::Exchange Run::exchange(Actor &actor, int server, const Argv &argv, qint64 r
 
 namespace {
 // While a virtual step resumes an actor, the run's time is the actor's.
+// (Live runs never set it: their threads only read it.)
 class ActorTime {
 public:
-    ActorTime(qint64 &slot, bool active, qint64 ns) : m_slot(slot) { m_slot = active ? ns : -1; }
-    ~ActorTime() { m_slot = -1; }
+    ActorTime(qint64 &slot, bool active, qint64 ns) : m_slot(active ? &slot : nullptr)
+    {
+        if (m_slot)
+            *m_slot = ns;
+    }
+    ~ActorTime()
+    {
+        if (m_slot)
+            *m_slot = -1;
+    }
 
 private:
-    qint64 &m_slot;
+    qint64 *m_slot;
 };
 } // namespace
 
@@ -635,6 +644,7 @@ void Run::finish()
         fail(QString::fromStdString(err.what()));
     }
     m_history.finish(finalStock, nowNs());
+    m_clock.stop();
 }
 
 qint64 Run::removeKeys(RedisConnection &connection, const QByteArray &prefix)

@@ -15,8 +15,14 @@ RunClock::RunClock(ClockKind kind, std::shared_ptr<ServerClock> servers)
 
 RunClock::~RunClock()
 {
+    stop();
+}
+
+void RunClock::stop()
+{
     if (isVirtual() && m_claim)
         m_servers->release(m_claim);
+    m_claim = 0;
 }
 
 void RunClock::start()

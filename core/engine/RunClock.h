@@ -32,6 +32,9 @@ public:
     // Time 0 of the run: virtual freezes the servers' clock, real lets it
     // follow the machine's (ending whatever froze it before).
     void start();
+    // The run is over: a virtual clock goes back to following the machine's
+    // (from where it stands), so the server is ready for whatever comes next.
+    void stop();
     // Run time in ns since start().
     qint64 nowNs() const;
     // Virtual only: moves the servers' clock forward to run time `ns`. False
