@@ -23,6 +23,8 @@ QJsonObject StressWorkload::toJson() const
         {QStringLiteral("work_ms"), workMs},
         {QStringLiteral("acquire_timeout_ms"), acquireTimeoutMs},
         {QStringLiteral("max_seconds"), maxSeconds},
+        // Threads racing on the wall clock, whatever server they run on.
+        {QStringLiteral("clock"), QLatin1String(clockKindName(ClockKind::Real))},
     };
 }
 

@@ -172,9 +172,44 @@ private slots:
     {
         NodeSet nodes({NodeSpec::Kind::Masters, 1, false});
         nodes.apply({.node = 0, .action = ServerFault::Action::Pause});
+        QVERIFY(nodes.isStopped(0));
         QVERIFY(!reachable(nodes.endpoint(0)));
         nodes.apply({.node = 0, .action = ServerFault::Action::Resume});
         QVERIFY(reachable(nodes.endpoint(0)));
+    }
+
+    // What was sent to a stopped node runs when it resumes, and has run by
+    // the time the resume fault is over: the run goes on the same way.
+    void resumedNodeHasRunWhatItWasSent()
+    {
+        NodeSet nodes({NodeSpec::Kind::Masters, 1, false});
+        RedisConnection late(nodes.endpoint(0));
+        nodes.apply({.node = 0, .action = ServerFault::Action::Pause});
+        late.post({"SET", "lock", "A", "PX", "10000"});
+        nodes.apply({.node = 0, .action = ServerFault::Action::Resume});
+        QCOMPARE(on(nodes.endpoint(0), {"GET", "lock"}).bytes(), QByteArray("A"));
+    }
+
+    // On the virtual clock a stopped lock node costs the node timeout, and
+    // the run does not wait for it in real time: it stopped that node itself.
+    void stoppedNodeCostsTheNodeTimeout()
+    {
+        RunConfig config;
+        config.clients = {{QStringLiteral("A"), 0}};
+        config.nodes = {NodeSpec::Kind::Masters, 3, false};
+        config.nodeTimeoutMs = 80;
+        config.workMs = 100;
+        config.serverFaults = {{.node = 2, .action = ServerFault::Action::Pause, .atMs = 0}};
+        History history;
+        QCOMPARE(runWithOwnServers(config, redlockStrategy, history, RunMode::Stepped), QString());
+        const QList<Event> events = sortedEvents(history);
+        const auto atN3 = std::find_if(events.begin(), events.end(), [](const Event &e) {
+            return e.kind == EventKind::Command && e.step == Step::Acquire && e.node == 2;
+        });
+        QVERIFY(atN3 != events.end());
+        QCOMPARE(atN3->reply.bytes(), QByteArray("UNREACHABLE no answer within 80 ms: n3 is stopped"));
+        QCOMPARE(atN3->durationNs, 80'000'000);
+        QCOMPARE(check(history, events).ordersSucceeded, 1); // two of three: a majority
     }
 
     // A clock jump moves one node's own clock: on the frozen virtual clock

@@ -40,8 +40,9 @@ std::unique_ptr<ScenarioResult> runWith(const QString &scenario, const QString &
     }
     if (mode == RunMode::Live)
         s->config.probe = false;
-    // Tests run the scenarios at two thirds of their speed: every timing
-    // margin grows by half, so a busy CI machine cannot flip an outcome.
+    // On the real clock (live runs) tests run the scenarios at two thirds of
+    // their speed: every timing margin grows by half, so a busy CI machine
+    // cannot flip an outcome. (The virtual clock has no margins to grow.)
     s->config.speed /= 1.5;
     if (adjust)
         adjust(s->config);
