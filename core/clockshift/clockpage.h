@@ -11,10 +11,11 @@
  *
  * One writer (the run, in one process) and many readers (every server, and
  * threads inside them). A sequence lock keeps readers from seeing a half
- * written page: the writer makes `seq` odd, writes, makes it even again; a
- * reader retries when `seq` was odd or changed under it. Readers never
- * block the writer, and nothing here allocates or calls into libc beyond
- * the clock_gettime system call. */
+ * written page: the writer makes `seq` odd, writes (release stores), makes it
+ * even again; a reader retries when `seq` was odd or changed under it. No
+ * fences, only ordered loads and stores, which every checker understands.
+ * Readers never block the writer, and nothing here allocates or calls into
+ * libc beyond the clock_gettime system call. */
 
 #ifndef LOCKSTOCK_CLOCKPAGE_H
 #define LOCKSTOCK_CLOCKPAGE_H
@@ -72,15 +73,16 @@ static inline int64_t lockstock_clock_node_ns(const struct lockstock_clock_page 
                 syscall(SYS_sched_yield);
             continue;
         }
-        const int64_t mode = __atomic_load_n(&page->mode, __ATOMIC_RELAXED);
+        /* Acquire loads: the second look at seq cannot happen before them,
+         * and one that saw a new value sees the odd seq written before it. */
+        const int64_t mode = __atomic_load_n(&page->mode, __ATOMIC_ACQUIRE);
         int64_t t = mode == LOCKSTOCK_CLOCK_VIRTUAL
-            ? __atomic_load_n(&page->virtual_ns, __ATOMIC_RELAXED)
-            : lockstock_clock_realtime_ns() + __atomic_load_n(&page->real_offset_ns, __ATOMIC_RELAXED);
+            ? __atomic_load_n(&page->virtual_ns, __ATOMIC_ACQUIRE)
+            : lockstock_clock_realtime_ns() + __atomic_load_n(&page->real_offset_ns, __ATOMIC_ACQUIRE);
         const struct lockstock_clock_node *n = &page->nodes[node];
-        const int64_t offset = __atomic_load_n(&n->offset_ns, __ATOMIC_RELAXED);
-        const int64_t anchor = __atomic_load_n(&n->anchor_ns, __ATOMIC_RELAXED);
-        const int64_t rate = __atomic_load_n(&n->rate_ppm, __ATOMIC_RELAXED);
-        __atomic_thread_fence(__ATOMIC_ACQUIRE);
+        const int64_t offset = __atomic_load_n(&n->offset_ns, __ATOMIC_ACQUIRE);
+        const int64_t anchor = __atomic_load_n(&n->anchor_ns, __ATOMIC_ACQUIRE);
+        const int64_t rate = __atomic_load_n(&n->rate_ppm, __ATOMIC_ACQUIRE);
         if (__atomic_load_n(&page->seq, __ATOMIC_RELAXED) != seq)
             continue;
         if (rate != LOCKSTOCK_CLOCK_PPM)

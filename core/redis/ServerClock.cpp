@@ -25,9 +25,10 @@ qint64 load(const int64_t &field)
     return __atomic_load_n(&field, __ATOMIC_RELAXED);
 }
 
+// Release: a reader that sees this value sees the odd seq stored before it.
 void store(int64_t &field, qint64 value)
 {
-    __atomic_store_n(&field, value, __ATOMIC_RELAXED);
+    __atomic_store_n(&field, value, __ATOMIC_RELEASE);
 }
 } // namespace
 
@@ -69,8 +70,7 @@ void ServerClock::write(F &&change)
     // Called with m_lock held: one writer at a time.
     const uint64_t seq = __atomic_load_n(&m_page->seq, __ATOMIC_RELAXED);
     __atomic_store_n(&m_page->seq, seq + 1, __ATOMIC_RELAXED);
-    __atomic_thread_fence(__ATOMIC_RELEASE);
-    change(*m_page);
+    change(*m_page); // release stores (store()): never seen before the odd seq
     __atomic_store_n(&m_page->seq, seq + 2, __ATOMIC_RELEASE);
 }
 
