@@ -119,6 +119,7 @@ private:
 
     std::unique_ptr<RedisTarget> m_target;
     std::unique_ptr<RedisTarget> m_secondTarget;
+    std::unique_ptr<RedisTarget> m_stressTarget; // the stress test's own, beside a private one
     QString m_targetError;
     Scenario m_scenario;
     QString m_strategyName;

@@ -195,8 +195,9 @@ private slots:
         QVERIFY(controller.finished());
     }
 
-    // The stress comparison runs on the window's Redis under keys of its own:
-    // a scenario run at the same time still gets the verdict it would alone.
+    // The stress comparison runs beside a scenario on a server of its own (a
+    // stepped run owns the clock of the window's): both get the verdicts
+    // they would alone.
     void stressBesideAScenario()
     {
         RunController controller(RedisTarget::startPrivate(), {});
