@@ -480,6 +480,7 @@ bool Run::step(ClientState &state, Actor &actor)
         ready = x.answeredNs;
     }
     const ActorTime at(m_actorNowNs, m_clock.isVirtual(), ready);
+    m_lastReplyNs = std::max(m_lastReplyNs, ready);
     actor.resume(op.kind == Operation::Kind::Fanout ? RedisValue::array(replies) : replies.first());
     for (Event &e : events) {
         e.holds = client.holdsLock();
@@ -634,6 +635,9 @@ void Run::finish()
 {
     if (interrupted())
         fail(QStringLiteral("interrupted"));
+    // The run ends when its last reply has arrived, not when Redis ran the command.
+    if (m_clock.isVirtual() && !failed())
+        reach(std::max(nowNs(), m_lastReplyNs));
     qint64 finalStock = kUnknown;
     try {
         long long v = 0;

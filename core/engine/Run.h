@@ -164,6 +164,7 @@ private:
     History &m_history;
     RunClock m_clock;
     qint64 m_actorNowNs = -1;
+    qint64 m_lastReplyNs = 0;   // virtual: when the latest reply reached its client
     std::vector<std::unique_ptr<RedisConnection>> m_observers; // by server index
     mutable QMutex m_errorLock;
     QString m_error;

@@ -198,6 +198,7 @@ private slots:
         config.clients = {{QStringLiteral("A"), 0}};
         config.nodes = {NodeSpec::Kind::Masters, 3, false};
         config.nodeTimeoutMs = 80;
+        config.nodes.rttMs = {-1, 30}; // n2 is slow
         config.workMs = 100;
         config.serverFaults = {{.node = 2, .action = ServerFault::Action::Pause, .atMs = 0}};
         History history;
@@ -209,6 +210,9 @@ private slots:
         QVERIFY(atN3 != events.end());
         QCOMPARE(atN3->reply.bytes(), QByteArray("UNREACHABLE no answer within 80 ms: n3 is stopped"));
         QCOMPARE(atN3->durationNs, 80'000'000);
+        for (const Event &e : events)
+            if (e.kind == EventKind::Command && e.step == Step::Acquire && e.node != 2)
+                QCOMPARE(e.durationNs, e.node == 1 ? 30'000'000 : 1'000'000);
         QCOMPARE(check(history, events).ordersSucceeded, 1); // two of three: a majority
     }
 
