@@ -134,8 +134,6 @@ private:
     // Sends the WAIT, lets the server block it, moves the clock past its
     // deadline and returns what the server answered then.
     RedisValue waitOutOnServerClock(Actor &actor, int server, const Argv &argv, qint64 timeoutMs);
-    // The run's own connection to `server`, for looking without acting.
-    RedisConnection &observer(int server);
     void afterResume(ClientState &state, Actor &actor);
     // Returns true when it queued server faults.
     bool applyFaults(ClientState &state, Step step);
@@ -176,6 +174,9 @@ protected:
     // The run's own connection: set-up, probes, the final read.
     std::unique_ptr<RedisConnection> connectControl() const;
     RedisConnection &control() { return *m_control; }
+    // The run's own connection to server `server` (a lock node too), for
+    // looking without acting; opened on first use.
+    RedisConnection &observer(int server);
 };
 
 } // namespace lockstock
