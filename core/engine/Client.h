@@ -3,6 +3,7 @@
 // settings, Redis (one command per co_await) and its own belief about the lock.
 
 #include "Actor.h"
+#include "History.h"
 #include "RunConfig.h"
 
 #include <QRandomGenerator>
@@ -23,6 +24,8 @@ struct StepAt {
 class ClientHost {
 public:
     virtual ~ClientHost() = default;
+    // The run's clock and how scenario milliseconds map onto it.
+    virtual const RunInfo &runInfo() const = 0;
     virtual qint64 nowNs() const = 0;
     virtual void spawn(Client &client, ActorRole role, Task<void> body) = 0;
     virtual void cancel(Client &client, ActorRole role) = 0;
@@ -44,8 +47,12 @@ public:
     const QByteArray &stockKey() const { return m_stockKey; }
     const QByteArray &fenceKey() const { return m_fenceKey; }
     const QByteArray &quantity() const { return m_quantity; }
-    // The lease as Redis is told it: real milliseconds (the scenario's, scaled).
-    const QByteArray &leasePx() const { return m_leasePx; }
+    // Scenario milliseconds as Redis is told them (PX, WAIT): the lesson's
+    // own numbers on the virtual clock, scaled by the speed on the real one.
+    QByteArray redisMs(qint64 scenarioMs) const { return QByteArray::number(m_host.runInfo().redisMs(scenarioMs)); }
+    QByteArray leasePx() const { return redisMs(m_config.leaseMs); }
+    // Scenario milliseconds per millisecond of the run's clock (1 when virtual).
+    double speed() const { return m_host.runInfo().speed; }
 
     // Sends one command, argument by argument as redis-cli takes them;
     // co_await it for the reply.
@@ -79,8 +86,12 @@ public:
     // When the current order started, on the host's clock.
     qint64 orderStartNs() const { return m_orderStartNs; }
 
-    // A fresh random value identifying one acquisition.
+    // A fresh value identifying one acquisition, from the client's seeded
+    // generator: the same run gives the same tokens.
     QByteArray newToken();
+    // The client's own random numbers (back-off jitter), seeded by the run's
+    // seed and the client: reproducible.
+    QRandomGenerator &random() { return m_random; }
 
     // The client's belief, recorded with every event.
     bool holdsLock() const { return m_holds; }
@@ -116,8 +127,8 @@ private:
     QByteArray m_token;
     qint64 m_fence = 0;
     quint32 m_tokenCounter = 0;
-    QRandomGenerator m_random;   // the client's own: the global one is shared under a lock
-    QByteArray m_lockKey, m_stockKey, m_fenceKey, m_quantity, m_leasePx;
+    QRandomGenerator m_random;
+    QByteArray m_lockKey, m_stockKey, m_fenceKey, m_quantity;
 };
 
 } // namespace lockstock

@@ -65,6 +65,7 @@ QJsonObject figuresToJson(const History &history, const Outcome &outcome)
     QJsonObject o;
     o[QStringLiteral("scenario")] = info.scenario;
     o[QStringLiteral("strategy")] = info.strategy;
+    o[QStringLiteral("clock")] = QLatin1String(clockKindName(info.clock));
     o[QStringLiteral("speed")] = info.speed;
     o[QStringLiteral("initial_stock")] = outcome.initialStock;
     o[QStringLiteral("expected_stock")] = outcome.expectedStock;

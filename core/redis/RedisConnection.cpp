@@ -12,6 +12,7 @@
 #include <chrono>
 #include <csignal>
 #include <cstring>
+#include <poll.h>
 #include <unistd.h>
 
 namespace lockstock {
@@ -305,6 +306,25 @@ QList<RedisValue> RedisConnection::pipeline(const QList<Argv> &commands)
     for (qsizetype i = 0; i < commands.size(); ++i)
         replies.append(receive(deadline));
     return replies;
+}
+
+void RedisConnection::post(const Argv &argv)
+{
+    setSocketTimeout(m_options.commandTimeoutMs);
+    append(argv);
+    flush(Deadline(m_options.commandTimeoutMs));
+}
+
+bool RedisConnection::replyArrived(int ms)
+{
+    pollfd p{m_context->fd, POLLIN, 0};
+    return ::poll(&p, 1, ms) > 0;
+}
+
+RedisValue RedisConnection::takeReply()
+{
+    setSocketTimeout(m_options.commandTimeoutMs);
+    return receive(Deadline(m_options.commandTimeoutMs));
 }
 
 QString displayArgv(const Argv &argv)

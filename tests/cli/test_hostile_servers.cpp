@@ -84,7 +84,7 @@ private slots:
     void readOnlyReplica()
     {
         RedisServer::Options options;
-        options.replicaOf = QStringLiteral("127.0.0.1 %1").arg(m_server->endpoint().port);
+        options.extraArgs = {QStringLiteral("--replicaof"), QStringLiteral("127.0.0.1 %1").arg(m_server->endpoint().port)};
         options.password = m_server->endpoint().password;
         const std::unique_ptr<RedisServer> replica = test::startRedis(options);
         QVERIFY(replica);

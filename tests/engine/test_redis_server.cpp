@@ -120,7 +120,8 @@ private slots:
         // Sync at once, not after the default 5 s delay.
         RedisServer master(RedisServer::Options{.extraArgs = {QStringLiteral("--repl-diskless-sync-delay"), QStringLiteral("0")}});
         master.start();
-        RedisServer replica(RedisServer::Options{.replicaOf = QStringLiteral("127.0.0.1 %1").arg(master.endpoint().port),
+        RedisServer replica(RedisServer::Options{.extraArgs = {QStringLiteral("--replicaof"),
+                                                               QStringLiteral("127.0.0.1 %1").arg(master.endpoint().port)},
                                                  .password = master.endpoint().password});
         replica.start();
         RedisConnection m(master.endpoint());
