@@ -74,8 +74,8 @@ private slots:
         const auto server = test::startRedis();
         QVERIFY(server);
         CliResult r;
-        const QJsonObject json = run({QStringLiteral("lease-shorter-than-work"), QStringLiteral("--redis"),
-                                      server->endpoint().display(), QStringLiteral("--speed"), QStringLiteral("50")},
+        const QJsonObject json = run(QStringList{QStringLiteral("lease-shorter-than-work"), QStringLiteral("--speed"), QStringLiteral("50")}
+                                         + test::redisOptions(server->endpoint()),
                                      &r);
         QVERIFY2(r.out.contains(QStringLiteral("· clock: real, speed ×50 ·")), qPrintable(r.out));
         QCOMPARE(json.value(QStringLiteral("clock")).toString(), QStringLiteral("real"));
