@@ -1,10 +1,12 @@
 // bench_timeline: paints a synthetic run of 100 000 events while scrolling a
 // zoomed-in view across it and while showing all of it, offscreen into a
 // 1920x1080 image (what the window's TimelineView does each frame), and
-// reports the time per frame and the peak memory.
+// reports the time per frame and the peak memory; and the checker's time
+// per event on that history.
 //
 //   bench_timeline [--events N] [--frames F]
 
+#include "engine/Checker.h"
 #include "gui/TimelineData.h"
 #include "gui/TimelinePainter.h"
 
@@ -153,6 +155,12 @@ int main(int argc, char **argv)
     synthesize(history, count);
     QElapsedTimer clock;
     clock.start();
+    const QList<Event> sorted = sortedEvents(history);
+    const double sortMs = double(clock.nsecsElapsed()) / 1e6;
+    clock.restart();
+    const Outcome outcome = check(history, sorted);
+    const double checkMs = double(clock.nsecsElapsed()) / 1e6;
+    clock.restart();
     const auto data = TimelineData::build(history);
     const double buildMs = double(clock.nsecsElapsed()) / 1e6;
 
@@ -188,6 +196,9 @@ int main(int argc, char **argv)
     std::printf("load average %.1f on %d CPUs\n", load[0], QThread::idealThreadCount());
     std::printf("events %lld, run %.0f ms of scenario time, timeline built in %.0f ms\n",
                 static_cast<long long>(data->events.size()), total, buildMs);
+    // The checker alone (target: at most 1 us an event at 1M events).
+    std::printf("sorted in %.0f ms; checker %.0f ms, %.0f ns an event (%d lost updates found)\n", sortMs, checkMs,
+                checkMs * 1e6 / double(std::max<qsizetype>(1, sorted.size())), int(outcome.lostUpdates));
     const double zoomed = pass(total / 50, "scroll, 2% of the run");
     const double wide = pass(total / 4, "scroll, 25% of the run");
     const double all = pass(total, "whole run");
