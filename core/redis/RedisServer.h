@@ -5,6 +5,7 @@
 // fixture of every test. Faults (kill, SIGSTOP, restart, promote) are real
 // signals and commands on this process, never simulated.
 
+#include "LoopbackPort.h"
 #include "RedisEndpoint.h"
 #include "ServerClock.h"
 #include "ServerDirs.h"
@@ -15,6 +16,10 @@
 #include <vector>
 
 class QProcess;
+
+namespace lockstock {
+class RedisConnection;
+}
 
 namespace lockstock {
 
@@ -76,9 +81,11 @@ public:
 private:
     // Starts the process; waitUntilReady() waits until it answers.
     void spawn();
+    void reservePort();
     void waitUntilReady();
     QStringList arguments() const;
     std::string startFailure() const;
+    void checkAnswering(RedisConnection &probe);
     void checkClockAttached();
     QString configFile() const;
     // The temp dir: marked as ours, with the config file. Throws RedisServerError.
@@ -87,7 +94,7 @@ private:
     Options m_options;
     QTemporaryDir m_dir;
     ServerDirOwner m_owner;    // marks m_dir as a live server's against sweeps
-    int m_port = 0;
+    LoopbackPort m_port;       // ours until destroyed, so restart() gets it back
     std::unique_ptr<QProcess> m_process;
     bool m_paused = false;
 };

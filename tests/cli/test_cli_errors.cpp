@@ -198,7 +198,7 @@ private slots:
     void password()
     {
         RedisServer::Options options;
-        options.extraArgs = {QStringLiteral("--requirepass"), QStringLiteral("s3cret")};
+        options.password = "s3cret";
         const std::unique_ptr<RedisServer> server = test::startRedis(options);
         QVERIFY(server);
         const QStringList run{QStringLiteral("run"), QStringLiteral("lost-update"), QStringLiteral("-q"),

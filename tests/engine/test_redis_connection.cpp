@@ -145,9 +145,10 @@ private slots:
 
     void authIsChecked()
     {
-        RedisServer locked(RedisServer::Options{.extraArgs = {QStringLiteral("--requirepass"), QStringLiteral("s3cret")}});
+        RedisServer locked(RedisServer::Options{.password = "s3cret"});
         locked.start();
         RedisEndpoint e = locked.endpoint();
+        e.password.clear();
         QVERIFY_THROWS_EXCEPTION(RedisAuthError, RedisConnection{e});
         e.password = "wrong";
         QVERIFY_THROWS_EXCEPTION(RedisAuthError, RedisConnection{e});
