@@ -11,7 +11,7 @@
 #include "RecordingCost.h"
 #include "RedisBenchmark.h"
 
-#include "engine/StressRun.h"
+#include "stress/StressRun.h"
 #include "redis/RedisConnection.h"
 #include "redis/RedisError.h"
 #include "redis/RedisServer.h"
@@ -43,7 +43,6 @@ const Strategy lockCycleStrategy{
     .title = QStringLiteral("SET NX PX, then Lua compare-and-delete"),
     .lesson = QStringLiteral("Benchmark only: the cost of taking and giving back a lock."),
     .correct = true,
-    .usesLock = true,
     .placeOrder = lockCycle,
     .scripts = {&compareAndDeleteScript},
     .sourceFile = __FILE__,

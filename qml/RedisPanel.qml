@@ -1,13 +1,14 @@
 import QtQuick
 import QtQuick.Controls
 import QtQuick.Layouts
+import LockStock.Native
 
 // What Redis holds (the lock's value and PTTL, the stock) and the commands
 // it received, as MONITOR prints them.
 ColumnLayout {
     id: root
     property var redisState: ({})
-    property var monitor          // a TimelineModel
+    property TimelineModel monitor
     property int currentRow: -1
     property real leaseMs: 1
     property string serverLabel: ""

@@ -9,11 +9,15 @@
 #include "StressComparison.h"
 
 #include "engine/RedisTarget.h"
-#include "engine/Scenario.h"
+#include "scenario/Scenario.h"
 
 #include <QElapsedTimer>
 #include <QObject>
 #include <QTimer>
+#include <QtQmlIntegration>
+
+class QQmlEngine;
+class QJSEngine;
 #include <QUrl>
 #include <QVariantList>
 #include <memory>
@@ -22,6 +26,8 @@ namespace lockstock {
 
 class RunController : public QObject {
     Q_OBJECT
+    QML_NAMED_ELEMENT(Controller)
+    QML_SINGLETON
     Q_PROPERTY(QVariantList scenarios READ scenarios CONSTANT)
     Q_PROPERTY(QVariantList strategies READ strategies CONSTANT)
     Q_PROPERTY(QString scenario READ scenario WRITE setScenario NOTIFY configChanged)
@@ -52,6 +58,10 @@ public:
     // `target` may be null when Redis could not be reached; `error` says why.
     RunController(std::unique_ptr<RedisTarget> target, const QString &error, QObject *parent = nullptr);
     ~RunController() override;
+
+    // The window's controller, made before its QML engine: what `Controller` is there.
+    static void setWindowController(RunController *controller) { s_window = controller; }
+    static RunController *create(QQmlEngine *, QJSEngine *);
 
     QVariantList scenarios() const;
     QVariantList strategies() const;
@@ -100,7 +110,6 @@ public:
     Q_INVOKABLE void stopReplay();
     // Writes the primary (or, with `second`, the compared) timeline as PNG or SVG, by the file's suffix.
     Q_INVOKABLE QString exportTimeline(const QUrl &file, const QString &theme, bool second = false) const;
-    Q_INVOKABLE QString scenarioLabel(const QString &name) const;
 
 signals:
     void configChanged();
@@ -113,6 +122,7 @@ signals:
     void bannerChanged();
 
 private:
+    static inline RunController *s_window = nullptr;
     void load();
     void updateCode();
     RedisTarget *secondTarget();

@@ -1,4 +1,5 @@
 #include "StressComparison.h"
+#include "strategies/Strategies.h"
 
 namespace lockstock {
 
@@ -6,11 +7,6 @@ namespace {
 // Beyond these a comparison of every strategy takes too long to watch.
 constexpr int kMaxClients = 200;
 constexpr int kMaxOrders = 1'000'000;
-
-qint64 problems(const StressResult &r)
-{
-    return r.oversold + r.lostUpdates + r.exclusionViolations + r.foreignReleases;
-}
 } // namespace
 
 StressComparison::StressComparison(QObject *parent)
@@ -54,7 +50,7 @@ double StressComparison::maxProblems() const
     qint64 most = 0;
     for (const Row &row : m_rows)
         if (row.status == QLatin1String("done"))
-            most = std::max(most, problems(row.result));
+            most = std::max(most, row.result.verdict.problems());
     return double(most);
 }
 
@@ -206,8 +202,11 @@ QVariant StressComparison::data(const QModelIndex &index, int role) const
     case LostUpdatesRole: return r.lostUpdates;
     case ExclusionViolationsRole: return r.exclusionViolations;
     case ForeignReleasesRole: return r.foreignReleases;
-    case ProblemsRole: return problems(r);
+    case ForeignRenewalsRole: return r.foreignRenewals;
+    case ProblemsRole: return r.verdict.problems();
     case BrokeRole: return r.broke();
+    case OutcomeRole: return int(r.verdict.severity());
+    case BriefRole: return r.verdict.briefs().join(QStringLiteral(" \u00b7 "));
     case OrdersPerSecondRole: return r.ordersPerSecond;
     case LatencyP50Role: return r.latencyP50Ms;
     case LatencyP99Role: return r.latencyP99Ms;
@@ -232,8 +231,11 @@ QHash<int, QByteArray> StressComparison::roleNames() const
             {LostUpdatesRole, "lostUpdates"},
             {ExclusionViolationsRole, "exclusionViolations"},
             {ForeignReleasesRole, "foreignReleases"},
+            {ForeignRenewalsRole, "foreignRenewals"},
             {ProblemsRole, "problems"},
             {BrokeRole, "broke"},
+            {OutcomeRole, "outcome"},
+            {BriefRole, "brief"},
             {OrdersPerSecondRole, "ordersPerSecond"},
             {LatencyP50Role, "latencyP50Ms"},
             {LatencyP99Role, "latencyP99Ms"},

@@ -4,9 +4,10 @@
 // The runs go on a worker thread; rows fill in as each strategy finishes.
 // Exposed to QML as `controller.stress`.
 
-#include "engine/StressRun.h"
+#include "stress/StressRun.h"
 
 #include <QAbstractListModel>
+#include <QtQmlIntegration>
 #include <QThread>
 #include <atomic>
 #include <optional>
@@ -15,6 +16,8 @@ namespace lockstock {
 
 class StressComparison : public QAbstractListModel {
     Q_OBJECT
+    QML_ELEMENT
+    QML_UNCREATABLE("owned by the controller")
     Q_PROPERTY(bool running READ running NOTIFY runningChanged)
     Q_PROPERTY(double progress READ progress NOTIFY progressChanged)
     Q_PROPERTY(QString current READ current NOTIFY progressChanged)
@@ -37,8 +40,11 @@ public:
         LostUpdatesRole,
         ExclusionViolationsRole,
         ForeignReleasesRole,
-        ProblemsRole,           // the four above added up: what the correctness bar shows
+        ForeignRenewalsRole,
+        ProblemsRole,           // what went wrong, counted: the correctness bar's length
         BrokeRole,
+        OutcomeRole,            // the verdict's severity (RunSession::Outcome)
+        BriefRole,              // the verdict's findings in a few words each: "12 updates lost · 3 overlaps"
         OrdersPerSecondRole,
         LatencyP50Role,
         LatencyP99Role,

@@ -11,11 +11,6 @@
 namespace lockstock {
 
 namespace {
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("Timeline", text);
-}
-
 QColor withAlpha(QColor c, int alpha)
 {
     c.setAlpha(alpha);
@@ -131,7 +126,7 @@ double niceStep(double raw)
 }
 } // namespace
 
-TimelinePainter::TimelinePainter(const TimelineData &data, const TimelineTheme &theme)
+TimelinePainter::TimelinePainter(const RunAnalysis &data, const TimelineTheme &theme)
     : m_data(data)
     , m_theme(theme)
 {
@@ -139,7 +134,7 @@ TimelinePainter::TimelinePainter(const TimelineData &data, const TimelineTheme &
 
 qreal TimelinePainter::headerHeight() const
 {
-    return m_theme.px(86) + m_theme.px(32) * qMax<qsizetype>(1, qMin<qsizetype>(kHeaderFindings, m_data.findings.size()));
+    return m_theme.px(86) + m_theme.px(32) * qMax<qsizetype>(1, qMin<qsizetype>(kHeaderFindings, m_data.verdict.findings.size()));
 }
 
 qreal TimelinePainter::preferredHeight(bool header, bool legend) const
@@ -214,7 +209,8 @@ void TimelinePainter::paint(QPainter &p, const QRectF &area, const TimelineViewp
 {
     m_view = view;
     m_hits.clear();
-    m_cursorNs = view.cursorMs >= 0 ? m_data.realNs(view.cursorMs) : std::numeric_limits<qint64>::max();
+    m_drawn.clear();
+    m_cursorNs = view.cursorMs >= 0 ? m_data.clockNs(view.cursorMs) : std::numeric_limits<qint64>::max();
     p.save();
     p.setRenderHint(QPainter::Antialiasing);
     p.setRenderHint(QPainter::TextAntialiasing);
@@ -244,6 +240,15 @@ void TimelinePainter::paint(QPainter &p, const QRectF &area, const TimelineViewp
     p.restore();
 
     paintGutterLabel(p, lanes.lock, tr("Redis"), QString::fromUtf8(m_data.info.lockKey), m_theme.text);
+    if (m_data.probed && m_data.nodes.size() > 1) {
+        const QList<QRectF> rows = lockNodeRows(lanes.lock);
+        p.setPen(m_theme.mutedText);
+        for (qsizetype i = 0; i < rows.size(); ++i) {
+            p.setFont(m_theme.font(std::min<qreal>(12, rows.at(i).height() / m_theme.scale * 0.75), QFont::DemiBold));
+            p.drawText(QRectF(m_plot.left() - m_theme.px(40), rows.at(i).top(), m_theme.px(34), rows.at(i).height()),
+                       Qt::AlignRight | Qt::AlignVCenter, m_data.info.nodes.value(i));
+        }
+    }
     for (int c = 0; c < lanes.clients.size(); ++c)
         paintGutterLabel(p, lanes.clients.at(c), m_data.info.clients.value(c), tr("client"), m_theme.client(c));
     paintGutterLabel(p, lanes.stock, tr("Stock"), QString::fromUtf8(m_data.info.stockKey), m_theme.text);
@@ -272,15 +277,16 @@ void TimelinePainter::paintHeader(QPainter &p, const QRectF &r)
     p.drawText(line, Qt::AlignLeft | Qt::AlignVCenter, m_view.subtitle);
     line.translate(0, m_theme.px(32));
     line.setHeight(m_theme.px(32));
-    const bool clean = m_data.outcome.clean();
     p.setFont(m_theme.font(22, QFont::DemiBold));
-    for (qsizetype i = 0; i < qMin<qsizetype>(kHeaderFindings, m_data.findings.size()); ++i) {
-        const QColor c = clean ? m_theme.good : m_theme.race;
+    const QList<Finding> &findings = m_data.verdict.findings;
+    for (qsizetype i = 0; i < qMin<qsizetype>(kHeaderFindings, findings.size()); ++i) {
+        const QColor c = m_theme.severity(findings.at(i).severity);
         p.setPen(Qt::NoPen);
         p.setBrush(c);
         p.drawEllipse(QPointF(line.left() + m_theme.px(7), line.center().y()), m_theme.px(6), m_theme.px(6));
         p.setPen(c);
-        p.drawText(line.adjusted(m_theme.px(22), 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter, m_data.findings.at(i));
+        p.drawText(line.adjusted(m_theme.px(22), 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter,
+                   findings.at(i).sentence(m_data.info));
         line.translate(0, m_theme.px(32));
     }
 }
@@ -348,22 +354,37 @@ void TimelinePainter::hatch(QPainter &p, const QRectF &r, const QColor &colour)
     p.restore();
 }
 
+QColor TimelinePainter::drew(const Finding *finding)
+{
+    if (!m_drawn.contains(finding))
+        m_drawn << finding;
+    return m_theme.severity(finding->severity);
+}
+
 void TimelinePainter::paintOverlaps(QPainter &p, const Lanes &lanes)
 {
-    for (const Overlap &o : m_data.outcome.overlaps) {
-        if (!visible(o.startNs, o.endNs))
+    for (const Finding &f : m_data.verdict.findings) {
+        if (f.kind != FindingKind::Overlap)
             continue;
-        const qreal x0 = x(o.startNs);
-        const qreal x1 = x(std::min(o.endNs, m_cursorNs));
-        const QRectF band(x0, lanes.lock.top(), std::max<qreal>(x1 - x0, m_theme.px(2)), lanes.stock.top() - lanes.lock.top());
-        fillTall(p, band, m_theme.raceFill);
-        p.setPen(QPen(m_theme.race, m_theme.px(1.5), Qt::DashLine));
-        p.drawLine(band.topLeft(), band.bottomLeft());
-        p.drawLine(band.topRight(), band.bottomRight());
-        const QString text = tr("%1 and %2 both hold the lock")
-                                 .arg(m_data.info.clients.value(o.first), m_data.info.clients.value(o.second));
-        pill(p, QPointF(x0 + m_theme.px(4), lanes.lock.top() + m_theme.px(3)), text, m_theme.race, m_theme.race,
-             Qt::white, m_theme.font(13, QFont::Bold));
+        const bool harmless = f.severity == Severity::Harmless;
+        for (const Span &o : f.spans) {
+            if (!visible(o.startNs, o.endNs))
+                continue;
+            const QColor colour = drew(&f);
+            const qreal x0 = x(o.startNs);
+            const qreal x1 = x(std::min(o.endNs, m_cursorNs));
+            const QRectF band(x0, lanes.lock.top(), std::max<qreal>(x1 - x0, m_theme.px(2)), lanes.stock.top() - lanes.lock.top());
+            fillTall(p, band, harmless ? m_theme.harmlessFill : m_theme.raceFill);
+            p.setPen(QPen(colour, m_theme.px(1.5), Qt::DashLine));
+            p.drawLine(band.topLeft(), band.bottomLeft());
+            p.drawLine(band.topRight(), band.bottomRight());
+            const QString a = m_data.info.clients.value(f.actor);
+            const QString b = m_data.info.clients.value(f.other);
+            const QString text = harmless ? tr("%1 and %2 both hold the lock: fencing makes it harmless").arg(a, b)
+                                          : tr("%1 and %2 both hold the lock").arg(a, b);
+            pill(p, QPointF(x0 + m_theme.px(4), lanes.lock.top() + m_theme.px(3)), text, colour, colour,
+                 harmless ? m_theme.background : QColor(Qt::white), m_theme.font(13, QFont::Bold));
+        }
     }
 }
 
@@ -393,21 +414,71 @@ void TimelinePainter::paintServerFaults(QPainter &p, const Lanes &lanes)
 void TimelinePainter::paintLockLane(QPainter &p, const QRectF &r)
 {
     const QRectF bar(m_plot.left(), r.top() + m_theme.px(30), m_plot.width(), r.height() - m_theme.px(40));
-    if (!m_data.probed || (m_data.holdings.isEmpty() && m_data.finished)) {
+    bool held = false;
+    for (const LockNode &node : m_data.nodes)
+        held = held || node.holdingCount() > 0;
+    if (!m_data.probed || (!held && m_data.finished)) {
         p.setPen(m_theme.mutedText);
         p.setFont(m_theme.font(14));
         const QString text = !m_data.probed
             ? tr("this run did not read the lock back from Redis: the clients' beliefs are below")
             : tr("no client ever held the lock in Redis");
         p.drawText(bar.adjusted(m_theme.px(8), 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter, m_data.finished ? text : QString());
-        return;
+    } else if (m_data.nodes.size() == 1) {
+        paintLockNode(p, bar, r, m_data.nodes.first());
+    } else {
+        // One row per lock node: which node granted the lock to whom, and when it let go.
+        const QList<QRectF> rows = lockNodeRows(r);
+        for (qsizetype i = 0; i < rows.size(); ++i)
+            paintLockNode(p, rows.at(i), r, m_data.nodes.at(i));
     }
-    const double lease = std::max<double>(1, double(m_data.leaseNs));
-    qreal lastColumn = -1e9;
-    for (const Holding &h : m_data.holdings) {
-        if (!visible(h.span.startNs, h.span.endNs))
+    for (const Finding &f : m_data.verdict.findings) {
+        if (f.kind != FindingKind::StuckLock)
             continue;
-        const qint64 endNs = std::min(h.span.endNs, m_cursorNs);
+        for (const Span &s : f.spans) {
+            if (!visible(s.startNs, s.endNs))
+                continue;
+            const QColor colour = drew(&f);
+            const QRectF sr(x(s.startNs), bar.top(), x(std::min(s.endNs, m_cursorNs)) - x(s.startNs), bar.height());
+            p.setPen(QPen(colour, m_theme.px(2.5)));
+            p.setBrush(Qt::NoBrush);
+            p.drawRect(sr);
+            pill(p, QPointF(sr.left() + m_theme.px(6), r.top() + m_theme.px(4)),
+                 tr("no TTL: stuck after %1 crashed").arg(m_data.info.clients.value(f.actor)), colour, colour,
+                 Qt::white, m_theme.font(13, QFont::Bold));
+        }
+    }
+}
+
+QList<QRectF> TimelinePainter::lockNodeRows(const QRectF &lane) const
+{
+    const QRectF bar(m_plot.left(), lane.top() + m_theme.px(30), m_plot.width(), lane.height() - m_theme.px(40));
+    const qsizetype n = m_data.nodes.size();
+    const qreal gap = m_theme.px(2);
+    const qreal row = (bar.height() - gap * qreal(n - 1)) / qreal(n);
+    QList<QRectF> out;
+    for (qsizetype i = 0; i < n; ++i)
+        out << QRectF(bar.left(), bar.top() + qreal(i) * (row + gap), bar.width(), row);
+    return out;
+}
+
+void TimelinePainter::paintLockNode(QPainter &p, const QRectF &bar, const QRectF &lane, const LockNode &node)
+{
+    const double lease = std::max<double>(1, double(m_data.leaseNs));
+    const qint64 fromNs = m_data.clockNs(m_view.startMs);
+    // Holdings of one node follow each other: the first visible one ends after the view begins.
+    qsizetype first = std::lower_bound(node.holdings.cbegin(), node.holdings.cend(), fromNs,
+                                       [](const Holding &h, qint64 t) { return h.span.endNs < t; }).index();
+    const QFont whoFont = m_theme.font(std::min<qreal>(15, bar.height() / m_theme.scale * 0.6), QFont::Bold);
+    qreal lastColumn = -1e9;
+    for (qsizetype i = first; i < node.holdingCount(); ++i) {
+        const Holding &h = node.holding(i);
+        const qint64 spanEnd = i < node.holdings.size() ? h.span.endNs : m_data.endNs;
+        if (h.span.startNs > m_cursorNs || x(h.span.startNs) > m_plot.right() + 1)
+            break;
+        if (!visible(h.span.startNs, spanEnd))
+            continue;
+        const qint64 endNs = std::min(spanEnd, m_cursorNs);
         const QColor c = m_theme.client(h.owner);
         if (x(endNs) - x(h.span.startNs) < m_theme.px(12)) {
             // Too narrow for a lease shape: a plain block, one per pixel column.
@@ -422,24 +493,27 @@ void TimelinePainter::paintLockLane(QPainter &p, const QRectF &r)
         p.setPen(Qt::NoPen);
         p.setBrush(withAlpha(c, m_theme.isDark ? 60 : 42));
         p.drawRect(whole);
-        // The lease: remaining TTL as height, falling with real time, jumping back on renewal.
+        // The lease: remaining TTL as height, falling with time, jumping back on renewal.
         QPainterPath leaseShape;
         bool noTtl = false;
-        for (qsizetype i = 0; i < h.ttl.size(); ++i) {
-            const auto [t, ttl] = h.ttl.at(i);
-            if (t > endNs)
+        const qsizetype ttlEnd = i < node.holdings.size() ? h.ttlEnd : node.ttl.size();
+        for (qsizetype k = h.ttlFirst; k < ttlEnd; ++k) {
+            const TtlSample sample = node.ttl.at(k);
+            if (sample.tNs > endNs)
                 break;
-            const qint64 until = std::min(i + 1 < h.ttl.size() ? h.ttl.at(i + 1).first : h.span.endNs, endNs);
-            if (ttl == kNoTtl) {
+            const qint64 until = std::min(k + 1 < ttlEnd ? node.ttl.at(k + 1).tNs : spanEnd, endNs);
+            if (sample.ttlNs == kNoTtl) {
                 noTtl = true;
-                const QRectF nr(x(t), bar.top(), x(until) - x(t), bar.height());
+                const QRectF nr(x(sample.tNs), bar.top(), x(until) - x(sample.tNs), bar.height());
                 p.fillRect(nr, withAlpha(m_theme.race, 70));
                 hatch(p, nr, m_theme.race);
                 continue;
             }
-            const auto height = [&](qint64 at) { return bar.height() * std::clamp(double(ttl - (at - t)) / lease, 0.0, 1.0); };
-            leaseShape.moveTo(x(t), bar.bottom());
-            leaseShape.lineTo(x(t), bar.bottom() - height(t));
+            const auto height = [&](qint64 at) {
+                return bar.height() * std::clamp(double(sample.ttlNs - (at - sample.tNs)) / lease, 0.0, 1.0);
+            };
+            leaseShape.moveTo(x(sample.tNs), bar.bottom());
+            leaseShape.lineTo(x(sample.tNs), bar.bottom() - height(sample.tNs));
             leaseShape.lineTo(x(until), bar.bottom() - height(until));
             leaseShape.lineTo(x(until), bar.bottom());
             leaseShape.closeSubpath();
@@ -451,33 +525,22 @@ void TimelinePainter::paintLockLane(QPainter &p, const QRectF &r)
         p.drawRect(whole);
         const QString who = h.owner >= 0 ? m_data.info.clients.value(h.owner) : QString::fromUtf8(h.token);
         const QString text = noTtl ? tr("%1 holds it, no TTL").arg(who) : tr("%1 holds it").arg(who);
-        p.setFont(m_theme.font(15, QFont::Bold));
-        if (QFontMetricsF(p.font()).horizontalAdvance(text) + m_theme.px(12) < whole.width()) {
+        p.setFont(whoFont);
+        if (QFontMetricsF(whoFont).horizontalAdvance(text) + m_theme.px(12) < whole.width()) {
             p.setPen(m_theme.isDark ? m_theme.text : QColor(0x111111));
             p.drawText(whole.adjusted(m_theme.px(6), 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter, text);
         }
-        if (h.expired && h.span.endNs <= m_cursorNs) {
+        if (h.expired && h.span.endNs <= m_cursorNs && i < node.holdings.size()) {
             const qreal ex = x(h.span.endNs);
             p.setPen(QPen(m_theme.warning, m_theme.px(2.5)));
-            p.drawLine(QPointF(ex, r.top() + m_theme.px(26)), QPointF(ex, r.bottom() - m_theme.px(4)));
+            p.drawLine(QPointF(ex, lane.top() + m_theme.px(26)), QPointF(ex, lane.bottom() - m_theme.px(4)));
             // Left of the line, over the lease that has just run out: the top row is for the overlaps.
             const QFont font = m_theme.font(12, QFont::Bold);
-            const QString text = tr("TTL expired");
-            const qreal w = QFontMetricsF(font).horizontalAdvance(text) + m_theme.px(12);
-            pill(p, QPointF(ex - w - m_theme.px(3), bar.top() + m_theme.px(3)), text, m_theme.warning,
+            const QString expired = tr("TTL expired");
+            const qreal w = QFontMetricsF(font).horizontalAdvance(expired) + m_theme.px(12);
+            pill(p, QPointF(ex - w - m_theme.px(3), bar.top() + m_theme.px(3)), expired, m_theme.warning,
                  m_theme.warning, m_theme.isDark ? QColor(0x111111) : Qt::white, font);
         }
-    }
-    for (const StuckLock &s : m_data.outcome.stuck) {
-        if (!visible(s.startNs, s.endNs))
-            continue;
-        const QRectF sr(x(s.startNs), bar.top(), x(std::min(s.endNs, m_cursorNs)) - x(s.startNs), bar.height());
-        p.setPen(QPen(m_theme.race, m_theme.px(2.5)));
-        p.setBrush(Qt::NoBrush);
-        p.drawRect(sr);
-        pill(p, QPointF(sr.left() + m_theme.px(6), r.top() + m_theme.px(4)),
-             tr("no TTL: stuck after %1 crashed").arg(m_data.info.clients.value(s.owner)), m_theme.race, m_theme.race,
-             Qt::white, m_theme.font(13, QFont::Bold));
     }
 }
 
@@ -497,7 +560,15 @@ void TimelinePainter::paintClientLane(QPainter &p, const QRectF &r, int client)
     const QFont small = m_theme.font(12, QFont::DemiBold);
     qreal lastColumn = -1e9;
     SliverFill narrowBeliefs(p, withAlpha(colour, 150));
-    for (const Span &b : m_data.beliefs.value(client)) {
+    const qint64 fromNs = m_data.clockNs(m_view.startMs);
+    // Spans of one lane follow each other: the first visible one ends after the view begins.
+    const auto firstEnding = [fromNs](const SharedList<Span> &spans) {
+        return std::lower_bound(spans.cbegin(), spans.cend(), fromNs, [](const Span &s, qint64 t) { return s.endNs < t; }).index();
+    };
+    for (qsizetype i = firstEnding(m_data.beliefs.at(client)); i < m_data.beliefCount(client); ++i) {
+        const Span b = m_data.belief(client, i);
+        if (b.startNs > m_cursorNs || x(b.startNs) > m_plot.right() + 1)
+            break;
         if (!visible(b.startNs, b.endNs))
             continue;
         const qint64 end = std::min(b.endNs, m_cursorNs);
@@ -521,7 +592,12 @@ void TimelinePainter::paintClientLane(QPainter &p, const QRectF &r, int client)
         }
     }
 
-    for (const Span &g : m_data.beliefGaps.value(client)) {
+    const SharedList<Span> &gaps = m_data.beliefGaps.at(client);
+    const QList<Span> &openGaps = m_data.openBeliefGaps.at(client);
+    for (qsizetype i = firstEnding(gaps); i < gaps.size() + openGaps.size(); ++i) {
+        const Span g = i < gaps.size() ? gaps.at(i) : openGaps.at(i - gaps.size());
+        if (g.startNs > m_cursorNs || x(g.startNs) > m_plot.right() + 1)
+            break;
         if (!visible(g.startNs, g.endNs))
             continue;
         const QRectF gr(x(g.startNs), beliefTop, std::max<qreal>(2, x(std::min(g.endNs, m_cursorNs)) - x(g.startNs)), beliefHeight);
@@ -535,8 +611,7 @@ void TimelinePainter::paintClientLane(QPainter &p, const QRectF &r, int client)
         }
     }
 
-    const QList<LaneEvent> &lane = m_data.laneEvents.value(client);
-    const qint64 fromNs = m_data.realNs(m_view.startMs);
+    const SharedList<LaneEvent> &lane = m_data.lanes.at(client);
     auto it = std::lower_bound(lane.cbegin(), lane.cend(), fromNs, [](const LaneEvent &le, qint64 t) { return le.tNs < t; });
     // Sleeps that began before the view may still reach into it.
     while (it != lane.cbegin() && (it - 1)->endNs > (it - 1)->tNs && (it - 1)->endNs >= fromNs)
@@ -562,7 +637,7 @@ void TimelinePainter::paintClientLane(QPainter &p, const QRectF &r, int client)
     const QFont workFont = m_theme.font(12, QFont::DemiBold);
     const QFontMetricsF workMetrics(workFont);
     qint64 crashNs = -1;
-    QList<QLineF> ticks, watchdogTicks, raceTicks, leaders, raceLeaders;
+    QList<QLineF> ticks, watchdogTicks, raceTicks, harmlessTicks, leaders, raceLeaders;
 
     for (; it != lane.cend(); ++it) {
         if (it->tNs > m_cursorNs)
@@ -576,11 +651,14 @@ void TimelinePainter::paintClientLane(QPainter &p, const QRectF &r, int client)
         // Zoomed out, many events share a pixel: draw one of each kind per column.
         const qreal column = std::floor(ex);
         qreal &lastColumn = lastColumnOfKind[size_t(it->kind)];
-        if (column == lastColumn && x(shown) - ex < 2 && !it->race && !selected)
+        if (column == lastColumn && x(shown) - ex < 2 && !it->marked && !selected)
             continue;
         lastColumn = column;
         const Event &e = m_data.events.at(index);
-        const QString race = it->race ? m_data.raceAt(index) : QString();
+        // What the verdict marks here, in its colour (red, or amber when fencing made it harmless).
+        const Finding *finding = it->marked ? m_data.findingAt(index) : nullptr;
+        const QString race = finding ? m_data.markTextAt(index) : QString();
+        const QColor raceColour = finding ? drew(finding) : m_theme.race;
         switch (e.kind) {
         case EventKind::Sleep: {
             const QRectF bar = workBar(e.tNs, shown, base);
@@ -628,7 +706,7 @@ void TimelinePainter::paintClientLane(QPainter &p, const QRectF &r, int client)
             if (!oversold && !selected && ex - lastOrderMark < m_theme.px(16))
                 continue;
             lastOrderMark = ex;
-            const QColor oc = oversold ? m_theme.race : (e.success ? m_theme.good : m_theme.mutedText);
+            const QColor oc = oversold ? raceColour : (e.success ? m_theme.good : m_theme.mutedText);
             const qreal rad = m_theme.px(9);
             paintOrderMark(p, QPointF(ex, base), oc, e.success);
             if (oversold || ex - lastOrderLabel > m_theme.px(80)) {
@@ -643,6 +721,7 @@ void TimelinePainter::paintClientLane(QPainter &p, const QRectF &r, int client)
             continue;
         }
         case EventKind::Server:
+        case EventKind::Probe:
             continue; // not a client's: drawn across the lanes by paintServerFaults
         case EventKind::Command:
         case EventKind::Error:
@@ -654,7 +733,9 @@ void TimelinePainter::paintClientLane(QPainter &p, const QRectF &r, int client)
         const bool isRace = !race.isEmpty();
         // Thousands of ticks: collected and drawn in one aliased batch per style after the loop.
         const QLineF tick(QPointF(std::round(ex), base - m_theme.px(14)), QPointF(std::round(ex), base + m_theme.px(14)));
-        if (isRace || e.kind == EventKind::Error)
+        if (isRace && raceColour != m_theme.race)
+            harmlessTicks << tick;
+        else if (isRace || e.kind == EventKind::Error)
             raceTicks << tick;
         else
             (e.role == ActorRole::Watchdog ? watchdogTicks : ticks) << tick;
@@ -674,22 +755,22 @@ void TimelinePainter::paintClientLane(QPainter &p, const QRectF &r, int client)
         }
         if (row >= 0) {
             const QString text = (e.role == ActorRole::Watchdog ? QStringLiteral("⟳ ") : QString())
-                + (e.kind == EventKind::Error ? e.note : TimelineData::commandText(e));
+                + (e.kind == EventKind::Error ? e.note : RunAnalysis::commandText(e));
             // Keep the label inside the plot at the right edge.
             const qreal width = pillSize(laidOut(text, labelFont), m_theme).width();
             at = std::max(rowEnd[row] + gap, std::min(at, m_plot.right() + m_theme.px(14) - width));
             const QPointF topLeft(at, rowTop + row * rowHeight);
             (isRace ? raceLeaders : leaders) << QLineF(QPointF(ex, base + m_theme.px(14)), topLeft);
-            const QColor border = isRace || e.kind == EventKind::Error ? m_theme.race : (selected ? m_theme.cursor : colour);
+            const QColor border = isRace ? raceColour : e.kind == EventKind::Error ? m_theme.race : (selected ? m_theme.cursor : colour);
             const QRectF pr = isRace && row + 1 >= rows
-                ? pill(p, topLeft, race, m_theme.race, m_theme.race, Qt::white, m_theme.font(13, QFont::Bold))
+                ? pill(p, topLeft, race, raceColour, raceColour, Qt::white, m_theme.font(13, QFont::Bold))
                 : pill(p, topLeft, text, border, m_theme.pill, m_theme.text, labelFont);
             hit = hit.united(pr);
             rowEnd[row] = pr.right();
             if (isRace && row + 1 < rows) {
                 const qreal raceWidth = pillSize(laidOut(race, m_theme.font(13, QFont::Bold)), m_theme).width();
                 const qreal raceAt = std::max(rowEnd[row + 1] + gap, std::min(at, m_plot.right() + m_theme.px(14) - raceWidth));
-                const QRectF rr = pill(p, QPointF(raceAt, topLeft.y() + rowHeight), race, m_theme.race, m_theme.race, Qt::white,
+                const QRectF rr = pill(p, QPointF(raceAt, topLeft.y() + rowHeight), race, raceColour, raceColour, Qt::white,
                                        m_theme.font(13, QFont::Bold));
                 rowEnd[row + 1] = std::max(rowEnd[row + 1], rr.right());
                 hit = hit.united(rr);
@@ -716,6 +797,8 @@ void TimelinePainter::paintClientLane(QPainter &p, const QRectF &r, int client)
     p.drawLines(watchdogTicks);
     p.setPen(QPen(m_theme.race, m_theme.px(3.5), Qt::SolidLine, Qt::FlatCap));
     p.drawLines(raceTicks);
+    p.setPen(QPen(m_theme.warning, m_theme.px(3.5), Qt::SolidLine, Qt::FlatCap));
+    p.drawLines(harmlessTicks);
     p.setRenderHint(QPainter::Antialiasing, true);
     if (crashNs >= 0) {
         const qreal cx = x(crashNs) + m_theme.px(14);
@@ -780,15 +863,10 @@ void TimelinePainter::paintOrderMark(QPainter &p, const QPointF &centre, const Q
 
 void TimelinePainter::paintStockLane(QPainter &p, const QRectF &r)
 {
-    const auto &actual = m_data.stock;
-    const auto &expected = m_data.expectedStock;
-    qint64 lo = std::numeric_limits<qint64>::max();
-    qint64 hi = std::numeric_limits<qint64>::min();
-    for (const auto *list : {&actual, &expected})
-        for (const StockPoint &s : *list) {
-            lo = std::min(lo, s.value);
-            hi = std::max(hi, s.value);
-        }
+    const SharedList<StockPoint> &actual = m_data.stock;
+    const SharedList<StockPoint> &expected = m_data.expectedStock;
+    qint64 lo = std::min(m_data.stockRange.first, m_data.expectedStock.last().value);
+    qint64 hi = std::max(m_data.stockRange.second, m_data.info.initialStock);
     if (lo > hi)
         return;
     if (lo < 0)
@@ -797,9 +875,9 @@ void TimelinePainter::paintStockLane(QPainter &p, const QRectF &r)
     const qreal bottom = r.bottom() - m_theme.px(18);
     const double range = std::max<double>(1, double(hi - lo));
     const auto y = [&](qint64 v) { return bottom - (double(v - lo) / range) * (bottom - top); };
-    const qint64 fromNs = m_data.realNs(m_view.startMs);
+    const qint64 fromNs = m_data.clockNs(m_view.startMs);
     const qint64 endNs = std::min(m_data.endNs, m_cursorNs);
-    const auto begin = [&](const QList<StockPoint> &list) {
+    const auto begin = [&](const SharedList<StockPoint> &list) {
         auto it = std::upper_bound(list.cbegin(), list.cend(), fromNs, [](qint64 t, const StockPoint &s) { return t < s.tNs; });
         return it == list.cbegin() ? it : it - 1;
     };
@@ -834,7 +912,7 @@ void TimelinePainter::paintStockLane(QPainter &p, const QRectF &r)
         }
     }
 
-    const auto stepLine = [&](const QList<StockPoint> &list, const QPen &pen, bool labels) {
+    const auto stepLine = [&](const SharedList<StockPoint> &list, const QPen &pen, bool labels) {
         auto it = begin(list);
         if (it == list.cend())
             return;

@@ -6,9 +6,11 @@
 // pixel are drawn once, so 100 000 events paint in a few milliseconds.
 // The window, `lockstock shot`, the exports and the bench all use it.
 
-#include "TimelineData.h"
 #include "TimelineTheme.h"
 
+#include "analysis/RunAnalysis.h"
+
+#include <QCoreApplication>
 #include <QPainter>
 #include <QRectF>
 
@@ -26,8 +28,9 @@ struct TimelineViewport {
 };
 
 class TimelinePainter {
+    Q_DECLARE_TR_FUNCTIONS(Timeline)
 public:
-    TimelinePainter(const TimelineData &data, const TimelineTheme &theme);
+    TimelinePainter(const RunAnalysis &data, const TimelineTheme &theme);
 
     void paint(QPainter &p, const QRectF &area, const TimelineViewport &view);
     // The event under `pos` in the last paint, or -1.
@@ -37,6 +40,8 @@ public:
     static qreal gutterWidth(const TimelineTheme &theme) { return theme.px(132); }
     // A height that fits every lane comfortably.
     qreal preferredHeight(bool header, bool legend) const;
+    // The findings the last paint drew a mark, band or span for.
+    const QList<const Finding *> &drawnFindings() const { return m_drawn; }
 
 private:
     struct Lanes {
@@ -52,6 +57,11 @@ private:
     void paintHeader(QPainter &p, const QRectF &r);
     void paintAxis(QPainter &p, const QRectF &r, const QRectF &plotColumn);
     void paintLockLane(QPainter &p, const QRectF &r);
+    void paintLockNode(QPainter &p, const QRectF &bar, const QRectF &lane, const LockNode &node);
+    // With several lock nodes, the lock lane has a row for each.
+    QList<QRectF> lockNodeRows(const QRectF &lane) const;
+    // Remembers that a finding was drawn; the colour it is drawn in.
+    QColor drew(const Finding *finding);
     void paintServerFaults(QPainter &p, const Lanes &lanes);
     void paintClientLane(QPainter &p, const QRectF &r, int client);
     // A sleep's bar on a client lane whose centre line is at `base`.
@@ -70,12 +80,13 @@ private:
     void paintOrderMark(QPainter &p, const QPointF &centre, const QColor &fill, bool success) const;
     void drawOrderMark(QPainter &p, const QPointF &centre, const QColor &fill, bool success) const;
 
-    const TimelineData &m_data;
+    const RunAnalysis &m_data;
     TimelineTheme m_theme;
     TimelineViewport m_view;
     QRectF m_plot;           // the area right of the gutter where time runs
     qint64 m_cursorNs = std::numeric_limits<qint64>::max();
     QList<std::pair<QRectF, int>> m_hits;
+    QList<const Finding *> m_drawn;
 };
 
 } // namespace lockstock

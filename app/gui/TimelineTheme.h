@@ -3,6 +3,8 @@
 // distinct hues; red is kept for races and green for a correct outcome, so a
 // hall full of students can tell them apart from the back row.
 
+#include "analysis/Verdict.h"
+
 #include <QColor>
 #include <QFont>
 
@@ -20,7 +22,8 @@ struct TimelineTheme {
     QColor race;
     QColor raceFill;
     QColor good;
-    QColor warning;
+    QColor warning;            // faults, expiries, and what fencing made harmless
+    QColor harmlessFill;
     QColor cursor;
     QColor pill;               // command label background
 
@@ -29,6 +32,8 @@ struct TimelineTheme {
     static TimelineTheme named(const QString &name, qreal scale = 1.0) { return name == QLatin1String("dark") ? dark(scale) : light(scale); }
 
     QColor client(int index) const;
+    // A finding's colour: red broken, amber harmless or untested, green clean.
+    QColor severity(Severity s) const;
     QFont font(qreal pixelSize, int weight = QFont::Normal) const;
     qreal px(qreal v) const { return v * scale; }
 };

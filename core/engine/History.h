@@ -15,12 +15,23 @@ struct RunInfo {
     QString scenario;
     QString strategy;
     QStringList clients;
+    QList<int> orders;         // how many orders each client places
     qint64 initialStock = 0;
     qint64 quantity = 1;
-    double speed = 1.0;        // scenario ms per real ms
+    double speed = 1.0;        // scenario ms per ms of the run's clock
+    qint64 leaseMs = 0;        // the lock's lease, in scenario ms
     QByteArray lockKey;
     QByteArray stockKey;
     QStringList nodes;         // server names ("n1".., "store") when the run has several
+    // The strategy is the broken side of this run's lesson (or says of
+    // itself that it is broken), and what breaks it (Strategy::weakness).
+    bool brokenSide = false;
+    const char *weakness = nullptr;
+
+    // A moment on the run's clock (ns since the run started) in scenario
+    // milliseconds, and back: every conversion goes through these two.
+    double scenarioMs(qint64 ns) const { return double(ns) * speed / 1e6; }
+    qint64 clockNs(double scenarioMs) const { return qint64(scenarioMs * 1e6 / speed); }
 };
 
 class History {
@@ -31,7 +42,8 @@ public:
     void setInfo(RunInfo info) { m_info = std::move(info); }
 
     void append(Event e);
-    QList<Event> eventsSince(qsizetype first) const;
+    // At most `max` of them (all with -1): a reader can take a long history in parts.
+    QList<Event> eventsSince(qsizetype first, qsizetype max = -1) const;
     QList<Event> events() const { return eventsSince(0); }
     qsizetype size() const;
 
@@ -41,8 +53,7 @@ public:
     qint64 finalStock() const;
     qint64 endNs() const;
 
-    // Real nanoseconds since the start, in the scenario's milliseconds.
-    double scenarioMs(qint64 ns) const { return double(ns) * m_info.speed / 1e6; }
+    double scenarioMs(qint64 ns) const { return m_info.scenarioMs(ns); }
 
 private:
     RunInfo m_info;

@@ -23,7 +23,6 @@ public:
     explicit NodeSet(const NodeSpec &spec, const QList<int> &clockShifted = {});
     ~NodeSet();
 
-    const NodeSpec &spec() const { return m_spec; }
     int lockNodes() const { return m_spec.count; }
     int serverCount() const { return int(m_servers.size()); }
     int storeIndex() const { return m_spec.count; }

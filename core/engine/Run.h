@@ -55,9 +55,6 @@ public:
     // When the next queued server fault is due; -1 when none is queued.
     qint64 nextServerFaultNs() const;
 
-    // Removes every key under `prefix` (SCAN + UNLINK), for shared servers.
-    static qint64 removeKeys(RedisConnection &connection, const QByteArray &prefix);
-
     // ClientHost
     qint64 nowNs() const override { return m_clock.nsecsElapsed(); }
     void spawn(Client &client, ActorRole role, Task<void> body) override;
@@ -71,6 +68,11 @@ protected:
         std::vector<bool> faultUsed;
         std::vector<bool> serverFaultUsed;
         bool crashed = false;
+        // While an actor runs after a command, what it records (an order's
+        // end, a watchdog's first sleep) waits for that command's own event:
+        // each thread then appends in time order, which the analysis relies on.
+        bool resuming = false;
+        QList<Event> deferred;
     };
 
     // Performs the actor's pending command (if it is one), resumes the
@@ -90,6 +92,10 @@ protected:
 
     // Hook for stepped runs: the truth from Redis right after a step.
     virtual void observe(Event &) {}
+    // Reads what Redis holds now: the stock, and the lock on every lock node
+    // (a node that is down or frozen is left unknown). Throws RedisError when
+    // the stock's server does not answer.
+    std::shared_ptr<const Probe> readTruth();
     // A step queued server faults (due now). By default they are performed
     // at once on this thread; live runs wait until the control thread has.
     virtual void serverFaultsQueued() { applyDueServerFaults(); }
@@ -102,6 +108,9 @@ private:
     bool applyFaults(ClientState &state, Step step);
     void queueServerFault(const ServerFault &fault, qint64 dueNs);
     void record(Event e) { m_history.append(std::move(e)); }
+    void recordFrom(ClientState &state, Event e);
+    // A connection for probing lock node `node`; null when it is down.
+    RedisConnection *probeConnection(int node);
     Event commandEvent(const Actor &actor, const Operation &op, int server) const;
     // The server a command goes to: the store for stock steps, else the lock node.
     int serverFor(Step step, int node) const;
@@ -127,6 +136,7 @@ private:
     std::atomic<bool> m_stopRequested{false};
     std::atomic<int> m_ordersFinished{0};
     std::unique_ptr<RedisConnection> m_control;
+    std::vector<std::unique_ptr<RedisConnection>> m_probes;   // by lock node
 
 protected:
     // The run's own connection: set-up, probes, the final read.

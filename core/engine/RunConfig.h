@@ -9,6 +9,7 @@
 #include <QStringList>
 
 #include <atomic>
+#include <optional>
 
 namespace lockstock {
 
@@ -26,6 +27,10 @@ struct Fault {
     Action action = Action::Crash;
     qint64 pauseMs = 0;
 };
+template <>
+struct EnumNames<Fault::Action> {
+    static constexpr EnumName<Fault::Action> table[] = {{Fault::Action::Crash, "crash"}, {Fault::Action::Pause, "pause"}};
+};
 
 // The Redis servers of a run. Without "nodes" a run uses one server for the
 // lock and the stock (private or --redis). With it, the run starts its own
@@ -41,6 +46,11 @@ struct NodeSpec {
     Kind kind = Kind::Single;
     int count = 1;
     bool persistence = false;   // AOF fsync always on the lock nodes
+};
+template <>
+struct EnumNames<NodeSpec::Kind> {
+    static constexpr EnumName<NodeSpec::Kind> table[] = {
+        {NodeSpec::Kind::Single, "single"}, {NodeSpec::Kind::Masters, "masters"}, {NodeSpec::Kind::Replicated, "replicated"}};
 };
 
 // A real fault on a lock node's redis-server process.
@@ -65,13 +75,26 @@ struct ServerFault {
     qint64 delayMs = 0;
     qint64 jumpMs = 0;          // ClockJump: scenario ms, forward when positive
 };
-const char *serverActionName(ServerFault::Action action);
+template <>
+struct EnumNames<ServerFault::Action> {
+    static constexpr EnumName<ServerFault::Action> table[] = {
+        {ServerFault::Action::Kill, "kill"},       {ServerFault::Action::Pause, "pause"},
+        {ServerFault::Action::Resume, "resume"},   {ServerFault::Action::Restart, "restart"},
+        {ServerFault::Action::RestartDelayed, "restart_delayed"}, {ServerFault::Action::Promote, "promote"},
+        {ServerFault::Action::Isolate, "isolate"}, {ServerFault::Action::ClockJump, "clock_jump"},
+    };
+};
 
 enum class Schedule : quint8 {
     Timed,       // whoever is ready first goes first (the default)
     Scripted,    // the scenario's interleaving, then timed
     Random,      // a seeded random pick among the ready clients
     Interactive, // the caller says which client steps
+};
+template <>
+struct EnumNames<Schedule> {
+    static constexpr EnumName<Schedule> table[] = {{Schedule::Timed, "timed"}, {Schedule::Scripted, "scripted"},
+                                                   {Schedule::Random, "random"}, {Schedule::Interactive, "interactive"}};
 };
 
 struct RunConfig {
@@ -99,6 +122,9 @@ struct RunConfig {
     Schedule schedule = Schedule::Timed;
     quint64 seed = 1;
     bool probe = true;             // read the truth from Redis after each step
+    // Which side of its scenario's broken/correct pair the strategy runs on
+    // (Scenario::correctHere); unset: what the strategy says of itself.
+    std::optional<bool> correctSide;
     QByteArray keyPrefix;          // empty on a private server
     QByteArray resource = "10086"; // the product being sold
 

@@ -16,14 +16,13 @@ struct Strategy {
     QString title;      // "SET NX PX, release with Lua compare-and-delete"
     QString lesson;     // one line: what it shows
     bool correct = false;
-    bool usesLock = true;
+    // What breaks it (QT_TRANSLATE_NOOP("Strategy", ...)): a verdict that saw
+    // nothing go wrong says this run never tested it. Null when nothing known does.
+    const char *weakness = nullptr;
     bool needsReplica = false;          // WAITs for one: on a server without replicas no order gets through
     Task<bool> (*placeOrder)(Client &client) = nullptr;
     QList<const RedisScript *> scripts; // loaded before a run
     const char *sourceFile = nullptr;   // __FILE__ of its code, for the code panel
 };
-
-const QList<const Strategy *> &allStrategies();
-const Strategy *findStrategy(const QString &name);
 
 } // namespace lockstock

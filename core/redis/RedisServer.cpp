@@ -111,11 +111,6 @@ void RedisServer::jumpClock(qint64 ms)
     m_clockOffsetMs += ms;
 }
 
-QString RedisServer::dataDir() const
-{
-    return m_dir.path();
-}
-
 QString RedisServer::logFile() const
 {
     return m_dir.filePath(QStringLiteral("redis.log"));

@@ -45,6 +45,7 @@ public:
     // redis-server is still loading: clients meanwhile find it refusing.
     void restart(bool waitUntilReady = true);
     bool isRunning() const;
+    bool isPaused() const { return m_paused; }
     qint64 pid() const;
     // Moves this server's wall clock by `ms` (forward when positive) from
     // where it is, at once: keys expire by that clock, so a forward jump
@@ -54,7 +55,6 @@ public:
     qint64 clockOffsetMs() const { return m_clockOffsetMs; }
 
     RedisEndpoint endpoint() const;
-    QString dataDir() const;
     QString logFile() const;
     const Options &options() const { return m_options; }
     Options &options() { return m_options; }

@@ -19,7 +19,6 @@ extern const Strategy decrCompensateStrategy{
     .title = QStringLiteral("DECRBY, INCRBY back when it went negative"),
     .lesson = QStringLiteral("Reservation by atomic decrement: no oversell, at the cost of a brief negative stock."),
     .correct = true,
-    .usesLock = false,
     .placeOrder = placeOrder,
     .scripts = {},
     .sourceFile = __FILE__,

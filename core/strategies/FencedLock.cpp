@@ -22,7 +22,6 @@ extern const Strategy fencedLockStrategy{
     .title = QStringLiteral("SET NX PX plus a fencing token the stock store checks"),
     .lesson = QStringLiteral("A client that paused past its lease wakes with an old token: the store refuses its write."),
     .correct = true,
-    .usesLock = true,
     .placeOrder = placeOrder,
     .scripts = {&compareAndDeleteScript, &fencedStockScript},
     .sourceFile = __FILE__,

@@ -43,7 +43,7 @@ extern const Strategy watchdogStrategy{
     .title = QStringLiteral("Lease watchdog: renew every lease/3 while held (Redisson)"),
     .lesson = QStringLiteral("Long work keeps its lock: the owner-checked renewal stops on release."),
     .correct = true,
-    .usesLock = true,
+    .weakness = QT_TRANSLATE_NOOP("Strategy", "a process pause longer than the lease"),
     .placeOrder = placeOrder,
     .scripts = {&compareAndDeleteScript, &renewIfOwnerScript},
     .sourceFile = __FILE__,

@@ -26,7 +26,6 @@ extern const Strategy luaDecrementStrategy{
     .title = QStringLiteral("Lua check-and-decrement, no lock"),
     .lesson = QStringLiteral("One atomic script checks and deducts: never oversells, nothing to release."),
     .correct = true,
-    .usesLock = false,
     .placeOrder = placeOrder,
     .scripts = {&checkAndDecrementScript},
     .sourceFile = __FILE__,

@@ -16,7 +16,7 @@ extern const Strategy noLockStrategy{
     .title = QStringLiteral("GET, compute, SET with no lock"),
     .lesson = QStringLiteral("Two clients read the same stock and both write it back: one update is lost."),
     .correct = false,
-    .usesLock = false,
+    .weakness = QT_TRANSLATE_NOOP("Strategy", "two clients reading the stock before either writes it back"),
     .placeOrder = placeOrder,
     .scripts = {},
     .sourceFile = __FILE__,

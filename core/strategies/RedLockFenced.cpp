@@ -22,7 +22,6 @@ extern const Strategy redlockFencedStrategy{
     .title = QStringLiteral("Redlock plus a fencing token the stock store checks"),
     .lesson = QStringLiteral("When a node forgets a lock and two clients win a majority, the store still refuses the older token."),
     .correct = true,
-    .usesLock = true,
     .placeOrder = placeOrder,
     .scripts = {&compareAndDeleteScript, &fencedStockScript},
     .sourceFile = __FILE__,

@@ -22,7 +22,7 @@ extern const Strategy setNxPxDelStrategy{
     .title = QStringLiteral("SET NX PX, release with plain DEL"),
     .lesson = QStringLiteral("Acquire is atomic, but DEL after the lease expired deletes another client's lock."),
     .correct = false,
-    .usesLock = true,
+    .weakness = QT_TRANSLATE_NOOP("Strategy", "a lease that runs out while its holder still works"),
     .placeOrder = placeOrder,
     .scripts = {},
     .sourceFile = __FILE__,

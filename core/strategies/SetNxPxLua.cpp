@@ -21,7 +21,7 @@ extern const Strategy setNxPxLuaStrategy{
     .title = QStringLiteral("SET NX PX, release with Lua compare-and-delete"),
     .lesson = QStringLiteral("Atomic acquire and an owner-checked release: safe while the work fits in the lease."),
     .correct = true,
-    .usesLock = true,
+    .weakness = QT_TRANSLATE_NOOP("Strategy", "work that outlasts the lease, or a lock server that fails"),
     .placeOrder = placeOrder,
     .scripts = {&compareAndDeleteScript},
     .sourceFile = __FILE__,

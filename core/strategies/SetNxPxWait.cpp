@@ -40,7 +40,7 @@ extern const Strategy setNxPxWaitStrategy{
     .title = QStringLiteral("SET NX PX, then WAIT 1 for a replica before using the lock"),
     .lesson = QStringLiteral("A lock no replica has is not used; an acknowledged one can still be lost if another replica is promoted."),
     .correct = true,
-    .usesLock = true,
+    .weakness = QT_TRANSLATE_NOOP("Strategy", "a failover to a replica that never got the lock"),
     .needsReplica = true,
     .placeOrder = placeOrder,
     .scripts = {&compareAndDeleteScript},

@@ -34,7 +34,7 @@ extern const Strategy setnxThenExpireStrategy{
     .title = QStringLiteral("SETNX, then EXPIRE as a second command"),
     .lesson = QStringLiteral("A crash between SETNX and EXPIRE leaves a lock that never expires."),
     .correct = false,
-    .usesLock = true,
+    .weakness = QT_TRANSLATE_NOOP("Strategy", "a crash between SETNX and EXPIRE"),
     .placeOrder = placeOrder,
     .scripts = {},
     .sourceFile = __FILE__,

@@ -30,7 +30,6 @@ extern const Strategy watchMultiStrategy{
     .title = QStringLiteral("WATCH / MULTI / DECRBY / EXEC, retry on conflict"),
     .lesson = QStringLiteral("Optimistic: no lock, EXEC fails when the stock changed, and the client retries."),
     .correct = true,
-    .usesLock = false,
     .placeOrder = placeOrder,
     .scripts = {},
     .sourceFile = __FILE__,

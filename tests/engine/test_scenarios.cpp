@@ -15,7 +15,7 @@ int repeat()
 }
 QString describe(const test::ScenarioResult &r)
 {
-    return r.outcome.findings(r.history.info()).join(QLatin1Char(' ')) + (r.error.isEmpty() ? QString() : QStringLiteral(" [error: %1]").arg(r.error));
+    return r.describe();
 }
 } // namespace
 
@@ -39,14 +39,14 @@ private slots:
     {
         for (int i = 0; i < repeat(); ++i) {
             RUN(broken, "lost-update", "broken");
-            QCOMPARE(broken->outcome.finalStock, 99); // both wrote 99
-            QCOMPARE(broken->outcome.expectedStock, 98);
-            QCOMPARE(broken->outcome.lostUpdates, 1);
-            QCOMPARE(broken->outcome.clobberingWrites.size(), 1);
+            QCOMPARE(broken->analysis->finalStock, 99); // both wrote 99
+            QCOMPARE(broken->counts().expectedStock, 98);
+            QCOMPARE(broken->counts().lostUpdates, 1);
+            QCOMPARE(broken->counts().clobberingWrites, 1);
 
             RUN(correct, "lost-update", "correct");
-            QVERIFY2(correct->outcome.clean(), qPrintable(describe(*correct)));
-            QCOMPARE(correct->outcome.finalStock, 98);
+            QVERIFY2(correct->analysis->clean(), qPrintable(describe(*correct)));
+            QCOMPARE(correct->analysis->finalStock, 98);
         }
     }
 
@@ -54,18 +54,19 @@ private slots:
     {
         for (int i = 0; i < repeat(); ++i) {
             RUN(broken, "crash-between-setnx-expire", "broken");
-            QCOMPARE(broken->outcome.stuck.size(), 1);
-            QCOMPARE(broken->outcome.stuck.first().owner, 0);
+            const Finding *stuck = broken->analysis->verdict.find(FindingKind::StuckLock);
+            QVERIFY2(stuck, qPrintable(describe(*broken)));
+            QCOMPARE(stuck->actor, 0);
             // Stuck from A's crash (~0 s) until B gave up (1 s start + 8 s timeout).
-            QVERIFY2(broken->history.scenarioMs(broken->outcome.stuckNs()) > 8000, qPrintable(describe(*broken)));
-            QCOMPARE(broken->outcome.ordersSucceeded, 0); // B never got the lock
-            QCOMPARE(broken->outcome.finalStock, 100);
+            QVERIFY2(broken->history.scenarioMs(broken->counts().stuckNs) > 8000, qPrintable(describe(*broken)));
+            QCOMPARE(broken->counts().ordersSucceeded, 0); // B never got the lock
+            QCOMPARE(broken->analysis->finalStock, 100);
 
             RUN(correct, "crash-between-setnx-expire", "correct");
-            QVERIFY2(correct->outcome.clean(), qPrintable(describe(*correct)));
-            QCOMPARE(correct->outcome.ordersSucceeded, 1); // B took the lapsed lock
-            QCOMPARE(correct->outcome.expiries.size(), 1); // Redis expired A's lock, observed
-            QCOMPARE(correct->outcome.finalStock, 99);
+            QVERIFY2(correct->analysis->clean(), qPrintable(describe(*correct)));
+            QCOMPARE(correct->counts().ordersSucceeded, 1); // B took the lapsed lock
+            QCOMPARE(correct->counts().expiries, 1); // Redis expired A's lock, observed
+            QCOMPARE(correct->analysis->finalStock, 99);
         }
     }
 
@@ -74,17 +75,18 @@ private slots:
         for (int i = 0; i < repeat(); ++i) {
             RUN(broken, "lease-expired-wrong-delete", "broken");
             // A deletes B's lock, then B, whose lease also ran out, deletes C's.
-            QCOMPARE(broken->outcome.foreignReleases.size(), 2);
-            QCOMPARE(broken->outcome.foreignReleases.at(0).actor, 0);
-            QCOMPARE(broken->outcome.foreignReleases.at(0).owner, 1);
-            QCOMPARE(broken->outcome.foreignReleases.at(1).actor, 1);
-            QCOMPARE(broken->outcome.foreignReleases.at(1).owner, 2);
-            QCOMPARE(broken->outcome.overlaps.size(), 2); // A with B, then B with C
-            QVERIFY2(broken->outcome.lostUpdates >= 1, qPrintable(describe(*broken)));
+            const QList<Mark> deleted = test::marksOf(*broken->analysis, FindingKind::ForeignRelease);
+            QCOMPARE(deleted.size(), 2);
+            QCOMPARE(deleted.at(0).actor, 0);
+            QCOMPARE(deleted.at(0).other, 1);
+            QCOMPARE(deleted.at(1).actor, 1);
+            QCOMPARE(deleted.at(1).other, 2);
+            QCOMPARE(broken->analysis->overlaps.size(), 2); // A with B, then B with C
+            QVERIFY2(broken->counts().lostUpdates >= 1, qPrintable(describe(*broken)));
 
             RUN(correct, "lease-expired-wrong-delete", "correct");
-            QVERIFY2(correct->outcome.clean(), qPrintable(describe(*correct)));
-            QCOMPARE(correct->outcome.finalStock, 97);
+            QVERIFY2(correct->analysis->clean(), qPrintable(describe(*correct)));
+            QCOMPARE(correct->analysis->finalStock, 97);
         }
     }
 
@@ -92,16 +94,16 @@ private slots:
     {
         for (int i = 0; i < repeat(); ++i) {
             RUN(broken, "lease-shorter-than-work", "broken");
-            QCOMPARE(broken->outcome.overlaps.size(), 1);
+            QCOMPARE(broken->analysis->overlaps.size(), 1);
             // A held from 0 to 30 s, B from ~10 s: about 20 s together.
-            const double together = broken->history.scenarioMs(broken->outcome.overlapNs());
+            const double together = broken->history.scenarioMs(broken->counts().overlapNs);
             QVERIFY2(together > 15000 && together < 25000, qPrintable(describe(*broken)));
-            QCOMPARE(broken->outcome.lostUpdates, 1);
-            QVERIFY(broken->outcome.foreignReleases.isEmpty()); // the Lua release refused A
+            QCOMPARE(broken->counts().lostUpdates, 1);
+            QVERIFY(broken->counts().foreignReleases == 0); // the Lua release refused A
 
             RUN(correct, "lease-shorter-than-work", "correct");
-            QVERIFY2(correct->outcome.clean(), qPrintable(describe(*correct)));
-            QVERIFY(correct->outcome.expiries.isEmpty()); // the watchdog kept the lease alive
+            QVERIFY2(correct->analysis->clean(), qPrintable(describe(*correct)));
+            QVERIFY(correct->counts().expiries == 0); // the watchdog kept the lease alive
         }
     }
 
@@ -109,16 +111,17 @@ private slots:
     {
         for (int i = 0; i < repeat(); ++i) {
             RUN(broken, "watchdog-long-work", "broken");
-            QCOMPARE(broken->outcome.foreignRenewals.size(), 1);
-            QCOMPARE(broken->outcome.foreignRenewals.first().actor, 0);
-            QCOMPARE(broken->outcome.foreignRenewals.first().owner, 1);
+            const QList<Mark> extended = test::marksOf(*broken->analysis, FindingKind::ForeignRenewal);
+            QCOMPARE(extended.size(), 1);
+            QCOMPARE(extended.first().actor, 0);
+            QCOMPARE(extended.first().other, 1);
 
             RUN(correct, "watchdog-long-work", "correct");
-            QVERIFY2(correct->outcome.clean(), qPrintable(describe(*correct)));
-            QCOMPARE(correct->outcome.finalStock, 98);
+            QVERIFY2(correct->analysis->clean(), qPrintable(describe(*correct)));
+            QCOMPARE(correct->analysis->finalStock, 98);
             // 45 s of work under a 30 s lease survived only because of renewals.
             int renewals = 0;
-            for (const Event &e : correct->events)
+            for (const Event &e : correct->analysis->events)
                 renewals += e.step == Step::Renew && e.kind == EventKind::Command && e.reply.toInteger() == 1;
             QVERIFY(renewals >= 6);
         }
@@ -128,14 +131,14 @@ private slots:
     {
         for (int i = 0; i < repeat(); ++i) {
             RUN(broken, "flash-sale", "broken");
-            QCOMPARE(broken->outcome.ordersSucceeded, 20);
-            QCOMPARE(broken->outcome.oversold, 15);
-            QVERIFY(broken->outcome.lostUpdates > 0);
+            QCOMPARE(broken->counts().ordersSucceeded, 20);
+            QCOMPARE(broken->counts().oversold, 15);
+            QVERIFY(broken->counts().lostUpdates > 0);
 
             RUN(correct, "flash-sale", "correct");
-            QVERIFY2(correct->outcome.clean(), qPrintable(describe(*correct)));
-            QCOMPARE(correct->outcome.ordersSucceeded, 5);
-            QCOMPARE(correct->outcome.finalStock, 0);
+            QVERIFY2(correct->analysis->clean(), qPrintable(describe(*correct)));
+            QCOMPARE(correct->counts().ordersSucceeded, 5);
+            QCOMPARE(correct->analysis->finalStock, 0);
         }
     }
 
@@ -152,10 +155,10 @@ private slots:
                                              });
             QVERIFY(r);
             QVERIFY2(r->error.isEmpty(), qPrintable(r->error));
-            QVERIFY2(r->outcome.clean(), qPrintable(QLatin1String(name) + QLatin1String(": ") + describe(*r)));
-            QCOMPARE(r->outcome.ordersTried, 60);
-            QCOMPARE(r->outcome.ordersSucceeded, 30);
-            QCOMPARE(r->outcome.finalStock, 0);
+            QVERIFY2(r->analysis->clean(), qPrintable(QLatin1String(name) + QLatin1String(": ") + describe(*r)));
+            QCOMPARE(r->counts().ordersTried, 60);
+            QCOMPARE(r->counts().ordersSucceeded, 30);
+            QCOMPARE(r->analysis->finalStock, 0);
         }
     }
 

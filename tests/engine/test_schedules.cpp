@@ -58,9 +58,9 @@ private slots:
         QVERIFY(run.finished());
         run.close();
         QCOMPARE(commandOrder(history), QStringLiteral("ABAB"));
-        const Outcome o = check(history);
-        QCOMPARE(o.finalStock, 99);
-        QCOMPARE(o.lostUpdates, 1);
+        const auto a = analyze(history);
+        QCOMPARE(a->finalStock, 99);
+        QCOMPARE(a->counts.lostUpdates, 1);
 
         // Stepping one client to the end first serialises them: no race.
         History serial;
@@ -72,7 +72,7 @@ private slots:
         again.stepClient(1);
         again.close();
         QCOMPARE(commandOrder(serial), QStringLiteral("AABB"));
-        QVERIFY(check(serial).clean());
+        QVERIFY(analyze(serial)->clean());
     }
 
     void eachEventNamesTheStrategyLine()
@@ -92,8 +92,8 @@ private slots:
             if (e.step == Step::ReadStock)
                 QVERIFY2(file.endsWith(QLatin1String("StockUpdate.cpp")), e.sourceFile);
             // The probe saw the truth after each step.
-            QVERIFY(e.lockPttl != kUnknown);
-            QVERIFY(e.stock != kUnknown);
+            QVERIFY(e.lock() && e.lock()->pttl != kUnknown);
+            QVERIFY(e.probe->stock != kUnknown);
         }
     }
 
@@ -127,7 +127,7 @@ private slots:
         run.prepare();
         run.runToEnd();
         QCOMPARE(commandOrder(history), QStringLiteral("BBAA"));
-        QVERIFY(check(history).clean());
+        QVERIFY(analyze(history)->clean());
     }
 
     void failedRedisStopsTheRunAndKeepsTheHistory()

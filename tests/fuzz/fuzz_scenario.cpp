@@ -2,8 +2,8 @@
 // either returns a scenario that keeps the loader's promises or an error that
 // names where it went wrong. Crashes, hangs and sanitizer reports are bugs.
 
-#include "engine/Scenario.h"
-#include "engine/Strategy.h"
+#include "scenario/Scenario.h"
+#include "strategies/Strategies.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -1,10 +1,25 @@
 #include "TestRedis.h"
 
 #include "redis/RedisError.h"
+#include "strategies/Strategies.h"
 
 #include <QTest>
 
 namespace lockstock::test {
+
+QString ScenarioResult::describe() const
+{
+    return analysis->findings().join(QLatin1Char(' ')) + (error.isEmpty() ? QString() : QStringLiteral(" [error: %1]").arg(error));
+}
+
+QList<Mark> marksOf(const RunAnalysis &analysis, FindingKind kind)
+{
+    QList<Mark> out;
+    for (const Mark &m : analysis.marks)
+        if (m.kind == kind && analysis.markAt(m.event))
+            out << m;
+    return out;
+}
 
 std::unique_ptr<RedisServer> startRedis(RedisServer::Options options)
 {
@@ -40,6 +55,7 @@ std::unique_ptr<ScenarioResult> runWith(const QString &scenario, const QString &
     }
     if (mode == RunMode::Live)
         s->config.probe = false;
+    s->config.correctSide = s->correctHere(chosen->name, chosen->correct);
     // Tests run the scenarios at two thirds of their speed: every timing
     // margin grows by half, so a busy CI machine cannot flip an outcome.
     s->config.speed /= 1.5;
@@ -47,8 +63,7 @@ std::unique_ptr<ScenarioResult> runWith(const QString &scenario, const QString &
         adjust(s->config);
     auto result = std::make_unique<ScenarioResult>();
     result->error = run(s->config, *chosen, result->history);
-    result->events = sortedEvents(result->history);
-    result->outcome = check(result->history, result->events);
+    result->analysis = analyze(result->history);
     return result;
 }
 } // namespace

@@ -1,8 +1,7 @@
 #include "StressRun.h"
 
-#include "LiveRun.h"
-
-#include "../redis/RedisError.h"
+#include "engine/LiveRun.h"
+#include "redis/RedisError.h"
 
 #include <QCoreApplication>
 #include <QRegularExpression>
@@ -107,8 +106,8 @@ StressResult runStress(const StressWorkload &workload, const Strategy &strategy,
         // Redis is gone, and the keys with it (or the error above says why).
     }
 
-    const QList<Event> sorted = sortedEvents(history);
-    StressResult result = summarize(history, sorted, check(history, sorted));
+    // A run cut short by Ctrl-C or Cancel is not analysed to its end either.
+    StressResult result = summarize(*analyze(history, workload.interrupt));
     result.correct = strategy.correct;
     result.error = error;
     return result;
