@@ -40,8 +40,8 @@ Task<bool> lockCycle(Client &c)
 
 const Strategy lockCycleStrategy{
     .name = QStringLiteral("lock-cycle"),
-    .title = QStringLiteral("SET NX PX, then Lua compare-and-delete"),
-    .lesson = QStringLiteral("Benchmark only: the cost of taking and giving back a lock."),
+    .title = "SET NX PX, then Lua compare-and-delete",
+    .lesson = "Benchmark only: the cost of taking and giving back a lock.",
     .correct = true,
     .placeOrder = lockCycle,
     .scripts = {&compareAndDeleteScript},

@@ -1,3 +1,4 @@
+pragma ComponentBehavior: Bound
 import QtQuick
 import QtQuick.Controls
 import QtQuick.Controls.Material
@@ -25,7 +26,6 @@ ApplicationWindow {
     font.capitalization: Font.MixedCase
 
     property var details: ({})
-    readonly property var clientColor: function(i) { return primaryPane.view.clientColor(i) }
 
     Settings {
         id: settings
@@ -74,8 +74,9 @@ ApplicationWindow {
     Repeater {
         model: 9
         delegate: Item {
+            id: digit
             required property int index
-            Shortcut { sequence: String(index + 1); enabled: window.timelineKeys; onActivated: Controller.focusClient = index }
+            Shortcut { sequence: String(digit.index + 1); enabled: window.timelineKeys; onActivated: Controller.focusClient = digit.index }
         }
     }
 
@@ -86,7 +87,7 @@ ApplicationWindow {
             Action { text: qsTr("Export timeline as &PNG…"); shortcut: "Ctrl+E"; onTriggered: { exportDialog.nameFilters = ["PNG (*.png)"]; exportDialog.defaultSuffix = "png"; exportDialog.open() } }
             Action { text: qsTr("Export timeline as &SVG…"); onTriggered: { exportDialog.nameFilters = ["SVG (*.svg)"]; exportDialog.defaultSuffix = "svg"; exportDialog.open() } }
             MenuSeparator {}
-            Action { text: qsTr("&Quit"); shortcut: StandardKey.Quit; onTriggered: Qt.quit() }
+            Action { text: qsTr("&Quit"); shortcut: "Ctrl+Q"; onTriggered: Qt.quit() }
         }
         Menu {
             title: qsTr("&Run")
@@ -188,7 +189,6 @@ ApplicationWindow {
             clients: Controller.primary.clients
             focusClient: Controller.focusClient
             speedFactor: Controller.speedFactor
-            clientColor: window.clientColor
             onScenarioPicked: name => Controller.scenario = name
             onStrategyPicked: name => Controller.strategy = name
             onCorrectToggled: c => Controller.correct = c
@@ -302,7 +302,6 @@ ApplicationWindow {
                         anchors.fill: parent
                         code: Controller.code
                         clientNames: Controller.primary.clients
-                        clientColor: window.clientColor
                     }
                 }
                 Pane {
@@ -317,7 +316,6 @@ ApplicationWindow {
                         currentRow: Controller.cursorMs < 0 ? -1 : Controller.primary.model.rowAt(Controller.cursorMs)
                         leaseMs: Controller.leaseRealMs
                         serverLabel: Controller.redisLabel
-                        clientColor: window.clientColor
                     }
                 }
                 Pane {
@@ -328,7 +326,6 @@ ApplicationWindow {
                     EventInspector {
                         anchors.fill: parent
                         details: window.details
-                        clientColor: window.clientColor
                     }
                 }
             }

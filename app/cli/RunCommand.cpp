@@ -121,7 +121,7 @@ int listCommand(const QStringList &arguments)
     for (const Strategy *s : allStrategies())
         printOut(QStringLiteral("  %1 %2 %3").arg(s->name, -20).arg(s->correct ? QStringLiteral("correct")
                                                                           : QStringLiteral("broken "))
-                     .arg(s->lesson));
+                     .arg(s->lessonText()));
     return kExitOk;
 }
 

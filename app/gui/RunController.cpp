@@ -70,8 +70,8 @@ QVariantList RunController::strategies() const
 {
     QVariantList out;
     for (const Strategy *s : allStrategies())
-        out << QVariantMap{{QStringLiteral("name"), s->name}, {QStringLiteral("title"), s->title},
-                           {QStringLiteral("lesson"), s->lesson}, {QStringLiteral("correct"), s->correct}};
+        out << QVariantMap{{QStringLiteral("name"), s->name}, {QStringLiteral("title"), s->titleText()},
+                           {QStringLiteral("lesson"), s->lessonText()}, {QStringLiteral("correct"), s->correct}};
     return out;
 }
 

@@ -40,8 +40,8 @@ class RunController : public QObject {
     Q_PROPERTY(double leaseRealMs READ leaseRealMs NOTIFY configChanged)
     Q_PROPERTY(bool live READ live WRITE setLive NOTIFY configChanged)
     Q_PROPERTY(bool compare READ compare WRITE setCompare NOTIFY configChanged)
-    Q_PROPERTY(RunSession *primary READ primary CONSTANT)
-    Q_PROPERTY(RunSession *secondary READ secondary CONSTANT)
+    Q_PROPERTY(lockstock::RunSession *primary READ primary CONSTANT)
+    Q_PROPERTY(lockstock::RunSession *secondary READ secondary CONSTANT)
     Q_PROPERTY(bool running READ running NOTIFY stateChanged)
     Q_PROPERTY(bool finished READ finished NOTIFY stateChanged)
     Q_PROPERTY(double cursorMs READ cursorMs WRITE setCursorMs NOTIFY cursorChanged)
@@ -49,11 +49,11 @@ class RunController : public QObject {
     Q_PROPERTY(bool replaying READ replaying NOTIFY stateChanged)
     Q_PROPERTY(double replayRate READ replayRate WRITE setReplayRate NOTIFY replayRateChanged)
     Q_PROPERTY(int focusClient READ focusClient WRITE setFocusClient NOTIFY focusChanged)
-    Q_PROPERTY(CodeModel *code READ code CONSTANT)
+    Q_PROPERTY(lockstock::CodeModel *code READ code CONSTANT)
     Q_PROPERTY(QVariantMap redisState READ redisState NOTIFY cursorChanged)
     Q_PROPERTY(QString redisLabel READ redisLabel NOTIFY redisChanged)
     Q_PROPERTY(QString banner READ banner NOTIFY bannerChanged)
-    Q_PROPERTY(StressComparison *stress READ stress CONSTANT)
+    Q_PROPERTY(lockstock::StressComparison *stress READ stress CONSTANT)
 public:
     // `target` may be null when Redis could not be reached; `error` says why.
     RunController(std::unique_ptr<RedisTarget> target, const QString &error, QObject *parent = nullptr);

@@ -36,7 +36,7 @@ RunSession::~RunSession()
 }
 
 QString RunSession::strategyName() const { return m_strategy ? m_strategy->name : QString(); }
-QString RunSession::strategyTitle() const { return m_strategy ? m_strategy->title : QString(); }
+QString RunSession::strategyTitle() const { return m_strategy ? m_strategy->titleText() : QString(); }
 bool RunSession::correctSide() const { return m_strategy && !analysis()->info.brokenSide; }
 
 QVariantList RunSession::findings() const

@@ -26,7 +26,7 @@ class RunSession : public QObject {
     Q_OBJECT
     QML_ELEMENT
     QML_UNCREATABLE("owned by the controller")
-    Q_PROPERTY(TimelineModel *model READ model CONSTANT)
+    Q_PROPERTY(lockstock::TimelineModel *model READ model CONSTANT)
     Q_PROPERTY(State state READ state NOTIFY stateChanged)
     Q_PROPERTY(QString strategyName READ strategyName NOTIFY strategyChanged)
     Q_PROPERTY(QString strategyTitle READ strategyTitle NOTIFY strategyChanged)

@@ -190,7 +190,7 @@ QVariant StressComparison::data(const QModelIndex &index, int role) const
     switch (role) {
     case Qt::DisplayRole:
     case NameRole: return row.strategy->name;
-    case TitleRole: return row.strategy->title;
+    case TitleRole: return row.strategy->titleText();
     case CorrectRole: return row.strategy->correct;
     case StatusRole: return row.status;
     case RowProgressRole: return row.progress;

@@ -38,7 +38,7 @@ void TimelineImage::describe(const Scenario &scenario, const Strategy &strategy)
                         scenario.correctHere(strategy.name, strategy.correct)
                             ? QCoreApplication::translate("Strategy", "correct")
                             : QCoreApplication::translate("Strategy", "broken"),
-                        strategy.title);
+                        strategy.titleText());
 }
 
 TimelineTheme TimelineImage::resolvedTheme() const

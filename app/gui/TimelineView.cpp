@@ -131,11 +131,6 @@ void TimelineView::setTextScale(qreal scale)
     update();
 }
 
-QColor TimelineView::clientColor(int client) const
-{
-    return currentTheme().client(client);
-}
-
 double TimelineView::plotLeft() const
 {
     return TimelinePainter::gutterWidth(currentTheme());

@@ -49,7 +49,6 @@ public:
     Q_INVOKABLE void zoomBy(double factor, double atX = -1);
     Q_INVOKABLE void scrollBy(double fraction);
     Q_INVOKABLE void fit() { setFollow(true); }
-    Q_INVOKABLE QColor clientColor(int client) const;
 
     void paint(QPainter *painter) override;
 

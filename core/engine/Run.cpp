@@ -493,7 +493,7 @@ void Run::finish()
         Event e;
         e.tNs = nowNs();
         e.kind = EventKind::Probe;
-        e.probe = readTruth();
+        e.probe = readTruth(true);
         e.durationNs = nowNs() - e.tNs;
         finalStock = e.probe->stock;
         record(std::move(e));
@@ -503,7 +503,7 @@ void Run::finish()
     m_history.finish(finalStock, nowNs());
 }
 
-std::shared_ptr<const Probe> Run::readTruth()
+std::shared_ptr<const Probe> Run::readTruth(bool reopen)
 {
     auto probe = std::make_shared<Probe>();
     const Argv get{"GET", m_config.lockKey()};
@@ -513,16 +513,19 @@ std::shared_ptr<const Probe> Run::readTruth()
         return LockTruth{value.isString() ? value.bytes() : QByteArray(), ttl.isInteger() ? ttl.toInteger() : kUnknown};
     };
     long long v = 0;
-    const auto reopen = [this] { return connectControl(); };
+    // The final read opens a broken connection again, once; a probe mid-run
+    // does not: Redis dropping the observer stops a stepped run.
+    const auto open = [this] { return connectControl(); };
+    const auto onControl = [&](const auto &use) {
+        return reopen ? usingReopeningOnce(m_control, open, use) : use(control());
+    };
     if (!m_nodes) {
-        const QList<RedisValue> r = usingReopeningOnce(m_control, reopen, [&](RedisConnection &c) {
-            return c.pipeline({get, pttl, stock});
-        });
+        const QList<RedisValue> r = onControl([&](RedisConnection &c) { return c.pipeline({get, pttl, stock}); });
         probe->locks << lockFrom(r.at(0), r.at(1));
         probe->stock = r.at(2).readInteger(v) ? v : kUnknown;
         return probe;
     }
-    probe->stock = sendReopeningOnce(m_control, reopen, stock).readInteger(v) ? v : kUnknown;
+    probe->stock = onControl([&](RedisConnection &c) { return c.command(stock); }).readInteger(v) ? v : kUnknown;
     for (int node = 0; node < m_nodes->lockNodes(); ++node) {
         LockTruth truth;
         try {

@@ -94,8 +94,9 @@ protected:
     virtual void observe(Event &) {}
     // Reads what Redis holds now: the stock, and the lock on every lock node
     // (a node that is down or frozen is left unknown). Throws RedisError when
-    // the stock's server does not answer.
-    std::shared_ptr<const Probe> readTruth();
+    // the stock's server does not answer; with `reopen`, after opening a
+    // connection the server closed once more.
+    std::shared_ptr<const Probe> readTruth(bool reopen = false);
     // A step queued server faults (due now). By default they are performed
     // at once on this thread; live runs wait until the control thread has.
     virtual void serverFaultsQueued() { applyDueServerFaults(); }

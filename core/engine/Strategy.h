@@ -4,6 +4,7 @@
 
 #include "Client.h"
 
+#include <QCoreApplication>
 #include <QList>
 #include <QString>
 
@@ -13,8 +14,9 @@ class RedisScript;
 
 struct Strategy {
     QString name;       // "set-nx-ex-lua"
-    QString title;      // "SET NX PX, release with Lua compare-and-delete"
-    QString lesson;     // one line: what it shows
+    // QT_TRANSLATE_NOOP("Strategy", ...): titleText() and lessonText() translate them.
+    const char *title = "";   // "SET NX PX, release with Lua compare-and-delete"
+    const char *lesson = "";  // one line: what it shows
     bool correct = false;
     // What breaks it (QT_TRANSLATE_NOOP("Strategy", ...)): a verdict that saw
     // nothing go wrong says this run never tested it. Null when nothing known does.
@@ -23,6 +25,9 @@ struct Strategy {
     Task<bool> (*placeOrder)(Client &client) = nullptr;
     QList<const RedisScript *> scripts; // loaded before a run
     const char *sourceFile = nullptr;   // __FILE__ of its code, for the code panel
+
+    QString titleText() const { return QCoreApplication::translate("Strategy", title); }
+    QString lessonText() const { return QCoreApplication::translate("Strategy", lesson); }
 };
 
 } // namespace lockstock

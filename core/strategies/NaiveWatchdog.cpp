@@ -30,8 +30,8 @@ Task<bool> placeOrder(Client &c)
 
 extern const Strategy naiveWatchdogStrategy{
     .name = QStringLiteral("watchdog-naive"),
-    .title = QStringLiteral("Naive watchdog: plain PEXPIRE on a timer"),
-    .lesson = QStringLiteral("Renewal without an owner check extends another client's lock."),
+    .title = QT_TRANSLATE_NOOP("Strategy", "Naive watchdog: plain PEXPIRE on a timer"),
+    .lesson = QT_TRANSLATE_NOOP("Strategy", "Renewal without an owner check extends another client's lock."),
     .correct = false,
     .weakness = QT_TRANSLATE_NOOP("Strategy", "a renewal that fires after the release, while another client holds the lock"),
     .placeOrder = placeOrder,
