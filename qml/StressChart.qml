@@ -224,7 +224,7 @@ ColumnLayout {
                     required property string name
                     required property string title
                     required property bool correct
-                    required property string status
+                    required property int status
                     required property real rowProgress
                     required property int ordersSucceeded
                     required property var expectedStock
@@ -238,7 +238,7 @@ ColumnLayout {
                     required property var retries
                     required property string note
 
-                    readonly property bool done: status === "done"
+                    readonly property bool done: status === StressComparison.Done
 
                     objectName: "row_" + name
                     width: rows.width
@@ -367,12 +367,12 @@ ColumnLayout {
                         visible: !row.done
                         // A stopped or skipped row says why across both columns.
                         width: 2 * root.columnWidth + root.gap - Style.px(10)
-                        text: row.status === "running" ? qsTr("running…")
-                            : row.status === "cancelled" ? qsTr("cancelled")
-                            : row.status === "stopped" ? "⚠ " + qsTr("stopped: %1").arg(row.note)
-                            : row.status === "skipped" ? qsTr("not run: %1").arg(row.note) : "—"
+                        text: row.status === StressComparison.Running ? qsTr("running…")
+                            : row.status === StressComparison.Cancelled ? qsTr("cancelled")
+                            : row.status === StressComparison.Stopped ? "⚠ " + qsTr("stopped: %1").arg(row.note)
+                            : row.status === StressComparison.Skipped ? qsTr("not run: %1").arg(row.note) : "—"
                         font.pixelSize: Style.px(17)
-                        color: row.status === "stopped" ? Style.warning : Style.muted
+                        color: row.status === StressComparison.Stopped ? Style.warning : Style.muted
                         elide: Text.ElideRight
                     }
 
@@ -417,7 +417,7 @@ ColumnLayout {
                         x: root.nameWidth + 2 * root.gap + root.columnWidth
                         width: root.columnWidth - root.figureWidth
                         anchors.verticalCenter: parent.verticalCenter
-                        visible: row.status === "running"
+                        visible: row.status === StressComparison.Running
                         from: 0; to: 1
                         value: row.rowProgress
                     }

@@ -30,7 +30,7 @@ public:
         NameRole = Qt::UserRole + 1,
         TitleRole,
         CorrectRole,            // the strategy's own claim
-        StatusRole,             // "waiting", "running", "done", "stopped", "skipped", "cancelled"
+        StatusRole,             // a Status
         RowProgressRole,        // 0..1 while it runs
         OrdersTriedRole,
         OrdersSucceededRole,
@@ -52,6 +52,9 @@ public:
         NoteRole,               // why a stopped or skipped row has no figures
     };
     Q_ENUM(Role)
+    // Where a row's run is: done rows have figures; stopped, skipped and cancelled ones say why not.
+    enum class Status { Waiting, Running, Done, Stopped, Skipped, Cancelled };
+    Q_ENUM(Status)
 
     explicit StressComparison(QObject *parent = nullptr);
     ~StressComparison() override;
@@ -88,7 +91,7 @@ signals:
 private:
     struct Row {
         const Strategy *strategy = nullptr;
-        QString status = QStringLiteral("waiting");
+        Status status = Status::Waiting;
         double progress = 0;
         StressResult result;
     };

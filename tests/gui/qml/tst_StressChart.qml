@@ -14,7 +14,7 @@ Item {
                      ordersSucceeded: 100, expectedStock: 0, finalStock: 0, problems: problems,
                      outcome: outcome, brief: brief,
                      ordersPerSecond: perSecond, latencyP50Ms: 0.2, latencyP99Ms: 3.5, retries: 42,
-                     note: status === "skipped" ? "needs a replica" : "" })
+                     note: status === StressComparison.Skipped ? "needs a replica" : "" })
         }
     }
 
@@ -35,13 +35,13 @@ Item {
 
         function init() {
             fake.clear()
-            fake.add("no-lock", false, "done", RunSession.Broken, 120, "50 updates lost · 70 oversold", 20000)
-            fake.add("lua-decrement", true, "done", RunSession.Clean, 0, "safe: none found", 40000)
-            fake.add("set-nx-ex-lua", true, "done", RunSession.Clean, 0, "safe: none found", 5000)
-            fake.add("set-nx-px-wait", true, "skipped", RunSession.Clean, 0, "", 0)
-            fake.add("redlock", true, "running", RunSession.Clean, 0, "", 0)
-            fake.add("set-nx-ex-del", false, "done", RunSession.NotExercised, 0, "not exercised by this load", 10000)
-            fake.add("fenced-lock", true, "done", RunSession.Harmless, 0, "2 overlaps, made harmless by fencing", 8000)
+            fake.add("no-lock", false, StressComparison.Done, RunSession.Broken, 120, "50 updates lost · 70 oversold", 20000)
+            fake.add("lua-decrement", true, StressComparison.Done, RunSession.Clean, 0, "safe: none found", 40000)
+            fake.add("set-nx-ex-lua", true, StressComparison.Done, RunSession.Clean, 0, "safe: none found", 5000)
+            fake.add("set-nx-px-wait", true, StressComparison.Skipped, RunSession.Clean, 0, "", 0)
+            fake.add("redlock", true, StressComparison.Running, RunSession.Clean, 0, "", 0)
+            fake.add("set-nx-ex-del", false, StressComparison.Done, RunSession.NotExercised, 0, "not exercised by this load", 10000)
+            fake.add("fenced-lock", true, StressComparison.Done, RunSession.Harmless, 0, "2 overlaps, made harmless by fencing", 8000)
             chart.running = false
             started.clear()
             cancelled.clear()
