@@ -52,6 +52,12 @@ private:
     qreal headerHeight() const;
     qreal x(qint64 ns) const;
     qreal xMs(double ms) const;
+    // Where to go on from item `pos` of a list sorted by start (`startOf(i)`):
+    // the next item, or, where many start in the same pixel column as it, the
+    // last of those (the one that may reach furthest): the ones between
+    // would land on the same pixels.
+    template <class StartOf>
+    qsizetype skipColumn(qsizetype pos, qsizetype end, const StartOf &startOf) const;
     bool visible(qint64 fromNs, qint64 toNs) const;
 
     void paintHeader(QPainter &p, const QRectF &r);
@@ -75,6 +81,10 @@ private:
     // A label in a rounded box; returns its rectangle.
     QRectF pill(QPainter &p, const QPointF &topLeft, const QString &text, const QColor &border,
                 const QColor &fill, const QColor &textColour, const QFont &font);
+    // Text in `box` on one line, as drawText would place it; copied from a
+    // cached image on raster devices.
+    void label(QPainter &p, const QRectF &box, Qt::Alignment align, const QString &text, const QFont &font,
+               const QColor &colour);
     void hatch(QPainter &p, const QRectF &r, const QColor &colour);
     // An order's outcome: a filled circle with a tick or a cross.
     void paintOrderMark(QPainter &p, const QPointF &centre, const QColor &fill, bool success) const;
@@ -84,6 +94,8 @@ private:
     TimelineTheme m_theme;
     TimelineViewport m_view;
     QRectF m_plot;           // the area right of the gutter where time runs
+    double m_xOrigin = 0;    // x = m_xOrigin + ns * m_xPerNs
+    double m_xPerNs = 0;
     qint64 m_cursorNs = std::numeric_limits<qint64>::max();
     QList<std::pair<QRectF, int>> m_hits;
     QList<const Finding *> m_drawn;

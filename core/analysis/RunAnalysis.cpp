@@ -109,6 +109,7 @@ struct RunAnalyzer::State {
         const int n = int(info.clients.size());
         a.info = info;
         a.lanes = QList<SharedList<LaneEvent>>(n);
+        a.markedInLanes = QList<SharedList<int>>(n);
         a.beliefs = QList<SharedList<Span>>(n);
         a.openBeliefs = QList<std::optional<qint64>>(n);
         a.beliefGaps = QList<SharedList<Span>>(n);
@@ -513,8 +514,12 @@ void RunAnalyzer::commit(Event e)
         s.pendingProbeNs = e.tNs + e.durationNs; // the probe reads Redis after the reply
         s.pendingProbeKind = e.kind;
     }
-    if (known)
-        a.lanes[c].append({e.tNs, e.tNs + e.durationNs, index, e.kind, e.step, a.marks.size() > marksBefore});
+    if (known) {
+        const bool isMarked = a.marks.size() > marksBefore;
+        if (isMarked)
+            a.markedInLanes[c].append(int(a.lanes[c].size()));
+        a.lanes[c].append({e.tNs, e.tNs + e.durationNs, index, e.kind, e.step, isMarked});
+    }
     for (qsizetype i = marksBefore; i < a.marks.size(); ++i)
         m_newlyMarked << a.marks.at(i).event;
     a.events.append(std::move(e));

@@ -640,6 +640,10 @@
         <source>%1 and %2 both hold the lock: fencing makes it harmless</source>
         <translation>%1 和 %2 同时持有锁：防护令牌使其无害</translation>
     </message>
+    <message>
+        <source>made harmless by fencing</source>
+        <translation>防护令牌使其无害</translation>
+    </message>
 </context>
 <context>
     <name>TimelinePane</name>
