@@ -70,6 +70,23 @@ private slots:
         }
     }
 
+    // Live runs take no probes between steps, yet the lock left with no TTL
+    // is found: every run reads every lock key once more at its end.
+    void crashBetweenSetnxAndExpireLive()
+    {
+        for (int i = 0; i < std::max(1, repeat() / 4); ++i) {
+            const auto broken = test::runScenario(QStringLiteral("crash-between-setnx-expire"), QStringLiteral("broken"),
+                                                  m_server->endpoint(), RunMode::Live);
+            QVERIFY(broken);
+            QVERIFY2(broken->error.isEmpty(), qPrintable(broken->error));
+            QVERIFY2(!broken->analysis->clean(), qPrintable(describe(*broken)));
+            const Finding *stuck = broken->analysis->verdict.find(FindingKind::StuckLock);
+            QVERIFY2(stuck, qPrintable(describe(*broken)));
+            QCOMPARE(stuck->actor, 0);
+            QVERIFY2(broken->history.scenarioMs(broken->counts().stuckNs) > 8000, qPrintable(describe(*broken)));
+        }
+    }
+
     void leaseExpiredWrongDelete()
     {
         for (int i = 0; i < repeat(); ++i) {

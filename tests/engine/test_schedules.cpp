@@ -97,6 +97,29 @@ private slots:
         }
     }
 
+    // The naive watchdog checks a flag, not the owner, and renews once more
+    // after the release, but it stops with its own order: a client's later
+    // locks do not keep earlier orders' watchdogs renewing.
+    void naiveWatchdogEndsWithItsOrder()
+    {
+        RunConfig config;
+        config.clients = {{QStringLiteral("A"), 0}};
+        config.ordersPerClient = 4;
+        config.leaseMs = 3000;     // a renewal every 1000 ms
+        config.workMs = 2500;      // two renewals while it works, one after
+        config.speed = 10;
+        History history;
+        SteppedRun run(config, naiveWatchdogStrategy, m_server->endpoint(), history);
+        run.prepare();
+        run.runToEnd();
+        QVERIFY2(run.error().isEmpty(), qPrintable(run.error()));
+        int renewals = 0;
+        for (const Event &e : history.events())
+            renewals += e.kind == EventKind::Command && e.step == Step::Renew;
+        QVERIFY2(renewals <= 3 * 4, qPrintable(QString::number(renewals)));
+        QVERIFY(renewals >= 2 * 4);
+    }
+
     void seededRandomIsReproducible()
     {
         auto orderFor = [this](quint64 seed) {
