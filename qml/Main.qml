@@ -45,10 +45,14 @@ ApplicationWindow {
     Component.onCompleted: {
         Style.dark = settings.dark
         Style.scale = settings.scale
+        // Read first: choosing the scenario saves the settings of the one it replaces.
+        const correct = settings.correct
+        const speed = settings.speed
+        const replayRate = settings.replayRate
         Controller.scenario = settings.scenario
-        Controller.correct = settings.correct
-        Controller.speedFactor = settings.speed
-        Controller.replayRate = settings.replayRate
+        Controller.correct = correct
+        Controller.speedFactor = speed
+        Controller.replayRate = replayRate
     }
     Connections {
         target: Controller

@@ -50,22 +50,31 @@ Rectangle {
             font.pixelSize: Style.px(20)
             color: Style.muted
         }
-        Flow {
-            id: flow
+        // Many findings share the width in columns in a smaller type, and
+        // beyond a few lines they scroll: the timeline keeps its height.
+        Flickable {
             Layout.fillWidth: true
-            spacing: Style.px(4)
-            Repeater {
-                model: root.judged ? root.findings : []
-                delegate: Label {
-                    required property var modelData
-                    objectName: "finding"
-                    // Many findings share the width in columns, so the timeline keeps its height.
-                    width: root.findings.length > 2 ? Math.floor((flow.width - Style.px(4)) / 2) : flow.width
-                    text: root.mark(modelData.severity) + modelData.text
-                    wrapMode: Text.WordWrap
-                    font.pixelSize: root.findings.length > 2 ? Style.px(18) : Style.px(22)
-                    font.bold: true
-                    color: root.tone(modelData.severity)
+            implicitHeight: Math.min(flow.implicitHeight, Style.px(100))
+            contentHeight: flow.implicitHeight
+            clip: true
+            boundsBehavior: Flickable.StopAtBounds
+            ScrollBar.vertical: ScrollBar { policy: flow.implicitHeight > Style.px(100) ? ScrollBar.AlwaysOn : ScrollBar.AsNeeded }
+            Flow {
+                id: flow
+                width: parent.width
+                spacing: Style.px(4)
+                Repeater {
+                    model: root.judged ? root.findings : []
+                    delegate: Label {
+                        required property var modelData
+                        objectName: "finding"
+                        width: root.findings.length > 1 ? Math.floor((flow.width - Style.px(16)) / 2) : flow.width
+                        text: root.mark(modelData.severity) + modelData.text
+                        wrapMode: Text.WordWrap
+                        font.pixelSize: root.findings.length > 1 ? Style.px(17) : Style.px(22)
+                        font.bold: true
+                        color: root.tone(modelData.severity)
+                    }
                 }
             }
         }

@@ -111,10 +111,10 @@ void NodeSet::cutReplicationLink(int node)
     commandOn(master, {"CLIENT", "KILL", "ADDR", "127.0.0.1:" + QByteArray::number(port)});
 }
 
-QStringList NodeSet::names() const
+QStringList NodeSet::namesFor(const NodeSpec &spec)
 {
     QStringList out;
-    for (int i = 0; i < m_spec.count; ++i)
+    for (int i = 0; i < spec.count; ++i)
         out << QStringLiteral("n%1").arg(i + 1);
     out << QStringLiteral("store");
     return out;

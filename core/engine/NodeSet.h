@@ -29,7 +29,8 @@ public:
     RedisEndpoint endpoint(int server) const { return m_servers.at(size_t(server))->endpoint(); }
     RedisServer &server(int index) { return *m_servers.at(size_t(index)); }
     // "n1" .. "nN", then "store": the names the timeline shows.
-    QStringList names() const;
+    QStringList names() const { return namesFor(m_spec); }
+    static QStringList namesFor(const NodeSpec &spec);
     // The server a command for lock node `node` goes to: that node, or with
     // replication the current master (what Sentinel would tell a client).
     // Safe from any thread.

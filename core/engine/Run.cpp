@@ -84,6 +84,9 @@ RunInfo makeRunInfo(const RunConfig &config, const Strategy &strategy)
     info.leaseMs = config.leaseMs;
     info.brokenSide = !config.correctSide.value_or(strategy.correct);
     info.weakness = strategy.weakness;
+    // Known before the servers start, so a window can show the run from its first event.
+    if (config.needsPrivateServers())
+        info.nodes = NodeSet::namesFor(config.nodes);
     info.lockKey = config.lockKey();
     info.stockKey = config.stockKey();
     return info;

@@ -17,12 +17,14 @@ Item {
 
         function findings() {
             const out = []
-            for (let i = 0; i < panel.children[0].children.length; ++i) {
-                const flow = panel.children[0].children[i]
-                for (let j = 0; j < flow.children.length; ++j)
-                    if (flow.children[j].objectName === "finding")
-                        out.push(flow.children[j])
+            const walk = item => {
+                for (let i = 0; i < item.children.length; ++i) {
+                    if (item.children[i].objectName === "finding")
+                        out.push(item.children[i])
+                    walk(item.children[i])
+                }
             }
+            walk(panel)
             return out
         }
 
