@@ -104,13 +104,10 @@ QString verdictText(const StressResult &r)
 
 void printResult(const StressResult &r)
 {
-    printOut(row(QStringLiteral("orders succeeded"), QStringLiteral("%1 of %2").arg(r.ordersSucceeded).arg(r.ordersTried)));
-    printOut(row(QStringLiteral("final stock"), QStringLiteral("%1 (expected %2)").arg(stockText(r.finalStock)).arg(r.expectedStock)));
-    printOut(row(QStringLiteral("oversold"), QString::number(r.oversold)));
-    printOut(row(QStringLiteral("lost updates"), QString::number(r.lostUpdates)));
-    printOut(row(QStringLiteral("exclusion violations"), QString::number(r.exclusionViolations)));
-    printOut(row(QStringLiteral("foreign releases"), QString::number(r.foreignReleases)));
-    printOut(row(QStringLiteral("foreign renewals"), QString::number(r.foreignRenewals)));
+    // The figures `run` prints, from the same analysis.
+    for (const Figure &f : r.figures)
+        if (f.label)
+            printOut(row(QLatin1String(f.label), f.text));
     printOut(row(QStringLiteral("throughput"), QStringLiteral("%1 orders/s (%2 Redis commands in %3 s)")
                                                    .arg(qRound64(r.ordersPerSecond)).arg(r.commands)
                                                    .arg(r.seconds, 0, 'f', 2)));

@@ -35,6 +35,7 @@ StressResult summarize(const RunAnalysis &analysis)
     r.foreignRenewals = n.foreignRenewals;
     r.info = info;
     r.verdict = analysis.verdict;
+    r.figures = analysis.figures();
 
     // An order's latency runs from its first event (its first command, as
     // sent) to its Order event, keyed by (client, order).
@@ -80,16 +81,9 @@ QJsonObject toJson(const StressResult &r)
     o[QStringLiteral("strategy")] = r.strategy;
     o[QStringLiteral("correct")] = r.correct;
     o[QStringLiteral("clients")] = r.clients;
-    o[QStringLiteral("orders_tried")] = r.ordersTried;
-    o[QStringLiteral("orders_succeeded")] = r.ordersSucceeded;
-    o[QStringLiteral("initial_stock")] = r.initialStock;
-    o[QStringLiteral("expected_stock")] = r.expectedStock;
-    o[QStringLiteral("final_stock")] = r.finalStock == kUnknown ? QJsonValue() : QJsonValue(r.finalStock);
-    o[QStringLiteral("oversold")] = r.oversold;
-    o[QStringLiteral("lost_updates")] = r.lostUpdates;
-    o[QStringLiteral("exclusion_violations")] = r.exclusionViolations;
-    o[QStringLiteral("foreign_releases")] = r.foreignReleases;
-    o[QStringLiteral("foreign_renewals")] = r.foreignRenewals;
+    // The analysis' figures, under the keys `run --json` uses.
+    for (const Figure &f : r.figures)
+        o[QLatin1String(f.key)] = f.value;
     o[QStringLiteral("broke")] = r.broke();
     o[QStringLiteral("severity")] = QLatin1String(nameOf(r.verdict.severity()));
     o[QStringLiteral("verdict")] = r.verdict.sentences(r.info).join(QLatin1Char(' '));

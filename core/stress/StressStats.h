@@ -33,6 +33,7 @@ struct StressResult {
     QString skipped;               // why it was not run on this Redis; empty when it was
     RunInfo info;                  // the run the verdict speaks of
     Verdict verdict;
+    QList<Figure> figures;         // every figure of the analysis, as `run` reports them
 
     // Something was oversold, lost, shared or deleted from under its owner.
     bool broke() const { return verdict.severity() == Severity::Broken; }
