@@ -193,6 +193,7 @@ ApplicationWindow {
             clients: Controller.primary.clients
             focusClient: Controller.focusClient
             speedFactor: Controller.speedFactor
+            clock: Controller.primary.clock
             onScenarioPicked: name => Controller.scenario = name
             onStrategyPicked: name => Controller.strategy = name
             onCorrectToggled: c => Controller.correct = c
@@ -318,7 +319,7 @@ ApplicationWindow {
                         redisState: Controller.redisState
                         monitor: Controller.primary.model
                         currentRow: Controller.cursorMs < 0 ? -1 : Controller.primary.model.rowAt(Controller.cursorMs)
-                        leaseMs: Controller.leaseRealMs
+                        leaseMs: Controller.leaseRedisMs
                         serverLabel: Controller.redisLabel
                     }
                 }

@@ -3,6 +3,7 @@
 #include "RunWorker.h"
 
 #include "engine/Run.h"
+#include "engine/RunScenario.h"
 
 #include <QFileInfo>
 
@@ -72,7 +73,7 @@ void RunSession::load(const RunConfig &config, const Strategy &strategy, const R
     m_endpoint = endpoint;
     m_live = live;
     m_error.clear();
-    const RunInfo info = makeRunInfo(config, strategy);
+    const RunInfo info = makeRunInfo(config, strategy, runClockFor(live ? RunMode::Live : RunMode::Stepped, config, endpoint));
     m_history = std::make_shared<History>(info);
     m_analysis = std::make_shared<Analysis>(m_history, live ? RunAnalyzer::Arrival::PerClient : RunAnalyzer::Arrival::InOrder);
     ++m_generation;
@@ -93,6 +94,8 @@ void RunSession::teardown()
     m_pendingSteps.clear();
     m_playWhenReady = false;
     m_ended.reset();
+    m_idlePending = false;
+    m_analyseAgain = false;
     if (!m_thread)
         return;
     // The worker may be asleep inside a step; let it finish on its own and clean up after itself.
@@ -126,6 +129,9 @@ void RunSession::ensureStarted()
     connect(worker, &RunWorker::paused, this, [this] {
         if (m_state == State::Running)
             setState(State::Paused);
+        // Idle once the window shows everything the worker did.
+        m_idlePending = true;
+        analyse();
     });
     connect(worker, &RunWorker::finished, this, [this](const QString &error) {
         m_error = error;
@@ -161,6 +167,13 @@ void RunSession::pause()
         m_worker->pause();
 }
 
+void RunSession::setPlaybackSpeed(double speed)
+{
+    m_config.playbackSpeed = speed;
+    if (m_worker)
+        m_worker->setPlaybackSpeed(speed);
+}
+
 void RunSession::stepClient(int client)
 {
     if (m_live)
@@ -177,9 +190,14 @@ void RunSession::stepClient(int client)
 
 void RunSession::analyse()
 {
-    if (m_analysing || !m_analysis)
+    if (!m_analysis)
         return;
+    if (m_analysing) {
+        m_analyseAgain = true; // what came since it began is read next
+        return;
+    }
     m_analysing = true;
+    m_analyseAgain = false;
     m_analysisThread.start([this, job = m_analysis, generation = m_generation] {
         const bool changed = job->analyzer.update(*job->history);
         std::shared_ptr<const RunAnalysis> snapshot = changed ? job->analyzer.snapshot() : nullptr;
@@ -195,8 +213,12 @@ void RunSession::analysed(quint64 generation, std::shared_ptr<const RunAnalysis>
                           bool restarted)
 {
     m_analysing = false;
-    if (generation != m_generation)
-        return; // a run thrown away since
+    if (generation != m_generation) {
+        // A run thrown away since.
+        if (m_analyseAgain)
+            analyse();
+        return;
+    }
     if (snapshot)
         m_model.setAnalysis(std::move(snapshot), marked, restarted);
     if (m_ended && analysis()->finished) {
@@ -204,6 +226,12 @@ void RunSession::analysed(quint64 generation, std::shared_ptr<const RunAnalysis>
         setState(*m_ended);
     } else if (m_ended) {
         analyse(); // the end of the history is not read yet
+    }
+    if (m_analyseAgain) {
+        analyse();
+    } else if (m_idlePending && !m_analysing) {
+        m_idlePending = false;
+        emit workerIdle();
     }
 }
 

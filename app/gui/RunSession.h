@@ -36,6 +36,8 @@ class RunSession : public QObject {
     Q_PROPERTY(Outcome outcome READ outcome NOTIFY timelineChanged)
     Q_PROPERTY(double durationMs READ durationMs NOTIFY timelineChanged)
     Q_PROPERTY(QString error READ error NOTIFY stateChanged)
+    // "virtual" or "real": the clock the run is on (RunInfo::clock).
+    Q_PROPERTY(QString clock READ clock NOTIFY strategyChanged)
 public:
     enum class State { Idle, Starting, Running, Paused, Finished, Failed };
     Q_ENUM(State)
@@ -61,12 +63,16 @@ public:
     Outcome outcome() const;
     double durationMs() const { return analysis()->durationMs(); }
     QString error() const { return m_error; }
+    QString clock() const { return QString::fromLatin1(nameOf(analysis()->info.clock)); }
 
     // Sets up a fresh run (discarding the old one) without starting it.
     void load(const RunConfig &config, const Strategy &strategy, const RedisEndpoint &endpoint, bool live);
     void play();
     void pause();
     void stepClient(int client);
+    // How fast a virtual-time run plays (scenario ms per real ms); takes
+    // effect at once, even while playing. Redis never sees it.
+    void setPlaybackSpeed(double speed);
     // Throws the run away; the next play() or step starts it again.
     void reset();
     bool isActive() const { return m_state == State::Running || m_state == State::Starting; }
@@ -81,6 +87,10 @@ signals:
     void stateChanged();
     void strategyChanged();
     void timelineChanged();
+    // The worker is done with what it was asked (a step, or playing until
+    // paused) and the run waits: on the virtual clock, no time passes now.
+    // Emitted once the analysis has read all it did.
+    void workerIdle();
 
 private:
     struct Analysis;
@@ -97,6 +107,8 @@ private:
     std::shared_ptr<Analysis> m_analysis;
     quint64 m_generation = 0;         // which load() the analysis in flight belongs to
     bool m_analysing = false;
+    bool m_analyseAgain = false;      // something asked for an analysis while one ran
+    bool m_idlePending = false;       // the worker waits: say so once the analysis caught up
     QThreadPool m_analysisThread;     // one thread: one analysis at a time, in order
     RunConfig m_config;
     const Strategy *m_strategy = nullptr;

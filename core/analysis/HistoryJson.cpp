@@ -80,6 +80,7 @@ QJsonObject toJson(const RunAnalysis &a)
     o[QStringLiteral("scenario")] = info.scenario;
     o[QStringLiteral("strategy")] = info.strategy;
     o[QStringLiteral("speed")] = info.speed;
+    o[QStringLiteral("clock")] = QLatin1String(nameOf(info.clock));
     // stuck_ms and the overlaps that last to the end are measured to end_ms.
     o[QStringLiteral("start_ms")] = 0;
     o[QStringLiteral("end_ms")] = ms(a.endNs);

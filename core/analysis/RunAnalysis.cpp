@@ -172,6 +172,8 @@ struct RunAnalyzer::State {
     qint64 pendingProbeNs = 0;
     EventKind pendingProbeKind = EventKind::Command;
     qint64 lastCommittedNs = std::numeric_limits<qint64>::min();
+    // Stepped runs on the virtual clock: events not yet settled (History::settle).
+    QList<Event> unsettled;
     // Live runs: events waiting for every client to have passed their time.
     struct Waiting {
         qint64 seq;
@@ -530,6 +532,8 @@ bool RunAnalyzer::update(const History &history)
     m_newlyMarked.clear();
     m_restarted = false;
     bool changed = false;
+    // Read before the events: whatever is earlier has been appended by then.
+    const qint64 settled = history.settledNs();
     // In parts: a long history is never copied whole.
     constexpr qsizetype kPart = 4096;
     for (;;) {
@@ -539,7 +543,7 @@ bool RunAnalyzer::update(const History &history)
             return changed;
         m_consumed += fresh.size();
         const bool last = fresh.size() < kPart;
-        if (!take(std::move(fresh), finishing && last)) {
+        if (!take(std::move(fresh), finishing && last, settled)) {
             // An event older than what was analysed: start over with the whole history.
             rebuild(history);
             m_restarted = true;
@@ -553,7 +557,7 @@ bool RunAnalyzer::update(const History &history)
     }
 }
 
-bool RunAnalyzer::take(QList<Event> fresh, bool finishing)
+bool RunAnalyzer::take(QList<Event> fresh, bool finishing, qint64 settledNs)
 {
     State &s = *m_state;
     const auto byTime = [](const Event &l, const Event &r) { return l.tNs < r.tNs; };
@@ -565,13 +569,27 @@ bool RunAnalyzer::take(QList<Event> fresh, bool finishing)
     };
 
     if (m_arrival == Arrival::InOrder) {
-        // One thread appended them, by time; a stable sort keeps the order of equal times.
+        // One thread appended them, by time but for what is not settled yet;
+        // a stable sort keeps the order of equal times.
+        if (!s.unsettled.isEmpty()) {
+            QList<Event> all = std::exchange(s.unsettled, {});
+            all.append(std::move(fresh));
+            fresh = std::move(all);
+        }
         if (!std::is_sorted(fresh.cbegin(), fresh.cend(), byTime))
             std::stable_sort(fresh.begin(), fresh.end(), byTime);
         if (!fresh.isEmpty() && fresh.first().tNs < s.lastCommittedNs)
             return false;
-        for (qsizetype i = 0; i < fresh.size() && !interrupted(i); ++i)
+        qsizetype ready = fresh.size();
+        if (!finishing && settledNs >= 0)
+            ready = std::lower_bound(fresh.cbegin(), fresh.cend(), settledNs,
+                                     [](const Event &e, qint64 ns) { return e.tNs < ns; })
+                - fresh.cbegin();
+        qsizetype i = 0;
+        for (; i < ready && !interrupted(i); ++i)
             commit(std::move(fresh[i]));
+        if (!s.a.interrupted)
+            s.unsettled = fresh.sliced(ready);
     } else {
         const int clients = s.a.clientCount();
         if (s.waiting.empty()) {
@@ -628,11 +646,16 @@ void RunAnalyzer::rebuild(const History &history)
 {
     m_state = std::make_unique<State>(m_info);
     const bool finished = history.isFinished();
+    const qint64 settled = history.settledNs();
     QList<Event> all = history.eventsSince(0);
     m_consumed = all.size();
-    std::stable_sort(all.begin(), all.end(), [](const Event &l, const Event &r) { return l.tNs < r.tNs; });
-    for (qsizetype i = 0; i < all.size(); ++i)
-        commit(std::move(all[i]));
+    if (m_arrival == Arrival::InOrder) {
+        take(std::move(all), finished, settled);
+    } else {
+        std::stable_sort(all.begin(), all.end(), [](const Event &l, const Event &r) { return l.tNs < r.tNs; });
+        for (qsizetype i = 0; i < all.size(); ++i)
+            commit(std::move(all[i]));
+    }
     if (finished)
         finishWith(history);
 }

@@ -181,7 +181,7 @@ public:
 private:
     struct State;
     // Analyses events just read; false when one is older than what is done.
-    bool take(QList<Event> fresh, bool finishing);
+    bool take(QList<Event> fresh, bool finishing, qint64 settledNs);
     void commit(Event e);
     void finishWith(const History &history);
     void rebuild(const History &history);

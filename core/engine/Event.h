@@ -97,7 +97,7 @@ struct Probe {
 // Laid out without padding (stress runs keep hundreds of thousands): the
 // small fields share one 16-byte block.
 struct Event {
-    qint64 tNs = 0;            // on the run's clock, in ns since the run started
+    qint64 tNs = 0;            // on the run's clock (RunInfo::clock), since the run started
     qint64 durationNs = 0;     // command round trip, sleep or pause length
     qint32 client = -1;        // index into the run's clients; -1: Redis itself
     qint32 order = -1;         // which of the client's orders

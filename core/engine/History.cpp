@@ -29,6 +29,18 @@ QList<Event> History::eventsSince(qsizetype first, qsizetype max) const
     return out;
 }
 
+void History::settle(qint64 ns)
+{
+    QMutexLocker locker(&m_lock);
+    m_settledNs = std::max(m_settledNs, ns);
+}
+
+qint64 History::settledNs() const
+{
+    QMutexLocker locker(&m_lock);
+    return m_settledNs;
+}
+
 qsizetype History::size() const
 {
     QMutexLocker locker(&m_lock);

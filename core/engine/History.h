@@ -7,9 +7,20 @@
 #include <QList>
 #include <QMutex>
 #include <QStringList>
+#include <algorithm>
 #include <vector>
 
 namespace lockstock {
+
+// The clock a run's times are on. Virtual: the run's own (stepped runs on
+// servers LockStock started), where a scenario millisecond is a clock
+// millisecond. Real: the machine's (live threads, stress, --redis), where
+// the scenario's timings are scaled by its speed.
+enum class ClockKind : quint8 { Virtual, Real };
+template <>
+struct EnumNames<ClockKind> {
+    static constexpr EnumName<ClockKind> table[] = {{ClockKind::Virtual, "virtual"}, {ClockKind::Real, "real"}};
+};
 
 struct RunInfo {
     QString scenario;
@@ -18,7 +29,8 @@ struct RunInfo {
     QList<int> orders;         // how many orders each client places
     qint64 initialStock = 0;
     qint64 quantity = 1;
-    double speed = 1.0;        // scenario ms per ms of the run's clock
+    ClockKind clock = ClockKind::Virtual;
+    double speed = 1.0;        // scenario ms per clock ms: 1 on the virtual clock
     qint64 leaseMs = 0;        // the lock's lease, in scenario ms
     QByteArray lockKey;
     QByteArray stockKey;
@@ -28,10 +40,12 @@ struct RunInfo {
     bool brokenSide = false;
     const char *weakness = nullptr;
 
-    // A moment on the run's clock (ns since the run started) in scenario
-    // milliseconds, and back: every conversion goes through these two.
-    double scenarioMs(qint64 ns) const { return double(ns) * speed / 1e6; }
+    // The one conversion between the scenario's milliseconds and the run's
+    // clock (Event::tNs and durationNs are clock ns since the run started).
+    double scenarioMs(qint64 clockNs) const { return double(clockNs) * speed / 1e6; }
     qint64 clockNs(double scenarioMs) const { return qint64(scenarioMs * 1e6 / speed); }
+    // Scenario milliseconds as the milliseconds Redis is told (PX, WAIT), at least 1.
+    qint64 redisMs(qint64 scenarioMs) const { return std::max<qint64>(1, qint64(double(scenarioMs) / speed + 0.5)); }
 };
 
 class History {
@@ -47,12 +61,21 @@ public:
     QList<Event> events() const { return eventsSince(0); }
     qsizetype size() const;
 
+    // A run whose events may be appended out of time order (stepped on the
+    // virtual clock, a reply lands after a later command went out) promises
+    // here that no event earlier than `ns` is still to come. Runs that never
+    // call it append in time order.
+    void settle(qint64 ns);
+    // -1 when settle() was never called.
+    qint64 settledNs() const;
+
     // Set once the run is over.
     void finish(qint64 finalStock, qint64 endNs);
     bool isFinished() const;
     qint64 finalStock() const;
     qint64 endNs() const;
 
+    // Clock nanoseconds since the start, in the scenario's milliseconds.
     double scenarioMs(qint64 ns) const { return m_info.scenarioMs(ns); }
 
 private:
@@ -67,6 +90,7 @@ private:
     bool m_finished = false;
     qint64 m_finalStock = kUnknown;
     qint64 m_endNs = 0;
+    qint64 m_settledNs = -1;
 };
 
 } // namespace lockstock

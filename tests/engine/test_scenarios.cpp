@@ -1,11 +1,19 @@
-// Every shipped scenario against a real redis-server: the broken strategy
-// shows its race and the correct one shows none, run after run.
+// Every shipped scenario, broken and correct, on the virtual clock against
+// real redis-servers: the broken strategy shows its race, the correct one
+// shows none, and every run of it gives the same history, to the
+// nanosecond, and the same figures (LOCKSTOCK_TEST_REPEAT runs, default 20).
+// Live threads, on the real clock, at the end.
 
 #include "TestRedis.h"
 
+#include "analysis/HistoryJson.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
 #include <QTest>
 
 using namespace lockstock;
+using test::describe;
 
 namespace {
 int repeat()
@@ -13,157 +21,187 @@ int repeat()
     const int n = qEnvironmentVariableIntValue("LOCKSTOCK_TEST_REPEAT");
     return n > 0 ? n : 20;
 }
-QString describe(const test::ScenarioResult &r)
+
+// The whole run as lines: the figures, then every event with its times.
+QStringList fingerprint(const test::ScenarioResult &r)
 {
-    return r.describe();
+    QJsonObject json = toJson(*r.analysis);
+    const QJsonArray events = json.take(QStringLiteral("events")).toArray();
+    QStringList lines{QString::fromUtf8(QJsonDocument(json).toJson(QJsonDocument::Compact))};
+    for (const QJsonValue &e : events)
+        lines << QString::fromUtf8(QJsonDocument(e.toObject()).toJson(QJsonDocument::Compact));
+    return lines;
 }
-} // namespace
 
-#define RUN(var, scenario, strategy)                                                                   \
-    const auto var = test::runScenario(QStringLiteral(scenario), QStringLiteral(strategy), m_server->endpoint()); \
-    QVERIFY(var);                                                                                      \
-    QVERIFY2(var->error.isEmpty(), qPrintable(var->error))
-
-class TestScenarios : public QObject {
-    Q_OBJECT
-
-private slots:
-    void init()
-    {
-        m_server = test::startRedis();
-        QVERIFY(m_server);
-    }
-    void cleanup() { m_server.reset(); }
-
-    void lostUpdate()
-    {
-        for (int i = 0; i < repeat(); ++i) {
-            RUN(broken, "lost-update", "broken");
-            QCOMPARE(broken->analysis->finalStock, 99); // both wrote 99
-            QCOMPARE(broken->counts().expectedStock, 98);
-            QCOMPARE(broken->counts().lostUpdates, 1);
-            QCOMPARE(broken->counts().clobberingWrites, 1);
-
-            RUN(correct, "lost-update", "correct");
-            QVERIFY2(correct->analysis->clean(), qPrintable(describe(*correct)));
-            QCOMPARE(correct->analysis->finalStock, 98);
+// Checks the lesson of `scenario` on one side; *known is false when this
+// test has none for it (a new scenario needs one here).
+void checkLesson(const QString &scenario, bool broken, const test::ScenarioResult &r, bool *known)
+{
+    *known = true;
+    const RunAnalysis &a = *r.analysis;
+    const RunCounts &o = a.counts;
+    const auto ms = [&r](qint64 ns) { return r.history.scenarioMs(ns); };
+    using test::Expect;
+    const auto faults = [&](Expect whenBroken, Expect whenCorrect, int unavailable = 0) {
+        test::expectOutcome(r, broken ? whenBroken : whenCorrect, unavailable);
+    };
+    if (scenario == QLatin1String("lost-update")) {
+        if (broken) {
+            QCOMPARE(a.finalStock, 99); // both wrote 99
+            QCOMPARE(o.expectedStock, 98);
+            QCOMPARE(o.lostUpdates, 1);
+            QCOMPARE(o.clobberingWrites, 1);
+        } else {
+            QVERIFY2(a.clean(), qPrintable(describe(r)));
+            QCOMPARE(a.finalStock, 98);
         }
-    }
-
-    void crashBetweenSetnxAndExpire()
-    {
-        for (int i = 0; i < repeat(); ++i) {
-            RUN(broken, "crash-between-setnx-expire", "broken");
-            const Finding *stuck = broken->analysis->verdict.find(FindingKind::StuckLock);
-            QVERIFY2(stuck, qPrintable(describe(*broken)));
+    } else if (scenario == QLatin1String("crash-between-setnx-expire")) {
+        if (broken) {
+            const Finding *stuck = a.verdict.find(FindingKind::StuckLock);
+            QVERIFY2(stuck, qPrintable(describe(r)));
             QCOMPARE(stuck->actor, 0);
-            // Stuck from A's crash (~0 s) until B gave up (1 s start + 8 s timeout).
-            QVERIFY2(broken->history.scenarioMs(broken->counts().stuckNs) > 8000, qPrintable(describe(*broken)));
-            QCOMPARE(broken->counts().ordersSucceeded, 0); // B never got the lock
-            QCOMPARE(broken->analysis->finalStock, 100);
-
-            RUN(correct, "crash-between-setnx-expire", "correct");
-            QVERIFY2(correct->analysis->clean(), qPrintable(describe(*correct)));
-            QCOMPARE(correct->counts().ordersSucceeded, 1); // B took the lapsed lock
-            QCOMPARE(correct->counts().expiries, 1); // Redis expired A's lock, observed
-            QCOMPARE(correct->analysis->finalStock, 99);
+            // Stuck from A's crash (0 s) until B gave up (1 s start + 8 s timeout).
+            QVERIFY2(ms(o.stuckNs) > 8000, qPrintable(describe(r)));
+            QCOMPARE(o.ordersSucceeded, 0); // B never got the lock
+            QCOMPARE(a.finalStock, 100);
+        } else {
+            QVERIFY2(a.clean(), qPrintable(describe(r)));
+            QCOMPARE(o.ordersSucceeded, 1); // B took the lapsed lock
+            QCOMPARE(o.expiries, 1); // Redis expired A's lock, observed
+            QCOMPARE(a.finalStock, 99);
         }
-    }
-
-    // Live runs take no probes between steps, yet the lock left with no TTL
-    // is found: every run reads every lock key once more at its end.
-    void crashBetweenSetnxAndExpireLive()
-    {
-        for (int i = 0; i < std::max(1, repeat() / 4); ++i) {
-            const auto broken = test::runScenario(QStringLiteral("crash-between-setnx-expire"), QStringLiteral("broken"),
-                                                  m_server->endpoint(), RunMode::Live);
-            QVERIFY(broken);
-            QVERIFY2(broken->error.isEmpty(), qPrintable(broken->error));
-            QVERIFY2(!broken->analysis->clean(), qPrintable(describe(*broken)));
-            const Finding *stuck = broken->analysis->verdict.find(FindingKind::StuckLock);
-            QVERIFY2(stuck, qPrintable(describe(*broken)));
-            QCOMPARE(stuck->actor, 0);
-            QVERIFY2(broken->history.scenarioMs(broken->counts().stuckNs) > 8000, qPrintable(describe(*broken)));
-        }
-    }
-
-    void leaseExpiredWrongDelete()
-    {
-        for (int i = 0; i < repeat(); ++i) {
-            RUN(broken, "lease-expired-wrong-delete", "broken");
+    } else if (scenario == QLatin1String("lease-expired-wrong-delete")) {
+        if (broken) {
             // A deletes B's lock, then B, whose lease also ran out, deletes C's.
-            const QList<Mark> deleted = test::marksOf(*broken->analysis, FindingKind::ForeignRelease);
+            const QList<Mark> deleted = test::marksOf(a, FindingKind::ForeignRelease);
             QCOMPARE(deleted.size(), 2);
             QCOMPARE(deleted.at(0).actor, 0);
             QCOMPARE(deleted.at(0).other, 1);
             QCOMPARE(deleted.at(1).actor, 1);
             QCOMPARE(deleted.at(1).other, 2);
-            QCOMPARE(broken->analysis->overlaps.size(), 2); // A with B, then B with C
-            QVERIFY2(broken->counts().lostUpdates >= 1, qPrintable(describe(*broken)));
-
-            RUN(correct, "lease-expired-wrong-delete", "correct");
-            QVERIFY2(correct->analysis->clean(), qPrintable(describe(*correct)));
-            QCOMPARE(correct->analysis->finalStock, 97);
+            QCOMPARE(a.overlaps.size(), 2); // A with B, then B with C
+            QVERIFY2(o.lostUpdates >= 1, qPrintable(describe(r)));
+        } else {
+            QVERIFY2(a.clean(), qPrintable(describe(r)));
+            QCOMPARE(a.finalStock, 97);
         }
-    }
-
-    void leaseShorterThanWork()
-    {
-        for (int i = 0; i < repeat(); ++i) {
-            RUN(broken, "lease-shorter-than-work", "broken");
-            QCOMPARE(broken->analysis->overlaps.size(), 1);
-            // A held from 0 to 30 s, B from ~10 s: about 20 s together.
-            const double together = broken->history.scenarioMs(broken->counts().overlapNs);
-            QVERIFY2(together > 15000 && together < 25000, qPrintable(describe(*broken)));
-            QCOMPARE(broken->counts().lostUpdates, 1);
-            QVERIFY(broken->counts().foreignReleases == 0); // the Lua release refused A
-
-            RUN(correct, "lease-shorter-than-work", "correct");
-            QVERIFY2(correct->analysis->clean(), qPrintable(describe(*correct)));
-            QVERIFY(correct->counts().expiries == 0); // the watchdog kept the lease alive
+    } else if (scenario == QLatin1String("lease-shorter-than-work")) {
+        if (broken) {
+            QCOMPARE(a.overlaps.size(), 1);
+            // A held from 0 to 30 s, B from 10 s, when Redis expired A's lease: 20 s together.
+            const double together = ms(o.overlapNs);
+            QVERIFY2(together > 19900 && together < 20100, qPrintable(describe(r)));
+            QCOMPARE(o.lostUpdates, 1);
+            QCOMPARE(o.foreignReleases, 0); // the Lua release refused A
+        } else {
+            QVERIFY2(a.clean(), qPrintable(describe(r)));
+            QCOMPARE(o.expiries, 0); // the watchdog kept the lease alive
         }
-    }
-
-    void watchdogLongWork()
-    {
-        for (int i = 0; i < repeat(); ++i) {
-            RUN(broken, "watchdog-long-work", "broken");
-            const QList<Mark> extended = test::marksOf(*broken->analysis, FindingKind::ForeignRenewal);
+    } else if (scenario == QLatin1String("watchdog-long-work")) {
+        if (broken) {
+            const QList<Mark> extended = test::marksOf(a, FindingKind::ForeignRenewal);
             QCOMPARE(extended.size(), 1);
             QCOMPARE(extended.first().actor, 0);
             QCOMPARE(extended.first().other, 1);
-
-            RUN(correct, "watchdog-long-work", "correct");
-            QVERIFY2(correct->analysis->clean(), qPrintable(describe(*correct)));
-            QCOMPARE(correct->analysis->finalStock, 98);
+        } else {
+            QVERIFY2(a.clean(), qPrintable(describe(r)));
+            QCOMPARE(a.finalStock, 98);
             // 45 s of work under a 30 s lease survived only because of renewals.
             int renewals = 0;
-            for (const Event &e : correct->analysis->events)
+            for (const Event &e : a.events)
                 renewals += e.step == Step::Renew && e.kind == EventKind::Command && e.reply.toInteger() == 1;
             QVERIFY(renewals >= 6);
         }
+    } else if (scenario == QLatin1String("flash-sale")) {
+        if (broken) {
+            QCOMPARE(o.ordersSucceeded, 20);
+            QCOMPARE(o.oversold, 15);
+            QVERIFY(o.lostUpdates > 0);
+        } else {
+            QVERIFY2(a.clean(), qPrintable(describe(r)));
+            QCOMPARE(o.ordersSucceeded, 5);
+            QCOMPARE(a.finalStock, 0);
+        }
+    } else if (scenario == QLatin1String("lease-expired-during-pause")
+               || scenario == QLatin1String("restart-without-persistence")
+               || scenario == QLatin1String("failover-wait-not-enough")
+               || scenario == QLatin1String("redlock-restart-no-persistence")
+               || scenario == QLatin1String("redlock-clock-jump")
+               || scenario == QLatin1String("redlock-clock-drift")) {
+        faults(Expect::LostUpdate, Expect::Fenced);
+    } else if (scenario == QLatin1String("failover-lost-lock")) {
+        faults(Expect::LostUpdate, Expect::Exclusive);
+    } else if (scenario == QLatin1String("redlock-minority-down")) {
+        faults(Expect::Unavailable, Expect::Exclusive, 2);
+    } else if (scenario == QLatin1String("redlock-delayed-restart")) {
+        faults(Expect::Unavailable, Expect::Exclusive, 1);
+    } else {
+        *known = false;
+    }
+}
+} // namespace
+
+class TestScenarios : public QObject {
+    Q_OBJECT
+
+private slots:
+    void lesson_data()
+    {
+        QTest::addColumn<QString>("scenario");
+        QTest::addColumn<bool>("broken");
+        for (const QString &name : builtinScenarioNames())
+            for (const bool broken : {true, false})
+                QTest::addRow("%s/%s", qPrintable(name), broken ? "broken" : "correct") << name << broken;
     }
 
-    void flashSale()
+    // The lesson, then the same run again and again, identical to the nanosecond.
+    void lesson()
     {
+        QFETCH(QString, scenario);
+        QFETCH(bool, broken);
+        ScenarioError error;
+        const std::optional<Scenario> s = findScenario(scenario, &error);
+        QVERIFY2(s, qPrintable(error.display()));
+        // Single-server scenarios share one server across the runs: each run
+        // starts where the last left its clock, and must not care.
+        std::unique_ptr<RedisServer> server;
+        if (!s->config.needsPrivateServers()) {
+            server = test::startRedis();
+            QVERIFY(server);
+        }
+        const QString side = broken ? QStringLiteral("broken") : QStringLiteral("correct");
+        QStringList first;
         for (int i = 0; i < repeat(); ++i) {
-            RUN(broken, "flash-sale", "broken");
-            QCOMPARE(broken->counts().ordersSucceeded, 20);
-            QCOMPARE(broken->counts().oversold, 15);
-            QVERIFY(broken->counts().lostUpdates > 0);
-
-            RUN(correct, "flash-sale", "correct");
-            QVERIFY2(correct->analysis->clean(), qPrintable(describe(*correct)));
-            QCOMPARE(correct->counts().ordersSucceeded, 5);
-            QCOMPARE(correct->analysis->finalStock, 0);
+            const auto r = server ? test::runScenario(scenario, side, server->endpoint())
+                                  : test::runScenarioOnOwnServers(scenario, side);
+            QVERIFY(r);
+            QVERIFY2(r->error.isEmpty(), qPrintable(r->error));
+            QCOMPARE(r->history.info().clock, ClockKind::Virtual);
+            if (i == 0) {
+                bool known = false;
+                checkLesson(scenario, broken, *r, &known);
+                if (QTest::currentTestFailed())
+                    return;
+                QVERIFY2(known, qPrintable(scenario + QStringLiteral(" has no lesson in this test")));
+                first = fingerprint(*r);
+                continue;
+            }
+            const QStringList again = fingerprint(*r);
+            for (qsizetype line = 0; line < std::max(first.size(), again.size()); ++line)
+                if (first.value(line) != again.value(line))
+                    QFAIL(qPrintable(QStringLiteral("run %1 differs from run 1 at line %2:\n  %3\n  %4")
+                                         .arg(i + 1).arg(line + 1).arg(first.value(line), again.value(line))));
         }
     }
 
-    // Live: a thread per client at full speed. Correct strategies never break.
+    // Live: a thread per client at full speed, on the real clock. Correct
+    // strategies never break.
     void everyStrategyRunsLive()
     {
+        const auto server = test::startRedis();
+        QVERIFY(server);
         for (const char *name : {"set-nx-ex-lua", "watchdog", "watch-multi", "lua-decrement", "decr-compensate"}) {
-            const auto r = test::runScenario(QStringLiteral("flash-sale"), QLatin1String(name), m_server->endpoint(),
+            const auto r = test::runScenario(QStringLiteral("flash-sale"), QLatin1String(name), server->endpoint(),
                                              RunMode::Live, [](RunConfig &c) {
                                                  c.stock = 30;
                                                  c.ordersPerClient = 3;
@@ -172,6 +210,7 @@ private slots:
                                              });
             QVERIFY(r);
             QVERIFY2(r->error.isEmpty(), qPrintable(r->error));
+            QCOMPARE(r->history.info().clock, ClockKind::Real);
             QVERIFY2(r->analysis->clean(), qPrintable(QLatin1String(name) + QLatin1String(": ") + describe(*r)));
             QCOMPARE(r->counts().ordersTried, 60);
             QCOMPARE(r->counts().ordersSucceeded, 30);
@@ -179,8 +218,25 @@ private slots:
         }
     }
 
-private:
-    std::unique_ptr<RedisServer> m_server;
+    // Live runs take no probes between steps, yet the lock left with no TTL
+    // is found: every run reads every lock key once more at its end.
+    void crashBetweenSetnxAndExpireLive()
+    {
+        const auto server = test::startRedis();
+        QVERIFY(server);
+        for (int i = 0; i < std::max(1, repeat() / 4); ++i) {
+            const auto broken = test::runScenario(QStringLiteral("crash-between-setnx-expire"), QStringLiteral("broken"),
+                                                  server->endpoint(), RunMode::Live);
+            QVERIFY(broken);
+            QVERIFY2(broken->error.isEmpty(), qPrintable(broken->error));
+            QCOMPARE(broken->history.info().clock, ClockKind::Real);
+            QVERIFY2(!broken->analysis->clean(), qPrintable(describe(*broken)));
+            const Finding *stuck = broken->analysis->verdict.find(FindingKind::StuckLock);
+            QVERIFY2(stuck, qPrintable(describe(*broken)));
+            QCOMPARE(stuck->actor, 0);
+            QVERIFY2(broken->history.scenarioMs(broken->counts().stuckNs) > 8000, qPrintable(describe(*broken)));
+        }
+    }
 };
 
 QTEST_GUILESS_MAIN(TestScenarios)

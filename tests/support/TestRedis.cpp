@@ -56,8 +56,9 @@ std::unique_ptr<ScenarioResult> runWith(const QString &scenario, const QString &
     if (mode == RunMode::Live)
         s->config.probe = false;
     s->config.correctSide = s->correctHere(chosen->name, chosen->correct);
-    // Tests run the scenarios at two thirds of their speed: every timing
-    // margin grows by half, so a busy CI machine cannot flip an outcome.
+    // On the real clock (live runs) tests run the scenarios at two thirds of
+    // their speed: every timing margin grows by half, so a busy CI machine
+    // cannot flip an outcome. (The virtual clock has no margins to grow.)
     s->config.speed /= 1.5;
     if (adjust)
         adjust(s->config);
@@ -84,6 +85,61 @@ std::unique_ptr<ScenarioResult> runScenarioOnOwnServers(const QString &scenario,
     return runWith(scenario, strategy, mode, adjust, [&](const RunConfig &config, const Strategy &chosen, History &history) {
         return runWithOwnServers(config, chosen, history, mode);
     });
+}
+
+QString describe(const ScenarioResult &r)
+{
+    return r.describe();
+}
+
+namespace {
+// The run, one line per event, for the log when a check fails.
+QString timeline(const ScenarioResult &r)
+{
+    QString text;
+    for (const Event &e : r.analysis->events) {
+        if (e.kind == EventKind::Sleep && e.step == Step::Backoff)
+            continue;
+        text += QStringLiteral("\n  %1 %2 %3 %4 n%5 %6 -> %7 %8")
+                    .arg(qRound64(r.history.scenarioMs(e.tNs)), 6)
+                    .arg(r.history.info().clients.value(e.client, QStringLiteral("-")))
+                    .arg(QLatin1String(nameOf(e.kind)))
+                    .arg(QLatin1String(nameOf(e.step)))
+                    .arg(e.node + 1)
+                    .arg(displayArgv(e.argv).left(40))
+                    .arg(e.reply.display().left(40))
+                    .arg(e.note.left(60));
+    }
+    return text;
+}
+} // namespace
+
+void expectOutcome(const ScenarioResult &r, Expect what, int unavailable)
+{
+    const RunAnalysis &a = *r.analysis;
+    const RunCounts &n = a.counts;
+    bool ok = r.error.isEmpty();
+    switch (what) {
+    case Expect::LostUpdate:
+        ok = ok && !a.clean() && n.lostUpdates == 1 && !a.overlaps.isEmpty() && n.staleWritesAccepted > 0;
+        break;
+    case Expect::Unavailable:
+        ok = ok && !a.clean() && n.unavailableOrders == unavailable && a.overlaps.isEmpty();
+        break;
+    case Expect::Exclusive:
+        ok = ok && a.verdict.severity() == Severity::Clean && a.overlaps.isEmpty() && n.ordersSucceeded == 2
+            && a.finalStock == 98;
+        break;
+    case Expect::Fenced:
+        // Two holders, said to be harmless, and nothing marked as lost.
+        ok = ok && a.clean() && a.verdict.severity() == Severity::Harmless && n.fenced && n.staleWritesRefused == 1
+            && n.staleWritesAccepted == 0 && n.lostUpdates == 0 && a.finalStock == n.expectedStock
+            && marksOf(a, FindingKind::LostUpdates).isEmpty();
+        break;
+    }
+    if (!ok)
+        qWarning("%s", qPrintable(timeline(r)));
+    QVERIFY2(ok, qPrintable(r.describe()));
 }
 
 } // namespace lockstock::test
