@@ -580,10 +580,12 @@ bool RunAnalyzer::take(QList<Event> fresh, bool finishing, qint64 settledNs)
             std::stable_sort(fresh.begin(), fresh.end(), byTime);
         if (!fresh.isEmpty() && fresh.first().tNs < s.lastCommittedNs)
             return false;
+        // What is at the settled time is final too: an event still to come
+        // at that time is appended, and so sorted, after it.
         qsizetype ready = fresh.size();
         if (!finishing && settledNs >= 0)
-            ready = std::lower_bound(fresh.cbegin(), fresh.cend(), settledNs,
-                                     [](const Event &e, qint64 ns) { return e.tNs < ns; })
+            ready = std::upper_bound(fresh.cbegin(), fresh.cend(), settledNs,
+                                     [](qint64 ns, const Event &e) { return ns < e.tNs; })
                 - fresh.cbegin();
         qsizetype i = 0;
         for (; i < ready && !interrupted(i); ++i)

@@ -738,13 +738,18 @@ void Run::settleHistory()
 {
     if (!m_clock.isVirtual())
         return;
-    // Whatever comes next happens at an actor's ready time or later (a
-    // command is sent then, a sleep ends then), or on the servers' clock
-    // (a fault, an expiry), which never goes back.
-    qint64 settled = m_clock.nowNs();
+    // Whatever comes next happens on the servers' clock (a fault, an
+    // expiry), which never goes back, or at an actor's ready time or later:
+    // a sleep ends then, and a command is sent then, or half a round trip
+    // before the clock when the clock has passed that (exchange()). An
+    // actor nobody stepped does not hold back what the others did.
+    const qint64 now = m_clock.nowNs();
+    qint64 settled = now;
     for (const ClientState &s : m_clients)
-        for (const auto &a : s.actors)
-            settled = std::min(settled, a->readyNs);
+        for (const auto &a : s.actors) {
+            const qint64 halfTrip = dueNs(*a) - a->readyNs;
+            settled = std::min(settled, std::max(a->readyNs, now - halfTrip));
+        }
     m_history.settle(settled);
 }
 

@@ -150,8 +150,12 @@ private slots:
 
         step(1); // B: SET NX is refused, B backs off
         QTest::qWait(1000);
-        for (int i = 0; i < 3; ++i) // A: GET, SET stock, release
+        for (int i = 0; i < 3; ++i) { // A: GET, SET stock, release, each shown while B waits
+            const int before = s->model()->rowCount();
             step(0);
+            QVERIFY(s->model()->rowCount() > before);
+            QCOMPARE(s->model()->eventAt(s->model()->rowCount() - 1).client, 0);
+        }
         QTest::qWait(1000);
         while (!controller.finished()) // B: wakes, locks, reads, writes, releases
             step(1);
