@@ -49,6 +49,11 @@ public:
     // (WAIT): running, not stopped, following it. 0 unless it is the master.
     int replicasThatAcknowledge(int index) const;
 
+    // Waits, up to a moment, until every running replica whose master runs
+    // has all its master wrote. Replication takes no virtual time, and a
+    // probe of the replicas reads the same on every run. Never throws.
+    void awaitReplication();
+
     // Performs `fault` on its lock node now and says what happened. `run`
     // turns a clock jump's scenario ms into the run's clock.
     // Call from one thread only (the one that started the servers).

@@ -711,6 +711,7 @@ std::shared_ptr<const Probe> Run::readTruth(bool reopen)
         return probe;
     }
     probe->stock = onControl([&](RedisConnection &c) { return c.command(stock); }).readInteger(v) ? v : kUnknown;
+    m_nodes->awaitReplication();
     for (int node = 0; node < m_nodes->lockNodes(); ++node) {
         LockTruth truth;
         try {
