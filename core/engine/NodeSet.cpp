@@ -20,6 +20,17 @@ RedisValue commandOn(const RedisEndpoint &e, const Argv &argv)
     RedisConnection c(e, {.connectTimeoutMs = 500, .commandTimeoutMs = 2000, .clientName = "lockstock:faults"});
     return c.command(argv);
 }
+// A number of an INFO reply ("field:value"); -1 when it is not there.
+qint64 infoNumber(const QByteArray &info, const QByteArray &field)
+{
+    const qsizetype at = info.indexOf("\n" + field + ':');
+    if (at < 0)
+        return -1;
+    const qsizetype from = at + field.size() + 2;
+    bool ok = false;
+    const qint64 n = info.mid(from, info.indexOf('\r', from) - from).toLongLong(&ok);
+    return ok ? n : -1;
+}
 // The local port of process `pid`'s TCP connection to `remotePort`, from
 // /proc: its socket inodes, then /proc/net/tcp. 0 when there is none.
 int localPortTowards(qint64 pid, int remotePort)
@@ -149,6 +160,33 @@ void NodeSet::waitForReplicas()
     }
 }
 
+void NodeSet::awaitReplication()
+{
+    if (m_spec.kind != NodeSpec::Kind::Replicated)
+        return;
+    QDeadlineTimer deadline(2000);
+    try {
+        for (int i = 0; i < m_spec.count; ++i) {
+            const int master = m_following[size_t(i)];
+            if (master < 0 || !server(i).isRunning() || isStopped(i) || !server(master).isRunning() || isStopped(master))
+                continue;
+            const qint64 wrote = infoNumber(commandOn(endpoint(master), {"INFO", "replication"}).bytes(), "master_repl_offset");
+            const QByteArray port = "master_port:" + QByteArray::number(endpoint(master).port) + "\r\n";
+            for (;;) {
+                const QByteArray info = commandOn(endpoint(i), {"INFO", "replication"}).bytes();
+                if (info.contains("master_link_status:up") && info.contains(port)
+                    && infoNumber(info, "slave_repl_offset") >= wrote)
+                    break;
+                if (deadline.hasExpired())
+                    return; // a replica that cannot catch up is read as it is
+                QThread::msleep(1);
+            }
+        }
+    } catch (const RedisError &) {
+        // A node going away: the probe reads it as unknown.
+    }
+}
+
 void NodeSet::drain(int index)
 {
     // Commands a stopped server received sit in its sockets. Those became
@@ -169,10 +207,10 @@ void NodeSet::cutReplicationLink(int node)
     commandOn(master, {"CLIENT", "KILL", "ADDR", "127.0.0.1:" + QByteArray::number(port)});
 }
 
-QStringList NodeSet::names() const
+QStringList NodeSet::namesFor(const NodeSpec &spec)
 {
     QStringList out;
-    for (int i = 0; i < m_spec.count; ++i)
+    for (int i = 0; i < spec.count; ++i)
         out << QStringLiteral("n%1").arg(i + 1);
     out << QStringLiteral("store");
     return out;
