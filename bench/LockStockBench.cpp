@@ -19,7 +19,7 @@
 
 #include "engine/History.h"
 #include "engine/RunScenario.h"
-#include "engine/StressRun.h"
+#include "stress/StressRun.h"
 #include "redis/RedisConnection.h"
 #include "redis/RedisError.h"
 #include "redis/RedisServer.h"
@@ -55,10 +55,9 @@ Task<bool> lockCycle(Client &c)
 
 const Strategy lockCycleStrategy{
     .name = QStringLiteral("lock-cycle"),
-    .title = QStringLiteral("SET NX PX, then Lua compare-and-delete"),
-    .lesson = QStringLiteral("Benchmark only: the cost of taking and giving back a lock."),
+    .title = "SET NX PX, then Lua compare-and-delete",
+    .lesson = "Benchmark only: the cost of taking and giving back a lock.",
     .correct = true,
-    .usesLock = true,
     .placeOrder = lockCycle,
     .scripts = {&compareAndDeleteScript},
     .sourceFile = __FILE__,
@@ -133,8 +132,7 @@ Measured engineRun(const RedisEndpoint &endpoint, Work work, int clients, int op
     const double cpuUs = double(processCpuNs() - cpu) / 1e3;
     if (!error.isEmpty())
         throw RedisError(error.toStdString());
-    const QList<Event> sorted = sortedEvents(history);
-    const StressResult r = summarize(history, sorted, check(history, sorted));
+    const StressResult r = summarize(*analyze(history), history.retryTallies());
     return {r.ordersPerSecond, cpuUs / operations, r.retries};
 }
 

@@ -5,13 +5,14 @@
 #include "cli/RedisOptions.h"
 #include "cli/RunOptions.h"
 #include "cli/TraceTable.h"
-#include "engine/Checker.h"
-#include "engine/HistoryJson.h"
+#include "analysis/HistoryJson.h"
 #include "engine/RedisChecks.h"
 #include "engine/RunScenario.h"
 #include "io/OutputFile.h"
+#include "strategies/Strategies.h"
 
 #include <QCommandLineParser>
+#include <QJsonArray>
 
 namespace lockstock {
 
@@ -21,38 +22,19 @@ QString row(const QString &label, const QString &value)
     return QStringLiteral("  %1 %2").arg(label, -22).arg(value);
 }
 
-QString stockText(qint64 v)
+void printAnalysis(const RunAnalysis &analysis, bool stopped)
 {
-    return v == kUnknown ? QStringLiteral("unknown") : QString::number(v);
-}
-
-// A run that stopped early has no verdict: its orders were cut short, some
-// perhaps by the error itself, so "Correct" would be a claim nobody checked.
-void printOutcome(const History &history, const Outcome &o, bool stopped)
-{
-    const RunInfo &info = history.info();
+    // A run that stopped early has no verdict: its orders were cut short, some
+    // perhaps by the error itself, so "Correct" would be a claim nobody checked.
     if (stopped)
         printOut(QStringLiteral("  Stopped before the end: no verdict. The figures cover what ran until then."));
     else
-        for (const QString &finding : o.findings(info))
+        for (const QString &finding : analysis.findings())
             printOut(QStringLiteral("  ") + finding);
     printOut(QString());
-    printOut(row(QStringLiteral("expected stock"), QString::number(o.expectedStock)));
-    printOut(row(QStringLiteral("final stock"), stockText(o.finalStock)));
-    printOut(row(QStringLiteral("orders sold"), QStringLiteral("%1 of %2").arg(o.ordersSucceeded).arg(o.ordersTried)));
-    printOut(row(QStringLiteral("lost updates"), QString::number(o.lostUpdates)));
-    printOut(row(QStringLiteral("oversold"), QString::number(o.oversold)));
-    printOut(row(QStringLiteral("exclusion violations"),
-                 QStringLiteral("%1 (%2 ms together)").arg(o.overlaps.size()).arg(qRound64(history.scenarioMs(o.overlapNs())))));
-    printOut(row(QStringLiteral("foreign releases"), QString::number(o.foreignReleases.size())));
-    printOut(row(QStringLiteral("foreign renewals"), QString::number(o.foreignRenewals.size())));
-    printOut(row(QStringLiteral("stuck lock"), QStringLiteral("%1 ms").arg(qRound64(history.scenarioMs(o.stuckNs())))));
-    if (o.fenced)
-        printOut(row(QStringLiteral("stale writes refused"), QString::number(o.staleWritesRefused.size())));
-    if (o.unavailableOrders > 0)
-        printOut(row(QStringLiteral("orders without a lock"), QString::number(o.unavailableOrders)));
-    if (o.fenced)
-        printOut(row(QStringLiteral("stale writes accepted"), QString::number(o.staleWritesAccepted.size())));
+    for (const Figure &f : analysis.figures())
+        if (f.label)
+            printOut(row(QLatin1String(f.label), f.text));
 }
 } // namespace
 
@@ -94,7 +76,7 @@ int runCommand(const QStringList &arguments)
                           request.scenario.correctHere(request.strategy->name, request.strategy->correct)
                               ? QStringLiteral("correct")
                               : QStringLiteral("broken"))
-                     .arg(QLatin1String(clockKindName(clock))
+                     .arg(QLatin1String(nameOf(clock))
                           + (clock == ClockKind::Real ? QStringLiteral(", speed ×%1").arg(request.scenario.config.speed)
                                                       : QString()))
                      .arg(target ? target->display()
@@ -107,22 +89,23 @@ int runCommand(const QStringList &arguments)
     const QString error = runRequest(request, target.get(), history);
     // The keys go first: after a failure, within a second (Redis may be what failed).
     const QString keysLeft = target ? target->removeKeys(error.isEmpty() ? RedisTarget::kCleanupMs : 1000) : QString();
-    const QList<Event> sorted = sortedEvents(history);
-    const Outcome outcome = check(history, sorted);
+    const std::shared_ptr<const RunAnalysis> analysis = analyze(history);
     if (!quiet && parser.isSet(QStringLiteral("trace")))
-        printTrace(history, sorted, outcome);
-    if (!quiet && !sorted.isEmpty()) // with nothing run there is nothing to report
-        printOutcome(history, outcome, !error.isEmpty());
+        printTrace(*analysis);
+    if (!quiet && !analysis->events.isEmpty()) // with nothing run there is nothing to report
+        printAnalysis(*analysis, !error.isEmpty());
 
     int exitCode = kExitOk;
     if (json) {
-        QJsonObject figures = figuresToJson(history, outcome);
+        QJsonObject figures = figuresToJson(*analysis);
         if (!error.isEmpty()) {
             figures[QStringLiteral("error")] = error;
             figures[QStringLiteral("verdict")] = QStringLiteral("Stopped before the end: no verdict.");
+            figures[QStringLiteral("severity")] = QStringLiteral("stopped");
+            figures[QStringLiteral("findings")] = QJsonArray();
             figures[QStringLiteral("clean")] = false;
         }
-        const bool written = writeHistoryJson(*json, history, sorted, figures);
+        const bool written = writeHistoryJson(*json, *analysis, figures);
         if (!json->commit() || !written) {
             printError(json->failure());
             exitCode = kExitUsage;
@@ -136,7 +119,7 @@ int runCommand(const QStringList &arguments)
         printError(QStringLiteral("the run stopped: %1").arg(error));
         // Nothing ran at all (Redis was not usable), or Redis refused what
         // the run needs: a problem of the input, not of the run.
-        return sorted.size() <= 1 || stoppedByRefusal(sorted) ? kExitUsage : kExitFailed;
+        return analysis->events.size() <= 1 || stoppedByRefusal(analysis->events) ? kExitUsage : kExitFailed;
     }
     return exitCode;
 }
@@ -166,7 +149,7 @@ int listCommand(const QStringList &arguments)
     for (const Strategy *s : allStrategies())
         printOut(QStringLiteral("  %1 %2 %3").arg(s->name, -20).arg(s->correct ? QStringLiteral("correct")
                                                                           : QStringLiteral("broken "))
-                     .arg(s->lesson));
+                     .arg(s->lessonText()));
     return kExitOk;
 }
 

@@ -111,7 +111,7 @@ int shotCommand(const QStringList &arguments)
         printError(left);
         return kExitUsage;
     }
-    const std::shared_ptr<const TimelineData> data = TimelineData::build(history);
+    const std::shared_ptr<const RunAnalysis> data = analyze(history);
     image.describe(request.scenario, *request.strategy);
     const QString written = out.endsWith(QLatin1String(".svg"), Qt::CaseInsensitive)
         ? writeTimelineSvg(*data, image, out)
@@ -121,7 +121,7 @@ int shotCommand(const QStringList &arguments)
         return kExitUsage;
     }
     if (error.isEmpty())
-        for (const QString &finding : data->findings)
+        for (const QString &finding : data->findings())
             printOut(finding);
     else
         printOut(QStringLiteral("Stopped before the end: no verdict. The picture shows what ran until then."));
@@ -129,8 +129,7 @@ int shotCommand(const QStringList &arguments)
     printOut(QStringLiteral("wrote %1 (%2x%3)").arg(out).arg(size.width()).arg(size.height()));
     if (!error.isEmpty()) {
         printError(QStringLiteral("the run stopped: %1").arg(error));
-        const QList<Event> events = history.events();
-        return events.size() <= 1 || stoppedByRefusal(events) ? kExitUsage : kExitFailed;
+        return data->events.size() <= 1 || stoppedByRefusal(data->events) ? kExitUsage : kExitFailed;
     }
     return kExitOk;
 }

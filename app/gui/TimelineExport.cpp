@@ -12,7 +12,7 @@
 namespace lockstock {
 
 namespace {
-TimelineViewport wholeRun(const TimelineData &data, const TimelineImage &options)
+TimelineViewport wholeRun(const RunAnalysis &data, const TimelineImage &options)
 {
     TimelineViewport v;
     v.startMs = 0;
@@ -26,7 +26,7 @@ TimelineViewport wholeRun(const TimelineData &data, const TimelineImage &options
 }
 
 // False when the device cannot be painted on.
-bool paintInto(QPaintDevice &device, const TimelineData &data, const TimelineImage &options, const QSize &size)
+bool paintInto(QPaintDevice &device, const RunAnalysis &data, const TimelineImage &options, const QSize &size)
 {
     QPainter p;
     if (!p.begin(&device))
@@ -58,8 +58,8 @@ void TimelineImage::describe(const Scenario &scenario, const Strategy &strategy)
                    .arg(strategy.name,
                         scenario.correctHere(strategy.name, strategy.correct)
                             ? QCoreApplication::translate("Strategy", "correct")
-                                         : QCoreApplication::translate("Strategy", "broken"),
-                        strategy.title);
+                            : QCoreApplication::translate("Strategy", "broken"),
+                        strategy.titleText());
 }
 
 TimelineTheme TimelineImage::resolvedTheme() const
@@ -68,7 +68,7 @@ TimelineTheme TimelineImage::resolvedTheme() const
     return TimelineTheme::named(theme, s);
 }
 
-QSize TimelineImage::resolvedSize(const TimelineData &data) const
+QSize TimelineImage::resolvedSize(const RunAnalysis &data) const
 {
     if (size.height() > 0)
         return size;
@@ -85,7 +85,7 @@ QString imageSizeProblem(const QSize &size)
         .arg(size.width()).arg(size.height()).arg(qRound64(pixels / 1e6)).arg(kMaxImagePixels / 1'000'000);
 }
 
-QString writeTimelinePng(const TimelineData &data, const TimelineImage &options, const QString &path)
+QString writeTimelinePng(const RunAnalysis &data, const TimelineImage &options, const QString &path)
 {
     const QSize size = options.resolvedSize(data);
     if (const QString problem = imageSizeProblem(size); !problem.isEmpty())
@@ -106,7 +106,7 @@ QString writeTimelinePng(const TimelineData &data, const TimelineImage &options,
     return writeFile(path, png);
 }
 
-QString writeTimelineSvg(const TimelineData &data, const TimelineImage &options, const QString &path)
+QString writeTimelineSvg(const RunAnalysis &data, const TimelineImage &options, const QString &path)
 {
     const QSize size = options.resolvedSize(data);
     if (const QString problem = imageSizeProblem(size); !problem.isEmpty())
@@ -119,7 +119,7 @@ QString writeTimelineSvg(const TimelineData &data, const TimelineImage &options,
     svg.setSize(size);
     svg.setViewBox(QRect(QPoint(0, 0), size));
     svg.setTitle(options.title);
-    svg.setDescription(data.findings.join(QLatin1Char(' ')));
+    svg.setDescription(data.findings().join(QLatin1Char(' ')));
     if (!paintInto(svg, data, options, size) || svgText.isEmpty())
         return cannotWrite(path, QCoreApplication::translate("Export", "the SVG generator failed"));
     return writeFile(path, svgText);

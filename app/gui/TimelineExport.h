@@ -3,10 +3,10 @@
 // with the title, the verdict and a legend, for `lockstock shot` and
 // File > Export. Painted with QPainter, so no window or GPU is needed.
 
-#include "TimelineData.h"
+#include "analysis/RunAnalysis.h"
 #include "TimelineTheme.h"
 
-#include "engine/Scenario.h"
+#include "scenario/Scenario.h"
 #include "engine/Strategy.h"
 
 #include <QImage>
@@ -23,7 +23,7 @@ struct TimelineImage {
 
     // Title and subtitle for a run of `scenario` with `strategy`.
     void describe(const Scenario &scenario, const Strategy &strategy);
-    QSize resolvedSize(const TimelineData &data) const;
+    QSize resolvedSize(const RunAnalysis &data) const;
     TimelineTheme resolvedTheme() const;
 };
 
@@ -35,7 +35,7 @@ QString imageSizeProblem(const QSize &size);
 
 // Returns an error message (the size, the encoder's or the file's reason),
 // empty on success. Nothing is written when the picture cannot be made.
-QString writeTimelinePng(const TimelineData &data, const TimelineImage &options, const QString &path);
-QString writeTimelineSvg(const TimelineData &data, const TimelineImage &options, const QString &path);
+QString writeTimelinePng(const RunAnalysis &data, const TimelineImage &options, const QString &path);
+QString writeTimelineSvg(const RunAnalysis &data, const TimelineImage &options, const QString &path);
 
 } // namespace lockstock

@@ -82,12 +82,4 @@ void preflight(RedisConnection &c, const QByteArray &key, int connections)
                                 + " more connections (one per client): raise maxclients or run fewer clients");
 }
 
-bool stoppedByRefusal(const QList<Event> &events)
-{
-    for (auto it = events.crbegin(); it != events.crend(); ++it)
-        if (it->kind == EventKind::Error)
-            return it->reply.isError();
-    return false;
-}
-
 } // namespace lockstock

@@ -30,7 +30,15 @@ RedisValue expectReply(RedisConnection &c, const Argv &argv, RedisValue::Type ex
 void preflight(RedisConnection &c, const QByteArray &key, int connections);
 
 // The run stopped because Redis refused a command: its Error event carries
-// the error reply (Run::step).
-bool stoppedByRefusal(const QList<Event> &events);
+// the error reply (Run::step). `events` in time order: a QList, or an
+// analysis' list.
+template <class Events>
+bool stoppedByRefusal(const Events &events)
+{
+    for (qsizetype i = events.size() - 1; i >= 0; --i)
+        if (events.at(i).kind == EventKind::Error)
+            return events.at(i).reply.isError();
+    return false;
+}
 
 } // namespace lockstock

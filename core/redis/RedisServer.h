@@ -65,6 +65,7 @@ public:
     ServerClock &clock() const { return *m_options.clock; }
 
     RedisEndpoint endpoint() const;
+    // Its private temp dir (0700): socket-free data, logs, the owner file.
     QString dataDir() const;
     QString logFile() const;
     const Options &options() const { return m_options; }

@@ -1,9 +1,8 @@
 #include "StressRun.h"
 
-#include "LiveRun.h"
-#include "RedisChecks.h"
-
-#include "../redis/RedisError.h"
+#include "engine/LiveRun.h"
+#include "engine/RedisChecks.h"
+#include "redis/RedisError.h"
 
 #include <QCoreApplication>
 #include <QRegularExpression>
@@ -25,7 +24,7 @@ QJsonObject StressWorkload::toJson() const
         {QStringLiteral("acquire_timeout_ms"), acquireTimeoutMs},
         {QStringLiteral("max_seconds"), maxSeconds},
         // Threads racing on the wall clock, whatever server they run on.
-        {QStringLiteral("clock"), QLatin1String(clockKindName(ClockKind::Real))},
+        {QStringLiteral("clock"), QLatin1String(nameOf(ClockKind::Real))},
     };
 }
 
@@ -119,11 +118,12 @@ StressResult runStress(const StressWorkload &workload, const Strategy &strategy,
         // Redis is gone, and the keys with it (or the error above says why).
     }
 
-    const QList<Event> sorted = sortedEvents(history);
-    StressResult result = summarize(history, sorted, check(history, sorted));
+    // A run cut short by Ctrl-C or Cancel is not analysed to its end either.
+    const std::shared_ptr<const RunAnalysis> analysis = analyze(history, workload.interrupt);
+    StressResult result = summarize(*analysis, history.retryTallies());
     result.correct = strategy.correct;
     result.error = error;
-    result.refused = refused || stoppedByRefusal(sorted);
+    result.refused = refused || stoppedByRefusal(analysis->events);
     return result;
 }
 
