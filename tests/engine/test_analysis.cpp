@@ -147,6 +147,17 @@ QList<int> marked(const RunAnalysis &a, FindingKind kind)
     return out;
 }
 
+// A and B both read 100 and both write 99: the lost update, ending at 10 ms.
+void recordLostUpdate(HistoryBuilder &b)
+{
+    b.command(0, 0, Step::ReadStock, {"GET", "stock"}, str("100"), false)
+        .command(2, 1, Step::ReadStock, {"GET", "stock"}, str("100"), false)
+        .write(4, 0, 99, OK, false)
+        .write(6, 1, 99, OK, false)
+        .order(7, 0, true)
+        .order(8, 1, true);
+}
+
 // What a verdict says, as its kinds and severities.
 QList<std::pair<FindingKind, Severity>> kinds(const RunAnalysis &a)
 {
@@ -164,12 +175,7 @@ private slots:
     void lostUpdateIsCaught()
     {
         HistoryBuilder b(100);
-        b.command(0, 0, Step::ReadStock, {"GET", "stock"}, str("100"), false)
-            .command(2, 1, Step::ReadStock, {"GET", "stock"}, str("100"), false)
-            .write(4, 0, 99, OK, false)
-            .write(6, 1, 99, OK, false)
-            .order(7, 0, true)
-            .order(8, 1, true);
+        recordLostUpdate(b);
         const auto a = analyze(b.finish(99, 10));
         QCOMPARE(a->counts.sold, 2);
         QCOMPARE(a->counts.expectedStock, 98);
@@ -579,12 +585,7 @@ private slots:
     void jsonCarriesTheRunsEndAndTheFindings()
     {
         HistoryBuilder b(100);
-        b.command(0, 0, Step::ReadStock, {"GET", "stock"}, str("100"), false)
-            .command(2, 1, Step::ReadStock, {"GET", "stock"}, str("100"), false)
-            .write(4, 0, 99, OK, false)
-            .write(6, 1, 99, OK, false)
-            .order(7, 0, true)
-            .order(8, 1, true);
+        recordLostUpdate(b);
         const QJsonObject j = toJson(*analyze(b.finish(99, 10)));
         QCOMPARE(j.value(QStringLiteral("start_ms")).toDouble(), 0.0);
         QCOMPARE(j.value(QStringLiteral("end_ms")).toDouble(), 10.0);
