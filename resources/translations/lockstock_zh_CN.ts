@@ -59,11 +59,11 @@
         <translation>速度</translation>
     </message>
     <message>
-        <source>Run speed relative to the scenario's; applies from the next run. Live threads use the real clock: leases scale with it.</source>
+        <source>Run speed relative to the scenario&apos;s; applies from the next run. Live threads use the real clock: leases scale with it.</source>
         <translation>相对场景默认值的运行速度；下次运行生效。实时线程使用真实时钟：租约随之缩放。</translation>
     </message>
     <message>
-        <source>Playback speed relative to the scenario's, at once. Only the window's pace: Redis keeps the lesson's own times.</source>
+        <source>Playback speed relative to the scenario&apos;s, at once. Only the window&apos;s pace: Redis keeps the lesson&apos;s own times.</source>
         <translation>相对场景默认值的回放速度，立即生效。只改变窗口的播放节奏：Redis 仍使用课程本身的时间。</translation>
     </message>
     <message>
@@ -75,7 +75,7 @@
         <translation>真实时钟</translation>
     </message>
     <message>
-        <source>Redis runs on the run's own clock: pausing freezes every lease, the same run gives the same history.</source>
+        <source>Redis runs on the run&apos;s own clock: pausing freezes every lease, the same run gives the same history.</source>
         <translation>Redis 使用本次运行自己的时钟：暂停会冻结所有租约，同样的运行得到同样的历史。</translation>
     </message>
     <message>
@@ -149,8 +149,55 @@
 <context>
     <name>Export</name>
     <message>
-        <source>cannot write %1</source>
-        <translation>无法写入 %1</translation>
+        <source>cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>the picture would be %1x%2 pixels (%3 megapixels), more than the %4 megapixels a picture may have: give it a smaller width or height</source>
+        <translation>图片将为 %1x%2 像素（%3 百万像素），超过了允许的 %4 百万像素：请减小宽度或高度</translation>
+    </message>
+    <message>
+        <source>not enough memory for %1x%2 pixels</source>
+        <translation>内存不足，无法绘制 %1x%2 像素</translation>
+    </message>
+    <message>
+        <source>the picture could not be painted</source>
+        <translation>无法绘制图片</translation>
+    </message>
+    <message>
+        <source>the SVG generator failed</source>
+        <translation>SVG 生成失败</translation>
+    </message>
+</context>
+<context>
+    <name>Input</name>
+    <message>
+        <source>a directory</source>
+        <translation>目录</translation>
+    </message>
+    <message>
+        <source>a FIFO</source>
+        <translation>FIFO 管道</translation>
+    </message>
+    <message>
+        <source>a device</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <source>a socket</source>
+        <translation>套接字</translation>
+    </message>
+    <message>
+        <source>not a plain file</source>
+        <translation>不是普通文件</translation>
+    </message>
+    <message>
+        <source>it is %1, not a regular file</source>
+        <translation>它是%1，不是普通文件</translation>
+    </message>
+    <message>
+        <source>it is larger than %1</source>
+        <translation>它大于 %1</translation>
     </message>
 </context>
 <context>
@@ -234,6 +281,29 @@
     <message>
         <source>S&amp;tress test all strategies…</source>
         <translation>压力测试所有策略(&amp;T)…</translation>
+    </message>
+</context>
+<context>
+    <name>Output</name>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>it is a FIFO and nothing reads it</source>
+        <translation>它是 FIFO 管道，但没有进程读取</translation>
+    </message>
+    <message>
+        <source>it is a directory</source>
+        <translation>它是一个目录</translation>
+    </message>
+    <message>
+        <source>nothing read it for %1 s</source>
+        <translation>%1 秒内没有进程读取</translation>
+    </message>
+    <message>
+        <source>nothing was written</source>
+        <translation>没有写入任何内容</translation>
     </message>
 </context>
 <context>
