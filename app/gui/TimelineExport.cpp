@@ -32,7 +32,7 @@ void paintInto(QPaintDevice &device, const RunAnalysis &data, const TimelineImag
 
 void TimelineImage::describe(const Scenario &scenario, const Strategy &strategy)
 {
-    title = QStringLiteral("%1 \u2014 %2").arg(scenario.name, scenario.title);
+    title = QStringLiteral("%1 \u2014 %2").arg(scenario.name, scenario.titleText());
     subtitle = QStringLiteral("%1 (%2): %3")
                    .arg(strategy.name,
                         scenario.correctHere(strategy.name, strategy.correct)
