@@ -4,7 +4,7 @@
 #include "cli/RedisOptions.h"
 #include "cli/RunOptions.h"
 #include "gui/TimelineExport.h"
-#include "gui/Translations.h"
+#include "cli/LanguageOption.h"
 
 #include <QCommandLineParser>
 
@@ -40,8 +40,7 @@ int shotCommand(const QStringList &arguments)
                       QStringLiteral("H")});
     parser.addOption({QStringLiteral("theme"), QStringLiteral("light or dark (default light)."), QStringLiteral("THEME"),
                       QStringLiteral("light")});
-    parser.addOption({QStringLiteral("language"), QStringLiteral("en or zh_CN (default: the system's)."),
-                      QStringLiteral("LANG")});
+    addLanguageOption(parser);
     parser.addOption({QStringLiteral("scale"), QStringLiteral("Type size factor (default: from the width)."),
                       QStringLiteral("S")});
     if (const std::optional<int> done = parseArguments(parser, arguments))
@@ -72,12 +71,8 @@ int shotCommand(const QStringList &arguments)
     }
 
     Translations translations;
-    const QString language = parser.value(QStringLiteral("language"));
-    if (!language.isEmpty() && language != QLatin1String("en") && language != QLatin1String("zh_CN")) {
-        printError(QStringLiteral("--language must be en or zh_CN (got '%1')").arg(language));
+    if (!applyLanguage(parser, translations))
         return kExitUsage;
-    }
-    translations.setLanguage(language);
 
     RunRequest request;
     if (!readRunRequest(parser, &request))
