@@ -5,6 +5,8 @@ import QtQuick.Controls
 // off at any text size; its entries show their shortcuts.
 Menu {
     id: menu
+    // Its checkable entries are one choice among them (radio marks).
+    property bool exclusive: false
     font.pixelSize: Style.px(15)
     delegate: AppMenuItem {}
     width: {

@@ -2,13 +2,12 @@ import QtQuick
 import QtQuick.Controls
 import QtQuick.Layouts
 
-// A menu entry with its shortcut on the right; one of an exclusive group
-// (the languages) shows a radio mark, a checkable one a check mark.
+// A menu entry with its shortcut on the right; a checkable one shows a check
+// mark, or a radio mark in an exclusive AppMenu (the languages).
 MenuItem {
     id: item
     readonly property string shortcutText: action && action.shortcut ? String(action.shortcut) : ""
-    readonly property bool radio: action !== null && action.ActionGroup.group !== null
-                                  && action.ActionGroup.group.exclusive
+    readonly property bool radio: item.menu !== null && item.menu.exclusive === true
 
     implicitWidth: leftPadding + rightPadding + row.implicitWidth
     indicator: Item {

@@ -60,6 +60,8 @@ ColumnLayout {
         model: root.scenarios
         textRole: "title"
         currentIndex: root.indexOfName(root.scenarios, root.scenario)
+        // A new model (the language changed) resets the index after the binding ran.
+        onModelChanged: Qt.callLater(() => scenarioBox.currentIndex = Qt.binding(() => root.indexOfName(root.scenarios, root.scenario)))
         displayText: currentIndex >= 0 ? root.scenarios[currentIndex].course + ". " + root.scenarios[currentIndex].title : ""
         onActivated: index => root.scenarioPicked(root.scenarios[index].name)
         popup.width: Math.max(width, Math.min(Style.px(760), root.width))
@@ -87,6 +89,8 @@ ColumnLayout {
         model: root.strategies
         textRole: "name"
         currentIndex: root.indexOfName(root.strategies, root.strategy)
+        // A new model (the language changed) resets the index after the binding ran.
+        onModelChanged: Qt.callLater(() => strategyBox.currentIndex = Qt.binding(() => root.indexOfName(root.strategies, root.strategy)))
         displayText: currentIndex >= 0 ? root.strategyLabel(root.strategies[currentIndex]) : ""
         onActivated: index => root.strategyPicked(root.strategies[index].name)
         popup.width: Math.max(width, Math.min(Style.px(460), root.width))

@@ -109,14 +109,14 @@ ApplicationWindow {
             Action { text: qsTr("Smaller text"); shortcut: "Ctrl+-"; onTriggered: window.setScale(Style.scale - 0.1) }
             Action { text: qsTr("Fit the whole run"); shortcut: "0"; enabled: window.timelineKeys; onTriggered: { primaryPane.view.fit(); secondaryPane.view.fit() } }
         }
-        // One language at a time; Translations remembers the choice.
+        // One language at a time; the choice is remembered (GuiApp).
         AppMenu {
             objectName: "languageMenu"
             title: qsTr("&Language")
-            ActionGroup { id: languages; exclusive: true }
-            Action { text: qsTr("System default"); checkable: true; ActionGroup.group: languages; checked: Translations.language === ""; onTriggered: Translations.language = "" }
-            Action { text: "English"; checkable: true; ActionGroup.group: languages; checked: Translations.language === "en"; onTriggered: Translations.language = "en" }
-            Action { text: "简体中文"; checkable: true; ActionGroup.group: languages; checked: Translations.language === "zh_CN"; onTriggered: Translations.language = "zh_CN" }
+            exclusive: true
+            Action { text: qsTr("System default"); checkable: true; checked: Translations.language === ""; onTriggered: Translations.language = "" }
+            Action { text: "English"; checkable: true; checked: Translations.language === "en"; onTriggered: Translations.language = "en" }
+            Action { text: "简体中文"; checkable: true; checked: Translations.language === "zh_CN"; onTriggered: Translations.language = "zh_CN" }
         }
     }
 

@@ -940,7 +940,8 @@ QString translatedNote(const QString &note)
         std::vector<std::pair<const char *, QRegularExpression>> out;
         for (const char *format : kNoteFormats) {
             QString pattern = QRegularExpression::escape(QString::fromLatin1(format));
-            pattern.replace(QRegularExpression(QStringLiteral("%\\d")), QStringLiteral("(.*)"));
+            // escape() makes "%1" "\\%1"; what is left of a '%' is a literal one.
+            pattern.replace(QRegularExpression(QStringLiteral("\\\\?%\\d")), QStringLiteral("(.*)"));
             out.emplace_back(format, QRegularExpression(QLatin1Char('^') + pattern + QLatin1Char('$')));
         }
         return out;
