@@ -1,12 +1,11 @@
 #include "RunController.h"
 
 #include "TimelineExport.h"
+#include "Translations.h"
 
 #include "redis/RedisError.h"
 #include "strategies/Strategies.h"
 
-#include <QCoreApplication>
-#include <QEvent>
 #include <QFileInfo>
 #include <QJSEngine>
 
@@ -40,7 +39,6 @@ RunController::RunController(std::unique_ptr<RedisTarget> target, const QString 
     connect(this, &RunController::cursorChanged, this, &RunController::updateCode);
     connect(this, &RunController::focusChanged, this, &RunController::updateCode);
     connect(this, &RunController::configChanged, this, &RunController::textsChanged);
-    QCoreApplication::instance()->installEventFilter(this);
     setScenario(QStringLiteral("lost-update"));
     // The stress runs need real time. On a private server a stepped run owns
     // the clock and moves it in leaps their leases must not see: they get a
@@ -79,11 +77,9 @@ QVariantList RunController::scenarios() const
     return out;
 }
 
-bool RunController::eventFilter(QObject *watched, QEvent *event)
+void RunController::followLanguage(const Translations &translations)
 {
-    if (watched == QCoreApplication::instance() && event->type() == QEvent::LanguageChange)
-        retranslate();
-    return QObject::eventFilter(watched, event);
+    connect(&translations, &Translations::languageChanged, this, &RunController::retranslate);
 }
 
 void RunController::retranslate()

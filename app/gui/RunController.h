@@ -24,6 +24,8 @@ class QJSEngine;
 
 namespace lockstock {
 
+class Translations;
+
 class RunController : public QObject {
     Q_OBJECT
     QML_NAMED_ELEMENT(Controller)
@@ -114,10 +116,8 @@ public:
     Q_INVOKABLE void stopReplay();
     // Writes the primary (or, with `second`, the compared) timeline as PNG or SVG, by the file's suffix.
     Q_INVOKABLE QString exportTimeline(const QUrl &file, const QString &theme, bool second = false) const;
-
-protected:
-    // A translator installed or removed (QEvent::LanguageChange): retranslate().
-    bool eventFilter(QObject *watched, QEvent *event) override;
+    // Every text shown says itself again whenever `translations` changes language.
+    void followLanguage(const Translations &translations);
 
 signals:
     void configChanged();
