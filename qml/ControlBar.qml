@@ -34,6 +34,12 @@ ColumnLayout {
 
     spacing: Style.px(8)
 
+    // "watchdog · correct here": the side of this scenario's toggle a strategy is on.
+    function strategyLabel(s) {
+        return s.side === "broken" ? qsTr("%1 · broken here").arg(s.name)
+             : s.side === "correct" ? qsTr("%1 · correct here").arg(s.name) : s.name
+    }
+
     function indexOfName(list, name) {
         for (let i = 0; i < list.length; ++i)
             if (list[i].name === name)
@@ -44,32 +50,62 @@ ColumnLayout {
     RowLayout {
     spacing: Style.px(12)
     Layout.fillWidth: true
+    // The scenarios as a course: numbered titles in the order they are taught.
     ComboBox {
         focusPolicy: Qt.NoFocus
         id: scenarioBox
         objectName: "scenarioBox"
-        Layout.preferredWidth: Style.px(300)
+        Layout.preferredWidth: Style.px(380)
         font.pixelSize: Style.px(16)
         model: root.scenarios
-        textRole: "name"
+        textRole: "title"
         currentIndex: root.indexOfName(root.scenarios, root.scenario)
+        // A new model (the language changed) resets the index after the binding ran.
+        onModelChanged: Qt.callLater(() => scenarioBox.currentIndex = Qt.binding(() => root.indexOfName(root.scenarios, root.scenario)))
+        displayText: currentIndex >= 0 ? root.scenarios[currentIndex].course + ". " + root.scenarios[currentIndex].title : ""
         onActivated: index => root.scenarioPicked(root.scenarios[index].name)
+        popup.width: Math.max(width, Math.min(Style.px(760), root.width))
+        delegate: ItemDelegate {
+            id: scenarioItem
+            required property var modelData
+            required property int index
+            width: scenarioBox.popup.width
+            text: modelData.course + ". " + modelData.title
+            font.pixelSize: Style.px(16)
+            highlighted: scenarioBox.highlightedIndex === index
+        }
         ToolTip.visible: hovered
-        ToolTip.text: currentIndex >= 0 ? root.scenarios[currentIndex].title : ""
+        ToolTip.text: currentIndex >= 0 ? root.scenarios[currentIndex].name + ": " + root.scenarios[currentIndex].lesson : ""
+        ToolTip.delay: 500
     }
+    // Each strategy says which side of this scenario it is on.
     ComboBox {
         focusPolicy: Qt.NoFocus
         id: strategyBox
         objectName: "strategyBox"
-        Layout.preferredWidth: Style.px(220)
+        Layout.preferredWidth: Style.px(300)
         font.pixelSize: Style.px(16)
         enabled: !root.compare
         model: root.strategies
         textRole: "name"
         currentIndex: root.indexOfName(root.strategies, root.strategy)
+        // A new model (the language changed) resets the index after the binding ran.
+        onModelChanged: Qt.callLater(() => strategyBox.currentIndex = Qt.binding(() => root.indexOfName(root.strategies, root.strategy)))
+        displayText: currentIndex >= 0 ? root.strategyLabel(root.strategies[currentIndex]) : ""
         onActivated: index => root.strategyPicked(root.strategies[index].name)
+        popup.width: Math.max(width, Math.min(Style.px(460), root.width))
+        delegate: ItemDelegate {
+            required property var modelData
+            required property int index
+            width: strategyBox.popup.width
+            text: root.strategyLabel(modelData)
+            font.pixelSize: Style.px(16)
+            font.bold: modelData.side !== ""
+            highlighted: strategyBox.highlightedIndex === index
+        }
         ToolTip.visible: hovered
-        ToolTip.text: currentIndex >= 0 ? root.strategies[currentIndex].lesson : ""
+        ToolTip.text: currentIndex >= 0 ? root.strategies[currentIndex].title + "\n" + root.strategies[currentIndex].lesson : ""
+        ToolTip.delay: 500
     }
     SideSwitch {
         objectName: "sideSwitch"

@@ -12,6 +12,11 @@ ColumnLayout {
 
     readonly property bool hasEvent: details.index !== undefined
 
+    function belief(holds) { return holds ? qsTr("I hold the lock") : qsTr("I do not hold the lock") }
+    function redisText(value, pttl, stock) {
+        return (value ? "lock=\"" + value + "\" PTTL " + pttl : "lock=(nil)") + "  stock=" + stock
+    }
+
     Label {
         text: qsTr("Event")
         font.pixelSize: Style.px(17); font.bold: true; color: Style.text
@@ -39,21 +44,29 @@ ColumnLayout {
             font.bold: true
         }
         Key { text: qsTr("what") }
-        Value { text: root.hasEvent ? root.details.kind + " · " + root.details.step : "" }
+        Value { text: root.hasEvent ? root.details.what : "" }
         Key { text: qsTr("command"); visible: !!root.details.command }
         Value { text: root.details.command || ""; visible: !!root.details.command; font.bold: true }
         Key { text: qsTr("reply"); visible: !!root.details.reply }
         Value { text: root.details.reply || ""; visible: !!root.details.reply }
+        // Before → after: what the event changed, as the analysis saw it.
         Key { text: qsTr("believes") }
         Value {
-            text: root.hasEvent ? (root.details.holds ? qsTr("I hold the lock") : qsTr("I do not hold the lock"))
+            objectName: "beliefValue"
+            text: root.hasEvent ? root.belief(root.details.heldBefore) + " → " + root.belief(root.details.holds)
                                   + (root.details.token ? "  (" + root.details.token + ")" : "") : ""
         }
-        Key { text: qsTr("Redis"); visible: root.details.lockPttl !== undefined }
+        Key { text: qsTr("Redis before"); visible: root.details.lockPttlBefore !== undefined }
         Value {
+            objectName: "redisBefore"
+            visible: root.details.lockPttlBefore !== undefined
+            text: visible ? root.redisText(root.details.lockValueBefore, root.details.lockPttlBefore, root.details.stockBefore) : ""
+        }
+        Key { text: qsTr("Redis after"); visible: root.details.lockPttl !== undefined }
+        Value {
+            objectName: "redisAfter"
             visible: root.details.lockPttl !== undefined
-            text: visible ? (root.details.lockValue ? "lock=\"" + root.details.lockValue + "\" PTTL " + root.details.lockPttl : "lock=(nil)")
-                            + "  stock=" + root.details.stock : ""
+            text: visible ? root.redisText(root.details.lockValue, root.details.lockPttl, root.details.stock) : ""
         }
         Key { text: qsTr("code"); visible: !!root.details.source }
         Value { text: (root.details.source || "") + ":" + (root.details.line || ""); visible: !!root.details.source }

@@ -15,7 +15,8 @@ ApplicationWindow {
     minimumWidth: 1100
     minimumHeight: 700
     visible: true
-    title: "LockStock — " + Controller.scenario + " · " + Controller.primary.strategyName
+    // Qt adds " — LockStock" (the application's display name).
+    title: Controller.scenarioTitle + " · " + Controller.primary.strategyName
 
     Material.theme: Style.dark ? Material.Dark : Material.Light
     Material.accent: Style.accent
@@ -36,7 +37,6 @@ ApplicationWindow {
         property alias height: window.height
         property bool dark: false
         property real scale: 1.0
-        property string language: ""
         property string scenario: "lost-update"
         property bool correct: false
         property real speed: 1.0
@@ -86,14 +86,14 @@ ApplicationWindow {
 
     menuBar: MenuBar {
         font.pixelSize: Style.px(15)
-        Menu {
+        AppMenu {
             title: qsTr("&File")
             Action { text: qsTr("Export timeline as &PNG…"); shortcut: "Ctrl+E"; onTriggered: { exportDialog.nameFilters = ["PNG (*.png)"]; exportDialog.defaultSuffix = "png"; exportDialog.open() } }
-            Action { text: qsTr("Export timeline as &SVG…"); onTriggered: { exportDialog.nameFilters = ["SVG (*.svg)"]; exportDialog.defaultSuffix = "svg"; exportDialog.open() } }
+            Action { text: qsTr("Export timeline as &SVG…"); shortcut: "Ctrl+Shift+E"; onTriggered: { exportDialog.nameFilters = ["SVG (*.svg)"]; exportDialog.defaultSuffix = "svg"; exportDialog.open() } }
             MenuSeparator {}
             Action { text: qsTr("&Quit"); shortcut: "Ctrl+Q"; onTriggered: Qt.quit() }
         }
-        Menu {
+        AppMenu {
             title: qsTr("&Run")
             Action { text: qsTr("Run / Pause"); shortcut: "Space"; enabled: window.timelineKeys; onTriggered: Controller.togglePlay() }
             Action { text: qsTr("Step focused client"); shortcut: "Right"; enabled: window.timelineKeys; onTriggered: window.stepFocused() }
@@ -102,25 +102,21 @@ ApplicationWindow {
             MenuSeparator {}
             Action { text: qsTr("S&tress test all strategies…"); shortcut: "Ctrl+T"; onTriggered: stressPopup.open() }
         }
-        Menu {
+        AppMenu {
             title: qsTr("&View")
             Action { text: qsTr("Dark theme"); checkable: true; checked: Style.dark; onTriggered: { Style.dark = checked; settings.dark = checked } }
             Action { text: qsTr("Larger text (projector)"); shortcut: "Ctrl++"; onTriggered: window.setScale(Style.scale + 0.1) }
             Action { text: qsTr("Smaller text"); shortcut: "Ctrl+-"; onTriggered: window.setScale(Style.scale - 0.1) }
             Action { text: qsTr("Fit the whole run"); shortcut: "0"; enabled: window.timelineKeys; onTriggered: { primaryPane.view.fit(); secondaryPane.view.fit() } }
         }
-        Menu {
+        // One language at a time; the choice is remembered (GuiApp).
+        AppMenu {
+            objectName: "languageMenu"
             title: qsTr("&Language")
-            Repeater {
-                model: [{ code: "", name: qsTr("System default") }, { code: "en", name: "English" }, { code: "zh_CN", name: "简体中文" }]
-                delegate: MenuItem {
-                    required property var modelData
-                    text: modelData.name
-                    checkable: true
-                    checked: Translations.language === modelData.code
-                    onTriggered: { Translations.language = modelData.code; settings.language = modelData.code }
-                }
-            }
+            exclusive: true
+            Action { text: qsTr("System default"); checkable: true; checked: Translations.language === ""; onTriggered: Translations.language = "" }
+            Action { text: "English"; checkable: true; checked: Translations.language === "en"; onTriggered: Translations.language = "en" }
+            Action { text: "简体中文"; checkable: true; checked: Translations.language === "zh_CN"; onTriggered: Translations.language = "zh_CN" }
         }
     }
 

@@ -1,13 +1,22 @@
 #!/usr/bin/env bash
 # Fails when a translation is out of date: lupdate over core/, app/ and qml/
-# (as the update_translations target runs it) must find every user-visible
-# string already translated in every .ts file, and none that vanished.
-#   check-translations.sh [LUPDATE]
+# and the scenarios' texts (as the update_translations target runs it) must
+# find every user-visible string already translated in every .ts file, and
+# none that vanished.
+#   check-translations.sh [LUPDATE [SCENARIO_TEXTS]]
+# SCENARIO_TEXTS: the scenarios' titles and lessons as C++ for lupdate
+# (scenario_texts.cpp in the build's resources/); made here when not given.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 lupdate="${1:-$(command -v lupdate || echo /usr/lib/qt6/bin/lupdate)}"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
+texts="${2:-}"
+if [ -z "$texts" ]; then
+    cmake -S "$root" -B "$work/build" -G Ninja -DLOCKSTOCK_BUILD_APP=OFF -DLOCKSTOCK_BUILD_TESTS=OFF \
+        -DLOCKSTOCK_BUILD_BENCH=OFF >/dev/null
+    texts="$work/build/resources/scenario_texts.cpp"
+fi
 status=0
 for ts in "$root"/resources/translations/lockstock_*.ts; do
     name="$(basename "$ts")"
@@ -15,7 +24,7 @@ for ts in "$root"/resources/translations/lockstock_*.ts; do
     # English holds only the plural forms; every other language holds everything.
     only=()
     [ "$name" = lockstock_en.ts ] && only=(-pluralonly)
-    (cd "$root" && "$lupdate" -silent -locations none "${only[@]}" -recursive core app qml \
+    (cd "$root" && "$lupdate" -silent -locations none "${only[@]}" -recursive core app qml "$texts" \
         -extensions cpp,h,qml -ts "$work/$name")
     unfinished=$(grep -c 'type="unfinished"' "$work/$name" || true)
     vanished=$(grep -c -E 'type="(vanished|obsolete)"' "$work/$name" || true)

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QCoreApplication>
 #include <QStringList>
 #include <optional>
 
@@ -11,6 +12,11 @@ namespace lockstock {
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitFailed = 1;    // the run itself failed (Redis died mid-run)
 inline constexpr int kExitUsage = 2;     // bad input, unreachable Redis
+
+// What the commands print for people, in the --language asked for: Cli::tr("...").
+class Cli {
+    Q_DECLARE_TR_FUNCTIONS(Cli)
+};
 
 // Both print control characters visibly (ESC as ^[): a client name or a
 // server's reply must not drive the terminal.

@@ -2,6 +2,7 @@
 
 #include "cli/Console.h"
 #include "cli/Interrupt.h"
+#include "cli/LanguageOption.h"
 #include "cli/RedisOptions.h"
 #include "cli/RunOptions.h"
 #include "cli/TraceTable.h"
@@ -34,7 +35,7 @@ void printAnalysis(const RunAnalysis &analysis, bool stopped)
     printOut(QString());
     for (const Figure &f : analysis.figures())
         if (f.label)
-            printOut(row(QLatin1String(f.label), f.text));
+            printOut(row(f.labelText(), f.text));
 }
 } // namespace
 
@@ -50,8 +51,12 @@ int runCommand(const QStringList &arguments)
     parser.addOption({{QStringLiteral("q"), QStringLiteral("quiet")}, QStringLiteral("Print nothing but errors.")});
     parser.addOption({QStringLiteral("trace"),
                       QStringLiteral("Print every command, its reply, the client's belief and what Redis held.")});
+    addLanguageOption(parser);
     if (const std::optional<int> done = parseArguments(parser, arguments))
         return *done;
+    Translations translations;
+    if (!applyLanguage(parser, translations))
+        return kExitUsage;
     RunRequest request;
     if (!readRunRequest(parser, &request))
         return kExitUsage;
@@ -71,19 +76,18 @@ int runCommand(const QStringList &arguments)
     const ClockKind clock = runClockFor(request.mode, request.scenario.config,
                                         target ? target->endpoint() : RedisEndpoint{});
     if (!quiet)
-        printOut(QStringLiteral("%1 · %2 (%3) · clock: %4 · Redis %5")
+        printOut(Cli::tr("%1 · %2 (%3) · clock: %4 · Redis %5")
                      .arg(request.scenario.name, request.strategy->name,
                           request.scenario.correctHere(request.strategy->name, request.strategy->correct)
-                              ? QStringLiteral("correct")
-                              : QStringLiteral("broken"))
+                              ? Cli::tr("correct")
+                              : Cli::tr("broken"))
                      .arg(QLatin1String(nameOf(clock))
                           + (clock == ClockKind::Real ? QStringLiteral(", speed ×%1").arg(request.scenario.config.speed)
                                                       : QString()))
                      .arg(target ? target->display()
-                                 : QStringLiteral("%1 private lock node(s)%2 and a store")
-                                       .arg(nodes.count)
-                                       .arg(nodes.kind == NodeSpec::Kind::Replicated ? QStringLiteral(" (replicated)")
-                                                                                    : QString())));
+                                 : (nodes.kind == NodeSpec::Kind::Replicated
+                                        ? Cli::tr("%n private lock node(s) (replicated) and a store", nullptr, nodes.count)
+                                        : Cli::tr("%n private lock node(s) and a store", nullptr, nodes.count))));
 
     History history;
     const QString error = runRequest(request, target.get(), history);
@@ -127,28 +131,32 @@ int runCommand(const QStringList &arguments)
 int listCommand(const QStringList &arguments)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("Lists the built-in scenarios and the strategies."));
+    parser.setApplicationDescription(QStringLiteral("Lists the built-in scenarios, in the course's order, and the strategies."));
     parser.addHelpOption();
+    addLanguageOption(parser);
     if (!parser.parse(arguments)) {
         printError(parser.errorText());
         return kExitUsage;
     }
-    printOut(QStringLiteral("Scenarios (lockstock run NAME):"));
+    Translations translations;
+    if (!applyLanguage(parser, translations))
+        return kExitUsage;
+    printOut(Cli::tr("Scenarios, in the order of the course (lockstock run NAME):"));
+    int course = 0;
     for (const QString &name : builtinScenarioNames()) {
         ScenarioError error;
         const std::optional<Scenario> s = findScenario(name, &error);
         if (!s) {
-            printOut(QStringLiteral("  %1  [broken: %2]").arg(name, error.display()));
+            printOut(QStringLiteral("  %1  [%2]").arg(name, error.display()));
             continue;
         }
-        printOut(QStringLiteral("  %1 %2").arg(name, -28).arg(s->title));
-        printOut(QStringLiteral("  %1 broken: %2, correct: %3").arg(QString(), -28).arg(s->broken, s->correct));
+        printOut(QStringLiteral("%1. %2 %3").arg(++course, 2).arg(name, -32).arg(s->titleText()));
+        printOut(QStringLiteral("    %1 %2").arg(QString(), -32).arg(Cli::tr("broken: %1, correct: %2").arg(s->broken, s->correct)));
     }
     printOut(QString());
-    printOut(QStringLiteral("Strategies (--strategy NAME):"));
+    printOut(Cli::tr("Strategies (--strategy NAME):"));
     for (const Strategy *s : allStrategies())
-        printOut(QStringLiteral("  %1 %2 %3").arg(s->name, -20).arg(s->correct ? QStringLiteral("correct")
-                                                                          : QStringLiteral("broken "))
+        printOut(QStringLiteral("  %1 %2 %3").arg(s->name, -20).arg(s->correct ? Cli::tr("correct") : Cli::tr("broken"), -8)
                      .arg(s->lessonText()));
     return kExitOk;
 }

@@ -5,7 +5,7 @@
 #include "cli/RedisOptions.h"
 #include "cli/RunOptions.h"
 #include "gui/TimelineExport.h"
-#include "gui/Translations.h"
+#include "cli/LanguageOption.h"
 
 #include "engine/RedisChecks.h"
 
@@ -44,8 +44,7 @@ int shotCommand(const QStringList &arguments)
                       QStringLiteral("H")});
     parser.addOption({QStringLiteral("theme"), QStringLiteral("light or dark (default light)."), QStringLiteral("THEME"),
                       QStringLiteral("light")});
-    parser.addOption({QStringLiteral("language"), QStringLiteral("en or zh_CN (default: the system's)."),
-                      QStringLiteral("LANG")});
+    addLanguageOption(parser);
     parser.addOption({QStringLiteral("scale"), QStringLiteral("Type size factor (default: from the width)."),
                       QStringLiteral("S")});
     if (const std::optional<int> done = parseArguments(parser, arguments))
@@ -82,12 +81,8 @@ int shotCommand(const QStringList &arguments)
     }
 
     Translations translations;
-    const QString language = parser.value(QStringLiteral("language"));
-    if (!language.isEmpty() && language != QLatin1String("en") && language != QLatin1String("zh_CN")) {
-        printError(QStringLiteral("--language must be en or zh_CN (got '%1')").arg(language));
+    if (!applyLanguage(parser, translations))
         return kExitUsage;
-    }
-    translations.setLanguage(language);
 
     if (height > 0) {
         if (const QString problem = imageSizeProblem(image.size); !problem.isEmpty()) {

@@ -2,6 +2,7 @@
 
 #include "cli/Console.h"
 #include "cli/Interrupt.h"
+#include "cli/LanguageOption.h"
 #include "cli/RedisOptions.h"
 #include "io/OutputFile.h"
 #include "stress/StressRun.h"
@@ -93,12 +94,12 @@ QString row(const QString &label, const QString &value)
 QString verdictText(const StressResult &r)
 {
     if (!r.error.isEmpty())
-        return QStringLiteral("STOPPED");
+        return Cli::tr("STOPPED");
     const Severity severity = r.verdict.severity();
-    const QString word = severity == Severity::Broken ? QStringLiteral("BROKE")
-        : severity == Severity::Harmless              ? QStringLiteral("harmless")
-        : severity == Severity::NotExercised          ? QStringLiteral("untested")
-                                                      : QStringLiteral("held");
+    const QString word = severity == Severity::Broken ? Cli::tr("BROKE")
+        : severity == Severity::Harmless              ? Cli::tr("harmless")
+        : severity == Severity::NotExercised          ? Cli::tr("untested")
+                                                      : Cli::tr("held");
     return severity == Severity::Clean ? word : word + QStringLiteral(" (") + r.verdict.briefs().join(QStringLiteral(", ")) + QLatin1Char(')');
 }
 
@@ -107,13 +108,13 @@ void printResult(const StressResult &r)
     // The figures `run` prints, from the same analysis.
     for (const Figure &f : r.figures)
         if (f.label)
-            printOut(row(QLatin1String(f.label), f.text));
-    printOut(row(QStringLiteral("throughput"), QStringLiteral("%1 orders/s (%2 Redis commands in %3 s)")
+            printOut(row(f.labelText(), f.text));
+    printOut(row(Cli::tr("throughput"), Cli::tr("%1 orders/s (%2 Redis commands in %3 s)")
                                                    .arg(qRound64(r.ordersPerSecond)).arg(r.commands)
                                                    .arg(r.seconds, 0, 'f', 2)));
-    printOut(row(QStringLiteral("latency p50 / p99"), QStringLiteral("%1 / %2 ms").arg(r.latencyP50Ms, 0, 'f', 2).arg(r.latencyP99Ms, 0, 'f', 2)));
-    printOut(row(QStringLiteral("retries"), QStringLiteral("%1 (failed acquires, aborted EXECs)").arg(r.retries)));
-    printOut(row(QStringLiteral("verdict"), verdictText(r)));
+    printOut(row(Cli::tr("latency p50 / p99"), Cli::tr("%1 / %2 ms").arg(r.latencyP50Ms, 0, 'f', 2).arg(r.latencyP99Ms, 0, 'f', 2)));
+    printOut(row(Cli::tr("retries"), Cli::tr("%1 (failed acquires, aborted EXECs)").arg(r.retries)));
+    printOut(row(Cli::tr("verdict"), verdictText(r)));
     // A run that stopped early has no verdict (see verdictText).
     if (r.error.isEmpty())
         for (const QString &sentence : r.verdict.sentences(r.info))
@@ -123,24 +124,24 @@ void printResult(const StressResult &r)
 // What a strategy says of itself, as the table and the single report print it.
 QString claimText(bool correct)
 {
-    return correct ? QStringLiteral("correct") : QStringLiteral("broken");
+    return correct ? Cli::tr("correct") : Cli::tr("broken");
 }
 
 void printTable(const QList<StressResult> &results)
 {
     const QString header = QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9 %10 %11")
-                               .arg(QStringLiteral("strategy"), -18).arg(QStringLiteral("claims"), -8)
-                               .arg(QStringLiteral("sold"), 6).arg(QStringLiteral("stock/exp"), 11)
-                               .arg(QStringLiteral("oversold"), 8).arg(QStringLiteral("lost"), 6)
-                               .arg(QStringLiteral("overlap"), 7).arg(QStringLiteral("orders/s"), 9)
-                               .arg(QStringLiteral("p50 ms"), 7).arg(QStringLiteral("p99 ms"), 7)
-                               .arg(QStringLiteral("retries"), 8);
-    printOut(header + QStringLiteral("  verdict"));
+                               .arg(Cli::tr("strategy"), -18).arg(Cli::tr("claims"), -8)
+                               .arg(Cli::tr("sold"), 6).arg(Cli::tr("stock/exp"), 11)
+                               .arg(Cli::tr("oversold"), 8).arg(Cli::tr("lost"), 6)
+                               .arg(Cli::tr("overlap"), 7).arg(Cli::tr("orders/s"), 9)
+                               .arg(Cli::tr("p50 ms"), 7).arg(Cli::tr("p99 ms"), 7)
+                               .arg(Cli::tr("retries"), 8);
+    printOut(header + QStringLiteral("  ") + Cli::tr("verdict"));
     printOut(QString(header.size() + 9, QLatin1Char('-')));
     for (const StressResult &r : results) {
         if (!r.skipped.isEmpty()) {
-            printOut(QStringLiteral("%1 %2 skipped: %3").arg(r.strategy, -18)
-                         .arg(claimText(r.correct), -8).arg(r.skipped));
+            printOut(Cli::tr("%1 %2 skipped: %3").arg(r.strategy, -18)
+                         .arg(claimText(r.correct), -8).arg(r.skippedText()));
             continue;
         }
         const QString verdict = verdictText(r);
@@ -174,8 +175,12 @@ int stressCommand(const QStringList &arguments)
     parser.addOption({QStringLiteral("json"), QStringLiteral("Write the figures to FILE."), QStringLiteral("FILE")});
     parser.addOption({{QStringLiteral("q"), QStringLiteral("quiet")}, QStringLiteral("No progress bar, print only the results.")});
     addRedisOptions(parser);
+    addLanguageOption(parser);
     if (const std::optional<int> done = parseArguments(parser, arguments))
         return *done;
+    Translations translations;
+    if (!applyLanguage(parser, translations))
+        return kExitUsage;
     if (!parser.positionalArguments().isEmpty()) {
         printError(QStringLiteral("stress takes no arguments, got: %1").arg(parser.positionalArguments().join(QLatin1Char(' '))));
         return kExitUsage;
@@ -223,7 +228,7 @@ int stressCommand(const QStringList &arguments)
 
     const bool quiet = parser.isSet(QStringLiteral("quiet"));
     if (!quiet)
-        printOut(QStringLiteral("stress · %1 clients · %2 orders · stock %3 · clock: real · Redis %4")
+        printOut(Cli::tr("stress · %1 clients · %2 orders · stock %3 · clock: real · Redis %4")
                      .arg(w.clients).arg(w.orders).arg(w.stock).arg(target->display()));
 
     // Ctrl-C stops the run at hand (its keys are still removed) and skips the rest.
@@ -242,7 +247,7 @@ int stressCommand(const QStringList &arguments)
             if (!r.error.isEmpty())
                 printError(QStringLiteral("%1 stopped: %2").arg(s->name, r.error));
             if (strategies.size() == 1 && !r.skipped.isEmpty())
-                printError(QStringLiteral("%1 not run: %2").arg(s->name, r.skipped));
+                printError(QStringLiteral("%1 not run: %2").arg(s->name, r.skippedText()));
             else if (strategies.size() == 1 && (r.ordersTried > 0 || r.error.isEmpty())) {
                 printOut(QStringLiteral("%1 (%2)").arg(s->name, claimText(s->correct)));
                 printResult(r);

@@ -41,6 +41,10 @@ int runWindow(std::unique_ptr<RedisTarget> target, const QString &error)
     Translations::setWindowTranslations(&translations);
     translations.setEngine(&engine);
     translations.setLanguage(QSettings().value(QStringLiteral("ui/language"), QString()).toString());
+    controller.followLanguage(translations);
+    // Chosen in the window: remembered for the next start.
+    QObject::connect(&translations, &Translations::languageChanged, &translations,
+                     [&] { QSettings().setValue(QStringLiteral("ui/language"), translations.language()); });
     engine.addImportPath(QStringLiteral("qrc:/"));
     engine.load(QUrl(QStringLiteral("qrc:/LockStock/Main.qml")));
     if (engine.rootObjects().isEmpty())

@@ -1,6 +1,7 @@
 #include "RunController.h"
 
 #include "TimelineExport.h"
+#include "Translations.h"
 
 #include "redis/RedisError.h"
 #include "strategies/Strategies.h"
@@ -37,6 +38,7 @@ RunController::RunController(std::unique_ptr<RedisTarget> target, const QString 
     connect(this, &RunController::timelineChanged, this, &RunController::cursorChanged);
     connect(this, &RunController::cursorChanged, this, &RunController::updateCode);
     connect(this, &RunController::focusChanged, this, &RunController::updateCode);
+    connect(this, &RunController::configChanged, this, &RunController::textsChanged);
     setScenario(QStringLiteral("lost-update"));
     // The stress runs need real time. On a private server a stepped run owns
     // the clock and moves it in leaps their leases must not see: they get a
@@ -68,11 +70,25 @@ QVariantList RunController::scenarios() const
     for (const QString &name : builtinScenarioNames()) {
         ScenarioError error;
         if (const std::optional<Scenario> s = findScenario(name, &error))
-            out << QVariantMap{{QStringLiteral("name"), s->name}, {QStringLiteral("title"), s->title},
-                               {QStringLiteral("lesson"), s->lesson}, {QStringLiteral("broken"), s->broken},
-                               {QStringLiteral("correct"), s->correct}};
+            out << QVariantMap{{QStringLiteral("name"), s->name}, {QStringLiteral("title"), s->titleText()},
+                               {QStringLiteral("lesson"), s->lessonText()}, {QStringLiteral("broken"), s->broken},
+                               {QStringLiteral("correct"), s->correct}, {QStringLiteral("course"), out.size() + 1}};
     }
     return out;
+}
+
+void RunController::followLanguage(const Translations &translations)
+{
+    connect(&translations, &Translations::languageChanged, this, &RunController::retranslate);
+}
+
+void RunController::retranslate()
+{
+    emit textsChanged();
+    emit bannerChanged();
+    m_primary.retranslate();
+    m_secondary.retranslate();
+    m_stress.retranslate();
 }
 
 QVariantList RunController::strategies() const
@@ -80,7 +96,10 @@ QVariantList RunController::strategies() const
     QVariantList out;
     for (const Strategy *s : allStrategies())
         out << QVariantMap{{QStringLiteral("name"), s->name}, {QStringLiteral("title"), s->titleText()},
-                           {QStringLiteral("lesson"), s->lessonText()}, {QStringLiteral("correct"), s->correct}};
+                           {QStringLiteral("lesson"), s->lessonText()}, {QStringLiteral("correct"), s->correct},
+                           {QStringLiteral("side"), s->name == m_scenario.broken    ? QStringLiteral("broken")
+                                                    : s->name == m_scenario.correct ? QStringLiteral("correct")
+                                                                                    : QString()}};
     return out;
 }
 

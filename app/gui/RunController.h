@@ -24,15 +24,18 @@ class QJSEngine;
 
 namespace lockstock {
 
+class Translations;
+
 class RunController : public QObject {
     Q_OBJECT
     QML_NAMED_ELEMENT(Controller)
     QML_SINGLETON
-    Q_PROPERTY(QVariantList scenarios READ scenarios CONSTANT)
-    Q_PROPERTY(QVariantList strategies READ strategies CONSTANT)
+    // Texts in the UI language: they change with the language (textsChanged).
+    Q_PROPERTY(QVariantList scenarios READ scenarios NOTIFY textsChanged)
+    Q_PROPERTY(QVariantList strategies READ strategies NOTIFY textsChanged)
     Q_PROPERTY(QString scenario READ scenario WRITE setScenario NOTIFY configChanged)
-    Q_PROPERTY(QString scenarioTitle READ scenarioTitle NOTIFY configChanged)
-    Q_PROPERTY(QString scenarioLesson READ scenarioLesson NOTIFY configChanged)
+    Q_PROPERTY(QString scenarioTitle READ scenarioTitle NOTIFY textsChanged)
+    Q_PROPERTY(QString scenarioLesson READ scenarioLesson NOTIFY textsChanged)
     Q_PROPERTY(QString strategy READ strategy WRITE setStrategy NOTIFY configChanged)
     Q_PROPERTY(bool correct READ correct WRITE setCorrect NOTIFY configChanged)
     Q_PROPERTY(double speedFactor READ speedFactor WRITE setSpeedFactor NOTIFY configChanged)
@@ -63,12 +66,15 @@ public:
     static void setWindowController(RunController *controller) { s_window = controller; }
     static RunController *create(QQmlEngine *, QJSEngine *);
 
+    // The built-in scenarios in course order: name, title, lesson, broken, correct, course (1, 2...).
     QVariantList scenarios() const;
+    // Every strategy: name, title, lesson, correct (in general), and side: which
+    // side of this scenario's toggle it is ("broken", "correct" or "").
     QVariantList strategies() const;
     QString scenario() const { return m_scenario.name; }
     void setScenario(const QString &name);
-    QString scenarioTitle() const { return m_scenario.title; }
-    QString scenarioLesson() const { return m_scenario.lesson; }
+    QString scenarioTitle() const { return m_scenario.titleText(); }
+    QString scenarioLesson() const { return m_scenario.lessonText(); }
     QString strategy() const { return m_strategyName; }
     void setStrategy(const QString &name);
     bool correct() const;
@@ -110,9 +116,12 @@ public:
     Q_INVOKABLE void stopReplay();
     // Writes the primary (or, with `second`, the compared) timeline as PNG or SVG, by the file's suffix.
     Q_INVOKABLE QString exportTimeline(const QUrl &file, const QString &theme, bool second = false) const;
+    // Every text shown says itself again whenever `translations` changes language.
+    void followLanguage(const Translations &translations);
 
 signals:
     void configChanged();
+    void textsChanged();
     void stateChanged();
     void cursorChanged();
     void timelineChanged();
@@ -123,6 +132,8 @@ signals:
 
 private:
     static inline RunController *s_window = nullptr;
+    // The UI language changed: every text shown says so again, in it.
+    void retranslate();
     void load();
     void updateCode();
     RedisTarget *secondTarget();

@@ -40,6 +40,13 @@ QString RunSession::strategyName() const { return m_strategy ? m_strategy->name 
 QString RunSession::strategyTitle() const { return m_strategy ? m_strategy->titleText() : QString(); }
 bool RunSession::correctSide() const { return m_strategy && !analysis()->info.brokenSide; }
 
+void RunSession::retranslate()
+{
+    m_model.retranslate();
+    emit strategyChanged();
+    emit timelineChanged();
+}
+
 QVariantList RunSession::findings() const
 {
     const auto a = analysis();
@@ -255,18 +262,27 @@ QVariantMap RunSession::eventDetails(int sortedIndex) const
         argv << QString::fromUtf8(arg);
     m[QStringLiteral("command")] = argv.join(QLatin1Char(' '));
     m[QStringLiteral("reply")] = e.kind == EventKind::Command ? e.reply.display() : QString();
-    m[QStringLiteral("holds")] = e.holds;
+    // Before → after, as the analysis saw them: belief and Redis's truth.
+    const RunAnalysis::Change change = a->changeAt(sortedIndex);
+    m[QStringLiteral("heldBefore")] = change.heldBefore;
+    m[QStringLiteral("holds")] = change.holdsAfter;
     m[QStringLiteral("token")] = QString::fromUtf8(e.token);
-    m[QStringLiteral("note")] = e.note;
+    m[QStringLiteral("note")] = a->noteText(e);
+    m[QStringLiteral("what")] = RunAnalysis::kindText(e);
     m[QStringLiteral("race")] = a->markTextAt(sortedIndex);
     m[QStringLiteral("source")] = e.sourceFile ? QFileInfo(QString::fromUtf8(e.sourceFile)).fileName() : QString();
     m[QStringLiteral("line")] = e.sourceLine;
-    if (const LockTruth *lock = e.lock()) {
-        m[QStringLiteral("lockValue")] = QString::fromUtf8(lock->value);
-        m[QStringLiteral("lockPttl")] = lock->pttl;
-    }
-    if (e.probe)
-        m[QStringLiteral("stock")] = e.probe->stock == kUnknown ? QVariant() : QVariant(e.probe->stock);
+    const auto putProbe = [&m](const Probe *probe, const QString &suffix) {
+        if (!probe)
+            return;
+        if (const LockTruth *lock = probe->lockOn(0)) {
+            m[QStringLiteral("lockValue") + suffix] = QString::fromUtf8(lock->value);
+            m[QStringLiteral("lockPttl") + suffix] = lock->pttl;
+        }
+        m[QStringLiteral("stock") + suffix] = probe->stock == kUnknown ? QVariant() : QVariant(probe->stock);
+    };
+    putProbe(change.before, QStringLiteral("Before"));
+    putProbe(change.after, QString());
     return m;
 }
 

@@ -78,6 +78,10 @@ public:
     bool isActive() const { return m_state == State::Running || m_state == State::Starting; }
     bool isOver() const { return m_state == State::Finished || m_state == State::Failed; }
 
+    // The UI language changed: the strategy's title, the verdict and the
+    // timeline's rows say so again.
+    void retranslate();
+
     // The clicked event: command, reply, the client's belief, Redis's truth.
     Q_INVOKABLE QVariantMap eventDetails(int sortedIndex) const;
     // The lock and stock as the last probe at or before `ms` saw them, the TTL counted down to `ms`.

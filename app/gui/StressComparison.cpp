@@ -181,6 +181,12 @@ int StressComparison::rowCount(const QModelIndex &parent) const
     return parent.isValid() ? 0 : int(m_rows.size());
 }
 
+void StressComparison::retranslate()
+{
+    if (!m_rows.empty())
+        emit dataChanged(index(0), index(int(m_rows.size()) - 1));
+}
+
 QVariant StressComparison::data(const QModelIndex &index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
@@ -211,7 +217,7 @@ QVariant StressComparison::data(const QModelIndex &index, int role) const
     case LatencyP50Role: return r.latencyP50Ms;
     case LatencyP99Role: return r.latencyP99Ms;
     case RetriesRole: return r.retries;
-    case NoteRole: return r.skipped.isEmpty() ? r.error : r.skipped;
+    case NoteRole: return r.skipped.isEmpty() ? r.error : r.skippedText();
     default: return {};
     }
 }

@@ -77,6 +77,8 @@ public:
     Q_INVOKABLE bool start(int clients, int orders, qint64 stock);
     // The run at hand stops at its next step (its keys are still removed); the rest are skipped.
     Q_INVOKABLE void cancel();
+    // The UI language changed: every row's text is new.
+    void retranslate();
 
     int rowCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role) const override;

@@ -53,7 +53,7 @@ QString writeFile(const QString &path, const QByteArray &bytes)
 
 void TimelineImage::describe(const Scenario &scenario, const Strategy &strategy)
 {
-    title = QStringLiteral("%1 \u2014 %2").arg(scenario.name, scenario.title);
+    title = QStringLiteral("%1 \u2014 %2").arg(scenario.name, scenario.titleText());
     subtitle = QStringLiteral("%1 (%2): %3")
                    .arg(strategy.name,
                         scenario.correctHere(strategy.name, strategy.correct)

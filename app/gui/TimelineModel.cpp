@@ -80,6 +80,12 @@ int TimelineModel::rowOf(int event) const
     return it != end && *it == event ? int(it.index()) : -1;
 }
 
+void TimelineModel::retranslate()
+{
+    if (m_rows > 0)
+        emit dataChanged(index(0), index(m_rows - 1));
+}
+
 void TimelineModel::emitRowsChanged(const QList<int> &events)
 {
     for (int event : events)

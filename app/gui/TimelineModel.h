@@ -48,6 +48,8 @@ public:
     QHash<int, QByteArray> roleNames() const override;
 
     static QString monitorLine(const RunInfo &info, const Event &e);
+    // The UI language changed: every row's text is new.
+    void retranslate();
 
 signals:
     void countChanged();

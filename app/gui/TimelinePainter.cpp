@@ -551,7 +551,7 @@ void TimelinePainter::paintServerFaults(QPainter &p, const Lanes &lanes)
         const size_t row = rowEnd[0] <= rowEnd[1] ? 0 : 1;
         const QPointF at(std::max(ex + m_theme.px(3), rowEnd[row] + m_theme.px(6)),
                          lanes.lock.bottom() - (2 - qreal(row)) * rowHeight);
-        const QRectF r = pill(p, at, e.note, m_theme.warning, m_theme.background, m_theme.text, font);
+        const QRectF r = pill(p, at, m_data.noteText(e), m_theme.warning, m_theme.background, m_theme.text, font);
         rowEnd[row] = r.right();
         m_hits.append({r, index});
     }

@@ -1,6 +1,7 @@
 #include "RunAnalysis.h"
 
 #include <QHash>
+#include <QRegularExpression>
 #include <algorithm>
 #include <functional>
 #include <map>
@@ -819,6 +820,25 @@ int RunAnalysis::lastProbeAt(qint64 ns) const
     return -1;
 }
 
+RunAnalysis::Change RunAnalysis::changeAt(int event) const
+{
+    Change c;
+    const Event &e = events.at(event);
+    c.holdsAfter = e.holds;
+    c.after = e.probe.get();
+    bool beliefFound = e.client < 0;
+    for (int i = event - 1; i >= 0 && (!beliefFound || !c.before); --i) {
+        const Event &earlier = events.at(i);
+        if (!beliefFound && earlier.client == e.client) {
+            c.heldBefore = earlier.holds;
+            beliefFound = true;
+        }
+        if (!c.before && earlier.probe)
+            c.before = earlier.probe.get();
+    }
+    return c;
+}
+
 const Mark *RunAnalysis::markAt(int event) const
 {
     const auto it = std::lower_bound(marks.cbegin(), marks.cend(), event, [](const Mark &m, int e) { return m.event < e; });
@@ -845,33 +865,121 @@ QList<Figure> RunAnalysis::figures() const
     const auto ms = [this](qint64 ns) { return scenarioMs(ns); };
     const auto stockValue = [](qint64 v) { return v == kUnknown ? QJsonValue() : QJsonValue(v); };
     const auto number = [](qint64 v) { return QString::number(v); };
+    // Labels and texts in the UI language (the table's); keys and values are the JSON's.
     return {
         {"initial_stock", nullptr, info.initialStock, number(info.initialStock)},
-        {"expected_stock", "expected stock", n.expectedStock, number(n.expectedStock)},
-        {"final_stock", "final stock", stockValue(finalStock),
-         finalStock == kUnknown ? QStringLiteral("unknown") : number(finalStock)},
+        {"expected_stock", QT_TRANSLATE_NOOP("Figure", "expected stock"), n.expectedStock, number(n.expectedStock)},
+        {"final_stock", QT_TRANSLATE_NOOP("Figure", "final stock"), stockValue(finalStock),
+         finalStock == kUnknown ? QCoreApplication::translate("Figure", "unknown") : number(finalStock)},
         {"orders_tried", nullptr, n.ordersTried, number(n.ordersTried)},
-        {"orders_succeeded", "orders sold", n.ordersSucceeded,
-         QStringLiteral("%1 of %2").arg(n.ordersSucceeded).arg(n.ordersTried)},
-        {"lost_updates", "lost updates", n.lostUpdates, number(n.lostUpdates)},
-        {"oversold", "oversold", n.oversold, number(n.oversold)},
-        {"exclusion_violations", "exclusion violations", n.exclusionViolations,
-         QStringLiteral("%1 (%2 ms together)").arg(n.exclusionViolations).arg(qRound64(ms(n.overlapNs)))},
+        {"orders_succeeded", QT_TRANSLATE_NOOP("Figure", "orders sold"), n.ordersSucceeded,
+         QCoreApplication::translate("Figure", "%1 of %2").arg(n.ordersSucceeded).arg(n.ordersTried)},
+        {"lost_updates", QT_TRANSLATE_NOOP("Figure", "lost updates"), n.lostUpdates, number(n.lostUpdates)},
+        {QT_TRANSLATE_NOOP("Figure", "oversold"), QT_TRANSLATE_NOOP("Figure", "oversold"), n.oversold, number(n.oversold)},
+        {"exclusion_violations", QT_TRANSLATE_NOOP("Figure", "exclusion violations"), n.exclusionViolations,
+         QCoreApplication::translate("Figure", "%1 (%2 ms together)").arg(n.exclusionViolations).arg(qRound64(ms(n.overlapNs)))},
         {"overlap_ms", nullptr, ms(n.overlapNs), QString::number(ms(n.overlapNs))},
-        {"foreign_releases", "foreign releases", n.foreignReleases, number(n.foreignReleases)},
-        {"foreign_renewals", "foreign renewals", n.foreignRenewals, number(n.foreignRenewals)},
-        {"stuck_ms", "stuck lock", ms(n.stuckNs), QStringLiteral("%1 ms").arg(qRound64(ms(n.stuckNs)))},
-        {"late_renewals", "late renewals", n.lateRenewals, number(n.lateRenewals)},
-        {"lock_gone", "lock gone, believed", n.lockGone, number(n.lockGone)},
-        {"fenced", nullptr, n.fenced, n.fenced ? QStringLiteral("yes") : QStringLiteral("no")},
-        {"stale_writes_refused", n.fenced ? "stale writes refused" : nullptr, n.staleWritesRefused,
+        {"foreign_releases", QT_TRANSLATE_NOOP("Figure", "foreign releases"), n.foreignReleases, number(n.foreignReleases)},
+        {"foreign_renewals", QT_TRANSLATE_NOOP("Figure", "foreign renewals"), n.foreignRenewals, number(n.foreignRenewals)},
+        {"stuck_ms", QT_TRANSLATE_NOOP("Figure", "stuck lock"), ms(n.stuckNs), QCoreApplication::translate("Figure", "%1 ms").arg(qRound64(ms(n.stuckNs)))},
+        {"late_renewals", QT_TRANSLATE_NOOP("Figure", "late renewals"), n.lateRenewals, number(n.lateRenewals)},
+        {"lock_gone", QT_TRANSLATE_NOOP("Figure", "lock gone, believed"), n.lockGone, number(n.lockGone)},
+        {"fenced", nullptr, n.fenced, n.fenced ? QCoreApplication::translate("Figure", "yes") : QCoreApplication::translate("Figure", "no")},
+        {"stale_writes_refused", n.fenced ? QT_TRANSLATE_NOOP("Figure", "stale writes refused") : nullptr, n.staleWritesRefused,
          number(n.staleWritesRefused)},
-        {"stale_writes_accepted", n.fenced ? "stale writes accepted" : nullptr, n.staleWritesAccepted,
+        {"stale_writes_accepted", n.fenced ? QT_TRANSLATE_NOOP("Figure", "stale writes accepted") : nullptr, n.staleWritesAccepted,
          number(n.staleWritesAccepted)},
-        {"unavailable_orders", n.unavailableOrders > 0 ? "orders without a lock" : nullptr, n.unavailableOrders,
+        {"unavailable_orders", n.unavailableOrders > 0 ? QT_TRANSLATE_NOOP("Figure", "orders without a lock") : nullptr, n.unavailableOrders,
          number(n.unavailableOrders)},
         {"expiries", nullptr, n.expiries, number(n.expiries)},
     };
+}
+
+namespace {
+// The notes the engine writes for server faults and expiries (NodeSet::apply,
+// SteppedRun), and the phrases it puts in them.
+constexpr const char *kNoteFormats[] = {
+    QT_TRANSLATE_NOOP("Event", "%1 killed (SIGKILL)"),
+    QT_TRANSLATE_NOOP("Event", "%1 paused (SIGSTOP)"),
+    QT_TRANSLATE_NOOP("Event", "%1 resumed (SIGCONT)"),
+    QT_TRANSLATE_NOOP("Event", "%1 restarted (%2)"),
+    QT_TRANSLATE_NOOP("Event", "%1 cut off from its master (SIGSTOP, replication link closed)"),
+    QT_TRANSLATE_NOOP("Event", "%1 promoted to master (REPLICAOF NO ONE)"),
+    QT_TRANSLATE_NOOP("Event", "%1 clock jumped %2 s"),
+    QT_TRANSLATE_NOOP("Event", "%1 clock runs %2 % %3"),
+    QT_TRANSLATE_NOOP("Event", "Redis expired the lock of %1"),
+};
+[[maybe_unused]] constexpr const char *kNotePhrases[] = {
+    QT_TRANSLATE_NOOP("Event", "AOF replayed"),
+    QT_TRANSLATE_NOOP("Event", "no persistence: empty"),
+    QT_TRANSLATE_NOOP("Event", "fast"),
+    QT_TRANSLATE_NOOP("Event", "slow"),
+};
+
+// The names of EnumNames<Step> and EnumNames<EventKind>, for lupdate: kindText() and noteText() translate them.
+[[maybe_unused]] constexpr const char *kStepNames[] = {
+    QT_TRANSLATE_NOOP("Step", "start"),     QT_TRANSLATE_NOOP("Step", "read"),      QT_TRANSLATE_NOOP("Step", "write"),
+    QT_TRANSLATE_NOOP("Step", "decrement"), QT_TRANSLATE_NOOP("Step", "compensate"), QT_TRANSLATE_NOOP("Step", "acquire"),
+    QT_TRANSLATE_NOOP("Step", "expire"),    QT_TRANSLATE_NOOP("Step", "release"),   QT_TRANSLATE_NOOP("Step", "renew"),
+    QT_TRANSLATE_NOOP("Step", "backoff"),   QT_TRANSLATE_NOOP("Step", "timer"),     QT_TRANSLATE_NOOP("Step", "work"),
+    QT_TRANSLATE_NOOP("Step", "watch"),     QT_TRANSLATE_NOOP("Step", "multi"),     QT_TRANSLATE_NOOP("Step", "exec"),
+    QT_TRANSLATE_NOOP("Step", "unwatch"),   QT_TRANSLATE_NOOP("Step", "fence"),     QT_TRANSLATE_NOOP("Step", "replicate"),
+};
+[[maybe_unused]] constexpr const char *kEventKindNames[] = {
+    QT_TRANSLATE_NOOP("EventKind", "command"), QT_TRANSLATE_NOOP("EventKind", "sleep"),
+    QT_TRANSLATE_NOOP("EventKind", "order"),   QT_TRANSLATE_NOOP("EventKind", "crash"),
+    QT_TRANSLATE_NOOP("EventKind", "pause"),   QT_TRANSLATE_NOOP("EventKind", "expired"),
+    QT_TRANSLATE_NOOP("EventKind", "error"),   QT_TRANSLATE_NOOP("EventKind", "server"),
+    QT_TRANSLATE_NOOP("EventKind", "probe"),
+};
+
+// A note in one of kNoteFormats, its arguments (and the phrases among them) translated.
+QString translatedNote(const QString &note)
+{
+    static const auto patterns = [] {
+        std::vector<std::pair<const char *, QRegularExpression>> out;
+        for (const char *format : kNoteFormats) {
+            QString pattern = QRegularExpression::escape(QString::fromLatin1(format));
+            // escape() makes "%1" "\\%1"; what is left of a '%' is a literal one.
+            pattern.replace(QRegularExpression(QStringLiteral("\\\\?%\\d")), QStringLiteral("(.*)"));
+            out.emplace_back(format, QRegularExpression(QLatin1Char('^') + pattern + QLatin1Char('$')));
+        }
+        return out;
+    }();
+    for (const auto &[format, pattern] : patterns) {
+        const QRegularExpressionMatch m = pattern.match(note);
+        if (!m.hasMatch())
+            continue;
+        QString text = QCoreApplication::translate("Event", format);
+        for (int i = 1; i <= m.lastCapturedIndex(); ++i)
+            text = text.arg(QCoreApplication::translate("Event", m.captured(i).toUtf8().constData()));
+        return text;
+    }
+    return note;
+}
+} // namespace
+
+QString RunAnalysis::noteText(const Event &e) const
+{
+    const QString step = QCoreApplication::translate("Step", nameOf(e.step));
+    switch (e.kind) {
+    case EventKind::Crash:
+        return QCoreApplication::translate("Event", "crashed after %1").arg(step);
+    case EventKind::Pause:
+        return QCoreApplication::translate("Event", "paused for %1 ms after %2")
+            .arg(qRound64(scenarioMs(e.durationNs)))
+            .arg(step);
+    case EventKind::Error:
+        return e.note; // the server's own words
+    default:
+        return translatedNote(e.note);
+    }
+}
+
+QString RunAnalysis::kindText(const Event &e)
+{
+    return QCoreApplication::translate("EventKind", nameOf(e.kind)) + QStringLiteral(" \u00b7 ")
+        + QCoreApplication::translate("Step", nameOf(e.step));
 }
 
 QString RunAnalysis::commandText(const Event &e, int maxArg)

@@ -11,6 +11,7 @@
 #include "SharedList.h"
 #include "Verdict.h"
 
+#include <QCoreApplication>
 #include <QJsonValue>
 #include <atomic>
 #include <memory>
@@ -95,9 +96,11 @@ struct RunCounts {
 // once, in RunAnalysis::figures().
 struct Figure {
     const char *key;             // the JSON key: "lost_updates"
-    const char *label;           // the table's label; null: JSON only
+    const char *label;           // the table's label (QT_TRANSLATE_NOOP("Figure", ...)); null: JSON only
     QJsonValue value;
-    QString text;                // as the table prints it
+    QString text;                // as the table prints it, in the UI language
+
+    QString labelText() const { return QCoreApplication::translate("Figure", label); }
 };
 
 class RunAnalysis {
@@ -144,6 +147,15 @@ public:
     int lastCodeEventOf(int client, qint64 ns) const;
     // The last event at or before `ns` that carries a probe; -1 if none.
     int lastProbeAt(qint64 ns) const;
+    // What event `event` changed: the client's belief and what Redis held
+    // just before it and right after it (the inspector's before → after).
+    struct Change {
+        bool heldBefore = false;          // the client's belief before the event
+        bool holdsAfter = false;
+        const Probe *before = nullptr;    // the last probe before the event; null: none yet
+        const Probe *after = nullptr;     // the event's own probe; null: nothing was read then
+    };
+    Change changeAt(int event) const;
     // The mark on an event, when the verdict has its finding; null otherwise.
     const Mark *markAt(int event) const;
     QString markTextAt(int event) const;
@@ -151,6 +163,14 @@ public:
     const Finding *findingAt(int event) const;
     // Every figure, for the table and the JSON.
     QList<Figure> figures() const;
+
+    // An event's note in the UI language. The engine records its notes in
+    // English (the history's JSON keeps them so); crashes, pauses and expiries
+    // are said again from their fields, server faults from the formats the
+    // engine writes them in. An error's note is the server's own words.
+    QString noteText(const Event &e) const;
+    // What happened and in which step, in the UI language: "command · acquire".
+    static QString kindText(const Event &e);
 
     // The label a timeline prints for a command: "SET lock:10086 … NX PX 200 → OK".
     static QString commandText(const Event &e, int maxArg = 12);

@@ -492,11 +492,33 @@ std::optional<Scenario> loadScenarioFile(const QString &path, ScenarioError *err
     return parseScenario(*bytes, path, error);
 }
 
+QString Scenario::titleText() const
+{
+    return QCoreApplication::translate("Scenario", title.toUtf8().constData());
+}
+
+QString Scenario::lessonText() const
+{
+    return QCoreApplication::translate("Scenario", lesson.toUtf8().constData());
+}
+
 QStringList builtinScenarioNames()
 {
-    QStringList names;
+    QStringList files;
     for (const QFileInfo &fi : QDir(kBuiltinDir).entryInfoList({QStringLiteral("*.json")}, QDir::Files, QDir::Name))
-        names << fi.completeBaseName();
+        files << fi.completeBaseName();
+    QFile course(kBuiltinDir + QStringLiteral("/course.txt"));
+    QStringList names;
+    if (course.open(QIODevice::ReadOnly | QIODevice::Text)) {
+        for (const QByteArray &raw : course.readAll().split('\n')) {
+            const QString line = QString::fromUtf8(raw).trimmed();
+            if (!line.isEmpty() && !line.startsWith(QLatin1Char('#')) && files.contains(line) && !names.contains(line))
+                names << line;
+        }
+    }
+    for (const QString &name : std::as_const(files))
+        if (!names.contains(name))
+            names << name;
     return names;
 }
 

@@ -4,6 +4,7 @@
 
 #include "engine/RunConfig.h"
 
+#include <QCoreApplication>
 #include <QString>
 #include <optional>
 
@@ -11,12 +12,17 @@ namespace lockstock {
 
 struct Scenario {
     QString name;
-    QString title;
+    QString title;      // English, as in the file; titleText() is what users read
     QString lesson;
     QString broken;     // strategy names
     QString correct;
     QString path;       // where it was loaded from
     RunConfig config;   // scenario defaults; the CLI and the GUI override some
+
+    // In the UI language: the built-in scenarios' texts are in the
+    // translations (context "Scenario"); a file of one's own stays as written.
+    QString titleText() const;
+    QString lessonText() const;
 
     // Which side of the toggle a strategy is on here. The scenario's pair
     // decides: a lease too short for the work breaks a lock correct elsewhere.
@@ -40,7 +46,8 @@ struct ScenarioError {
 std::optional<Scenario> parseScenario(const QByteArray &json, const QString &path, ScenarioError *error);
 std::optional<Scenario> loadScenarioFile(const QString &path, ScenarioError *error);
 
-// The scenarios shipped in resources/scenarios, by name.
+// The scenarios shipped in resources/scenarios, by name, in the order of the
+// course (resources/scenarios/course.txt), then any it does not place.
 QStringList builtinScenarioNames();
 // A built-in name ("lost-update") or a path to a .json file.
 std::optional<Scenario> findScenario(const QString &nameOrPath, ScenarioError *error);

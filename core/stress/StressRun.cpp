@@ -64,7 +64,7 @@ QString whyNotRunnable(const Strategy &strategy, const RedisEndpoint &endpoint)
         static const QRegularExpression replicas(QStringLiteral("connected_slaves:(\\d+)"));
         const QRegularExpressionMatch m = replicas.match(QString::fromLatin1(info));
         if (m.hasMatch() && m.captured(1).toInt() == 0)
-            return QCoreApplication::translate("Stress", "needs a replica to acknowledge WAIT, and this Redis has none");
+            return QString::fromLatin1(QT_TRANSLATE_NOOP("Stress", "needs a replica to acknowledge WAIT, and this Redis has none"));
     } catch (const RedisError &) {
         // The run itself says what is wrong with Redis.
     }

@@ -4,6 +4,7 @@
 
 #include "analysis/RunAnalysis.h"
 
+#include <QCoreApplication>
 #include <QJsonObject>
 #include <QList>
 
@@ -31,13 +32,16 @@ struct StressResult {
     double latencyP99Ms = 0;
     QString error;                 // why the run stopped early; empty when it completed
     bool refused = false;          // ...because Redis refused a command (READONLY, OOM...)
-    QString skipped;               // why it was not run on this Redis; empty when it was
+    // Why it was not run on this Redis (English, QT_TRANSLATE_NOOP("Stress", ...)); empty when it was.
+    QString skipped;
     RunInfo info;                  // the run the verdict speaks of
     Verdict verdict;
     QList<Figure> figures;         // every figure of the analysis, as `run` reports them
 
     // Something was oversold, lost, shared or deleted from under its owner.
     bool broke() const { return verdict.severity() == Severity::Broken; }
+    // Why it was not run, in the UI language.
+    QString skippedText() const { return QCoreApplication::translate("Stress", skipped.toUtf8().constData()); }
 };
 
 // The p-th percentile (0..100, nearest rank) of `values`; sorts them. 0 when empty.

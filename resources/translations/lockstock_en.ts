@@ -2,6 +2,23 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en">
 <context>
+    <name>Cli</name>
+    <message numerus="yes">
+        <source>%n private lock node(s) (replicated) and a store</source>
+        <translation>
+            <numerusform>%n private lock node (replicated) and a store</numerusform>
+            <numerusform>%n private lock nodes (replicated) and a store</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n private lock node(s) and a store</source>
+        <translation>
+            <numerusform>%n private lock node and a store</numerusform>
+            <numerusform>%n private lock nodes and a store</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Verdict</name>
     <message numerus="yes">
         <source>%n write(s) went over another client&apos;s sale.</source>

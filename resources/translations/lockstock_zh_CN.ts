@@ -2,6 +2,141 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>Cli</name>
+    <message>
+        <source>correct</source>
+        <translation>正确</translation>
+    </message>
+    <message>
+        <source>broken</source>
+        <translation>有缺陷</translation>
+    </message>
+    <message>
+        <source>Scenarios, in the order of the course (lockstock run NAME):</source>
+        <translation>场景，按课程顺序（lockstock run 名称）：</translation>
+    </message>
+    <message>
+        <source>broken: %1, correct: %2</source>
+        <translation>有缺陷：%1，正确：%2</translation>
+    </message>
+    <message>
+        <source>Strategies (--strategy NAME):</source>
+        <translation>策略（--strategy 名称）：</translation>
+    </message>
+    <message>
+        <source>%1 · %2 (%3) · clock: %4 · Redis %5</source>
+        <translation>%1 · %2（%3）· 时钟：%4 · Redis %5</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n private lock node(s) (replicated) and a store</source>
+        <translation>
+            <numerusform>%n 个私有锁节点（主从复制）和一个库存存储</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n private lock node(s) and a store</source>
+        <translation>
+            <numerusform>%n 个私有锁节点和一个库存存储</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>STOPPED</source>
+        <translation>已停止</translation>
+    </message>
+    <message>
+        <source>BROKE</source>
+        <translation>出错</translation>
+    </message>
+    <message>
+        <source>harmless</source>
+        <translation>无害</translation>
+    </message>
+    <message>
+        <source>untested</source>
+        <translation>未验证</translation>
+    </message>
+    <message>
+        <source>held</source>
+        <translation>守住了</translation>
+    </message>
+    <message>
+        <source>throughput</source>
+        <translation>吞吐量</translation>
+    </message>
+    <message>
+        <source>%1 orders/s (%2 Redis commands in %3 s)</source>
+        <translation>%1 单/秒（%3 秒内 %2 条 Redis 命令）</translation>
+    </message>
+    <message>
+        <source>latency p50 / p99</source>
+        <translation>延迟 p50 / p99</translation>
+    </message>
+    <message>
+        <source>%1 / %2 ms</source>
+        <translation>%1 / %2 毫秒</translation>
+    </message>
+    <message>
+        <source>retries</source>
+        <translation>重试</translation>
+    </message>
+    <message>
+        <source>%1 (failed acquires, aborted EXECs)</source>
+        <translation>%1（加锁失败、被中止的 EXEC）</translation>
+    </message>
+    <message>
+        <source>verdict</source>
+        <translation>结论</translation>
+    </message>
+    <message>
+        <source>strategy</source>
+        <translation>策略</translation>
+    </message>
+    <message>
+        <source>claims</source>
+        <translation>自称</translation>
+    </message>
+    <message>
+        <source>sold</source>
+        <translation>售出</translation>
+    </message>
+    <message>
+        <source>stock/exp</source>
+        <translation>库存/应有</translation>
+    </message>
+    <message>
+        <source>oversold</source>
+        <translation>超卖</translation>
+    </message>
+    <message>
+        <source>lost</source>
+        <translation>丢失</translation>
+    </message>
+    <message>
+        <source>overlap</source>
+        <translation>重叠</translation>
+    </message>
+    <message>
+        <source>orders/s</source>
+        <translation>单/秒</translation>
+    </message>
+    <message>
+        <source>p50 ms</source>
+        <translation>p50 毫秒</translation>
+    </message>
+    <message>
+        <source>p99 ms</source>
+        <translation>p99 毫秒</translation>
+    </message>
+    <message>
+        <source>%1 %2 skipped: %3</source>
+        <translation>%1 %2 跳过：%3</translation>
+    </message>
+    <message>
+        <source>stress · %1 clients · %2 orders · stock %3 · clock: real · Redis %4</source>
+        <translation>压力测试 · %1 个客户端 · %2 个订单 · 库存 %3 · 时钟：真实 · Redis %4</translation>
+    </message>
+</context>
+<context>
     <name>CodePanel</name>
     <message>
         <source>Code</source>
@@ -82,6 +217,77 @@
         <source>Redis runs on the wall clock, as in production: leases keep running while you watch.</source>
         <translation>Redis 使用真实的挂钟时间，与生产环境一样：观看时租约也在流逝。</translation>
     </message>
+    <message>
+        <source>%1 · broken here</source>
+        <translation>%1 · 本场景的错误做法</translation>
+    </message>
+    <message>
+        <source>%1 · correct here</source>
+        <translation>%1 · 本场景的正确做法</translation>
+    </message>
+</context>
+<context>
+    <name>Event</name>
+    <message>
+        <source>%1 killed (SIGKILL)</source>
+        <translation>%1 被强制终止（SIGKILL）</translation>
+    </message>
+    <message>
+        <source>%1 paused (SIGSTOP)</source>
+        <translation>%1 被暂停（SIGSTOP）</translation>
+    </message>
+    <message>
+        <source>%1 resumed (SIGCONT)</source>
+        <translation>%1 恢复运行（SIGCONT）</translation>
+    </message>
+    <message>
+        <source>%1 restarted (%2)</source>
+        <translation>%1 已重启（%2）</translation>
+    </message>
+    <message>
+        <source>%1 cut off from its master (SIGSTOP, replication link closed)</source>
+        <translation>%1 与主节点断开（SIGSTOP，复制链接已关闭）</translation>
+    </message>
+    <message>
+        <source>%1 promoted to master (REPLICAOF NO ONE)</source>
+        <translation>%1 被提升为主节点（REPLICAOF NO ONE）</translation>
+    </message>
+    <message>
+        <source>%1 clock jumped %2 s</source>
+        <translation>%1 的时钟跳变 %2 秒</translation>
+    </message>
+    <message>
+        <source>%1 clock runs %2 % %3</source>
+        <translation>%1 的时钟%3了 %2%</translation>
+    </message>
+    <message>
+        <source>Redis expired the lock of %1</source>
+        <translation>Redis 让 %1 的锁过期了</translation>
+    </message>
+    <message>
+        <source>AOF replayed</source>
+        <translation>已重放 AOF</translation>
+    </message>
+    <message>
+        <source>no persistence: empty</source>
+        <translation>无持久化：数据为空</translation>
+    </message>
+    <message>
+        <source>fast</source>
+        <translation>快</translation>
+    </message>
+    <message>
+        <source>slow</source>
+        <translation>慢</translation>
+    </message>
+    <message>
+        <source>crashed after %1</source>
+        <translation>在“%1”之后崩溃</translation>
+    </message>
+    <message>
+        <source>paused for %1 ms after %2</source>
+        <translation>在“%2”之后停顿 %1 毫秒</translation>
+    </message>
 </context>
 <context>
     <name>EventInspector</name>
@@ -130,10 +336,6 @@
         <translation>我没有持有锁</translation>
     </message>
     <message>
-        <source>Redis</source>
-        <translation>Redis</translation>
-    </message>
-    <message>
         <source>code</source>
         <translation>代码</translation>
     </message>
@@ -144,6 +346,53 @@
     <message>
         <source>race</source>
         <translation>竞态</translation>
+    </message>
+    <message>
+        <source>Redis before</source>
+        <translation>之前的 Redis</translation>
+    </message>
+    <message>
+        <source>Redis after</source>
+        <translation>之后的 Redis</translation>
+    </message>
+</context>
+<context>
+    <name>EventKind</name>
+    <message>
+        <source>command</source>
+        <translation>命令</translation>
+    </message>
+    <message>
+        <source>sleep</source>
+        <translation>等待</translation>
+    </message>
+    <message>
+        <source>order</source>
+        <translation>订单</translation>
+    </message>
+    <message>
+        <source>crash</source>
+        <translation>崩溃</translation>
+    </message>
+    <message>
+        <source>pause</source>
+        <translation>停顿</translation>
+    </message>
+    <message>
+        <source>expired</source>
+        <translation>过期</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>server</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <source>probe</source>
+        <translation>探测</translation>
     </message>
 </context>
 <context>
@@ -198,6 +447,89 @@
     <message>
         <source>it is larger than %1</source>
         <translation>它大于 %1</translation>
+    </message>
+</context>
+<context>
+    <name>Figure</name>
+    <message>
+        <source>expected stock</source>
+        <translation>应有库存</translation>
+    </message>
+    <message>
+        <source>final stock</source>
+        <translation>最终库存</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>orders sold</source>
+        <translation>售出订单</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>lost updates</source>
+        <translation>丢失的更新</translation>
+    </message>
+    <message>
+        <source>oversold</source>
+        <translation>超卖</translation>
+    </message>
+    <message>
+        <source>exclusion violations</source>
+        <translation>互斥被破坏</translation>
+    </message>
+    <message>
+        <source>%1 (%2 ms together)</source>
+        <translation>%1 次（共同持有 %2 毫秒）</translation>
+    </message>
+    <message>
+        <source>foreign releases</source>
+        <translation>删了别人的锁</translation>
+    </message>
+    <message>
+        <source>foreign renewals</source>
+        <translation>续了别人的锁</translation>
+    </message>
+    <message>
+        <source>stuck lock</source>
+        <translation>卡死的锁</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <source>late renewals</source>
+        <translation>过期后才续期</translation>
+    </message>
+    <message>
+        <source>lock gone, believed</source>
+        <translation>锁已没了却仍以为持有</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>否</translation>
+    </message>
+    <message>
+        <source>stale writes refused</source>
+        <translation>被拒绝的过期写入</translation>
+    </message>
+    <message>
+        <source>stale writes accepted</source>
+        <translation>被接受的过期写入</translation>
+    </message>
+    <message>
+        <source>orders without a lock</source>
+        <translation>拿不到锁的订单</translation>
     </message>
 </context>
 <context>
@@ -345,6 +677,129 @@
     </message>
 </context>
 <context>
+    <name>Scenario</name>
+    <message>
+        <source>A crash between SETNX and EXPIRE</source>
+        <translation>SETNX 与 EXPIRE 之间崩溃</translation>
+    </message>
+    <message>
+        <source>A takes the lock with SETNX and dies before EXPIRE: the lock never expires and B waits in vain. SET NX PX sets both at once, so the lock of a dead client lapses.</source>
+        <translation>A 用 SETNX 拿到锁，还没执行 EXPIRE 就崩溃了：这把锁永不过期，B 只能白白等待。SET NX PX 一条命令同时设置值和过期时间，崩溃客户端的锁会自动失效。</translation>
+    </message>
+    <message>
+        <source>The master dies before the lock reaches a replica</source>
+        <translation>锁还没复制到从节点，主节点就宕机了</translation>
+    </message>
+    <message>
+        <source>Replication is asynchronous. A locks on the master; the replicas lag, the master dies and a replica is promoted without A&apos;s lock, so B takes it too. WAIT 1 after SET tells A that no replica has the lock yet: A gives it back and retries on the new master, and only one client holds it.</source>
+        <translation>主从复制是异步的。A 在主节点上加锁；从节点落后，主节点宕机，一个没有 A 的锁的从节点被提升为主节点，于是 B 也拿到了锁。SET 之后执行 WAIT 1，A 就知道还没有从节点拿到锁：A 归还锁并在新主节点上重试，同一时刻只有一个客户端持有锁。</translation>
+    </message>
+    <message>
+        <source>WAIT 1 was acknowledged, the lock is lost anyway</source>
+        <translation>WAIT 1 已确认，锁照样丢失</translation>
+    </message>
+    <message>
+        <source>A&apos;s lock was acknowledged by replica n3 (WAIT 1 = 1). Then the master and n3 die together and n2, which never got the lock, is promoted: B locks too. WAIT does not make Redis strongly consistent. Fencing does not need the lock to be exclusive: the store refuses A&apos;s older token.</source>
+        <translation>A 的锁已被从节点 n3 确认（WAIT 1 = 1）。随后主节点和 n3 一起宕机，从未收到这把锁的 n2 被提升为主节点：B 也加锁成功。WAIT 并不能让 Redis 变成强一致。防护令牌（fencing token）不依赖锁的互斥：库存存储会拒绝 A 较旧的令牌。</translation>
+    </message>
+    <message>
+        <source>Flash sale: 20 buyers, 5 items</source>
+        <translation>秒杀：20 个买家，5 件商品</translation>
+    </message>
+    <message>
+        <source>Twenty clients read the stock before any of them writes: without atomicity all twenty sell. A Lua check-and-decrement sells exactly five.</source>
+        <translation>二十个客户端在任何一个写回之前都读到了库存：没有原子性，二十个都卖出了。用 Lua 脚本“检查并扣减”，恰好卖出五件。</translation>
+    </message>
+    <message>
+        <source>A freezes past its lease, wakes and writes</source>
+        <translation>A 停顿超过租约，醒来后仍然写入</translation>
+    </message>
+    <message>
+        <source>A reads the stock and then freezes for 8 s (a long GC pause); its 5 s lease runs out and its watchdog is frozen too. B takes the lock and sells. A wakes still believing it holds the lock and writes its stale stock over B&apos;s sale. No lock alone can stop this: with a fencing token from INCR, the stock store has already seen B&apos;s newer token and refuses A&apos;s write.</source>
+        <translation>A 读取库存后停顿了 8 秒（一次长时间的 GC 暂停）；它 5 秒的租约到期，看门狗也一起被冻结。B 拿到锁并卖出。A 醒来后仍以为自己持有锁，把过期的库存写回，覆盖了 B 的销售。单靠锁无法阻止这种情况：有了 INCR 生成的防护令牌，库存存储已经见过 B 更新的令牌，会拒绝 A 的写入。</translation>
+    </message>
+    <message>
+        <source>A&apos;s lease expires, B takes the lock, A deletes it</source>
+        <translation>A 的租约到期，B 拿到锁，A 却把它删了</translation>
+    </message>
+    <message>
+        <source>A works longer than its 10 s lease. B takes the lapsed lock, then A&apos;s plain DEL removes B&apos;s lock and lets C in beside B; B, outliving its own lease, deletes C&apos;s lock in turn. A watchdog keeps each lease alive while its owner works, and its Lua release only ever deletes its own token.</source>
+        <translation>A 的工作时间超过了 10 秒的租约。B 拿到已失效的锁，随后 A 的普通 DEL 删掉了 B 的锁，让 C 和 B 同时进入；B 也超出了自己的租约，又删掉了 C 的锁。看门狗在持有者工作期间不断续期，它的 Lua 释放只会删除自己的令牌。</translation>
+    </message>
+    <message>
+        <source>A 10 s lease around 30 s of work</source>
+        <translation>10 秒的租约，30 秒的工作</translation>
+    </message>
+    <message>
+        <source>The lease expires while A still works; B takes the lock and both hold it at once, so one sale is lost. A watchdog renews the lease every lease/3 while A works.</source>
+        <translation>A 还在工作时租约就到期了；B 拿到锁，两者同时持有，于是丢失了一笔销售。看门狗在 A 工作期间每隔 租约/3 续期一次。</translation>
+    </message>
+    <message>
+        <source>Two servers, one stock counter</source>
+        <translation>两台服务器，一个库存计数器</translation>
+    </message>
+    <message>
+        <source>Server A and server B both read stock 100 and both write 99: two orders sold, one deducted.</source>
+        <translation>服务器 A 和服务器 B 都读到库存 100，又都写回 99：卖出两单，只扣减了一件。</translation>
+    </message>
+    <message>
+        <source>Redlock: one node&apos;s clock runs 20 % fast</source>
+        <translation>Redlock：一个节点的时钟快了 20%</translation>
+    </message>
+    <message>
+        <source>n4 and n5 are down, so A&apos;s lock is on n1, n2 and n3: a bare majority. n3&apos;s clock runs 20 % fast: it expires A&apos;s 10 s lock after only 8.3 s, while A is still at its 9 s of work and believes it holds the lock; n4 and n5 are back. B wins n3, n4 and n5, another majority: two holders. Redlock allows for drift, but only 1 % of the lease; a fencing token, which the store checks, does not depend on clocks at all.</source>
+        <translation>n4 和 n5 宕机，A 的锁只在 n1、n2、n3 上：刚好过半。n3 的时钟快了 20%：A 10 秒的锁只过了 8.3 秒就被它过期，而 A 还在做 9 秒的工作、以为自己持有锁；此时 n4 和 n5 恢复。B 拿下 n3、n4、n5，又是一个多数派：两个持有者。Redlock 只容忍租约 1% 的时钟漂移；由库存存储检查的防护令牌则完全不依赖时钟。</translation>
+    </message>
+    <message>
+        <source>Redlock: one node&apos;s clock jumps forward past the lease</source>
+        <translation>Redlock：一个节点的时钟向前跳过了租约</translation>
+    </message>
+    <message>
+        <source>n4 and n5 are down, so A&apos;s lock is on n1, n2 and n3: a bare majority. Then n3&apos;s wall clock jumps 15 s ahead (a real shift of that redis-server&apos;s clock) and n3 expires A&apos;s 10 s lock at once; n4 and n5 come back. B wins n3, n4 and n5, another majority: two holders, the Redlock page&apos;s clock-jump case. Redlock assumes clocks that only drift; a fencing token, which the store checks, does not care about clocks.</source>
+        <translation>n4 和 n5 宕机，A 的锁只在 n1、n2、n3 上：刚好过半。接着 n3 的系统时钟向前跳了 15 秒（真实地调快了那个 redis-server 的时钟），n3 立即让 A 10 秒的锁过期；n4 和 n5 恢复。B 拿下 n3、n4、n5，又是一个多数派：两个持有者，正是 Redlock 文档中时钟跳变的情形。Redlock 假设时钟只会漂移；由库存存储检查的防护令牌不关心时钟。</translation>
+    </message>
+    <message>
+        <source>Redlock: the crashed node stays down longer than a lease</source>
+        <translation>Redlock：崩溃的节点停机时间超过一个租约</translation>
+    </message>
+    <message>
+        <source>As before, A holds n1, n2 and n3 and n1 crashes, but n1 stays down for 20 s, longer than the 10 s lease (the Redlock page&apos;s delayed restart). B reaches only n4 and n5 until A releases, then wins n2 to n5: one holder at a time. A lock on n1 alone is simply gone while n1 is down: B&apos;s order fails.</source>
+        <translation>和前面一样，A 持有 n1、n2、n3 上的锁，随后 n1 崩溃，但 n1 停机 20 秒，比 10 秒的租约更长（Redlock 文档中的延迟重启）。在 A 释放之前 B 只能拿到 n4 和 n5，之后拿下 n2 到 n5：同一时刻只有一个持有者。只在 n1 上加的锁在 n1 停机期间直接消失：B 的订单失败。</translation>
+    </message>
+    <message>
+        <source>Two of five lock nodes are down</source>
+        <translation>五个锁节点中两个宕机</translation>
+    </message>
+    <message>
+        <source>n1 and n2 are dead. A lock on a single Redis (n1) cannot be taken at all: no order sells. Redlock asks all five masters and needs only a majority of three, so it keeps selling, one client at a time.</source>
+        <translation>n1 和 n2 宕机。单个 Redis（n1）上的锁根本拿不到：一单也卖不出去。Redlock 向全部五个主节点请求，只需三个组成多数派，所以仍能继续销售，每次一个客户端。</translation>
+    </message>
+    <message>
+        <source>Redlock: a node restarts without persistence right after a lock</source>
+        <translation>Redlock：节点在加锁后立即无持久化重启</translation>
+    </message>
+    <message>
+        <source>n4 and n5 are down, so A&apos;s lock is on n1, n2 and n3: a bare majority. n1 restarts at once with no persistence and forgets it; n4 and n5 come back. B now wins n1, n4 and n5, another majority: two holders. The Redlock page&apos;s answer is a delayed restart; Kleppmann&apos;s is a fencing token, which the store checks whatever the lock did.</source>
+        <translation>n4 和 n5 宕机，A 的锁只在 n1、n2、n3 上：刚好过半。n1 没有持久化，立即重启后忘了这把锁；n4 和 n5 恢复。B 拿下 n1、n4、n5，又是一个多数派：两个持有者。Redlock 文档给出的对策是延迟重启；Kleppmann 的对策是防护令牌，无论锁发生了什么，库存存储都会检查它。</translation>
+    </message>
+    <message>
+        <source>Redis restarts without persistence and forgets the lock</source>
+        <translation>Redis 无持久化重启，忘记了锁</translation>
+    </message>
+    <message>
+        <source>A holds the lock on a single Redis that has no persistence. The server restarts while A works: it comes back empty, so B gets the same lock and both sell from the same stock. A fencing token kept next to the stock survives the restart of the lock server: the store refuses A&apos;s older token.</source>
+        <translation>A 在一个没有持久化的单机 Redis 上持有锁。A 工作时服务器重启：回来时是空的，于是 B 拿到了同一把锁，两者从同一份库存中销售。与库存放在一起的防护令牌不受锁服务器重启影响：库存存储会拒绝 A 较旧的令牌。</translation>
+    </message>
+    <message>
+        <source>A watchdog for 45 s of work under a 30 s lease</source>
+        <translation>30 秒租约下 45 秒工作的看门狗</translation>
+    </message>
+    <message>
+        <source>Both watchdogs keep a long job&apos;s lease alive. The naive one renews with a plain PEXPIRE on a timer it never cancels: after A releases, it fires once more and extends B&apos;s lock. Redisson&apos;s renews only its own token and stops on release.</source>
+        <translation>两种看门狗都能让长任务的租约保持有效。简单的那个用定时器执行普通的 PEXPIRE，而且从不取消定时器：A 释放后它又触发了一次，延长了 B 的锁。Redisson 的看门狗只续期自己的令牌，并在释放时停止。</translation>
+    </message>
+</context>
+<context>
     <name>SideSwitch</name>
     <message>
         <source>✓ Correct</source>
@@ -353,6 +808,81 @@
     <message>
         <source>✗ Broken</source>
         <translation>✗ 有缺陷</translation>
+    </message>
+</context>
+<context>
+    <name>Step</name>
+    <message>
+        <source>start</source>
+        <translation>开始</translation>
+    </message>
+    <message>
+        <source>read</source>
+        <translation>读库存</translation>
+    </message>
+    <message>
+        <source>write</source>
+        <translation>写库存</translation>
+    </message>
+    <message>
+        <source>decrement</source>
+        <translation>扣减</translation>
+    </message>
+    <message>
+        <source>compensate</source>
+        <translation>补偿</translation>
+    </message>
+    <message>
+        <source>acquire</source>
+        <translation>加锁</translation>
+    </message>
+    <message>
+        <source>expire</source>
+        <translation>设置过期</translation>
+    </message>
+    <message>
+        <source>release</source>
+        <translation>释放锁</translation>
+    </message>
+    <message>
+        <source>renew</source>
+        <translation>续期</translation>
+    </message>
+    <message>
+        <source>backoff</source>
+        <translation>退避</translation>
+    </message>
+    <message>
+        <source>timer</source>
+        <translation>定时器</translation>
+    </message>
+    <message>
+        <source>work</source>
+        <translation>业务处理</translation>
+    </message>
+    <message>
+        <source>watch</source>
+        <translation>WATCH 监视</translation>
+    </message>
+    <message>
+        <source>multi</source>
+        <translation>MULTI 事务</translation>
+    </message>
+    <message>
+        <source>exec</source>
+        <translation>EXEC 提交</translation>
+    </message>
+    <message>
+        <source>unwatch</source>
+        <translation>UNWATCH 取消监视</translation>
+    </message>
+    <message>
+        <source>fence</source>
+        <translation>取防护令牌</translation>
+    </message>
+    <message>
+        <source>replicate</source>
+        <translation>等待复制</translation>
     </message>
 </context>
 <context>

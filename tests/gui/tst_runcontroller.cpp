@@ -5,8 +5,10 @@
 #include "TestRedis.h"
 
 #include "gui/RunController.h"
+#include "gui/Translations.h"
 #include "redis/RedisConnection.h"
 
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -23,6 +25,35 @@ QString verdict(const RunSession *s)
         out << f.toMap().value(QStringLiteral("text")).toString();
     return out.join(QLatin1Char(' '));
 }
+// Every text the window shows from the controller: the course, the
+// strategies, the verdict, the timeline's rows (MONITOR lines and badges).
+QStringList shownTexts(RunController &controller)
+{
+    QStringList out{controller.scenarioTitle(), controller.scenarioLesson(), controller.banner()};
+    for (const QVariantList &list : {controller.scenarios(), controller.strategies()})
+        for (const QVariant &v : list)
+            out << v.toMap().value(QStringLiteral("title")).toString() << v.toMap().value(QStringLiteral("lesson")).toString();
+    for (RunSession *s : {controller.primary(), controller.secondary()}) {
+        out << s->strategyTitle();
+        for (const QVariant &f : s->findings())
+            out << f.toMap().value(QStringLiteral("text")).toString();
+        const TimelineModel *m = s->model();
+        for (int row = 0; row < m->rowCount(); ++row)
+            out << m->data(m->index(row), TimelineModel::RaceRole).toString();
+        // The inspector's lines for every event: what it was, its note.
+        const auto a = s->analysis();
+        for (int i = 0; i < a->events.size(); ++i) {
+            const QVariantMap details = s->eventDetails(i);
+            out << details.value(QStringLiteral("what")).toString();
+            if (a->events.at(i).kind != EventKind::Error)
+                out << details.value(QStringLiteral("note")).toString();
+        }
+    }
+    out.removeAll(QString());
+    return out;
+}
+
+const QRegularExpression kHan(QStringLiteral("\\p{Han}"));
 } // namespace
 
 class RunControllerTest : public QObject {
@@ -58,6 +89,83 @@ private slots:
             QVERIFY(controller.secondary()->correctSide());
             controller.setCompare(false);
         }
+    }
+
+    // The language switched back and forth while a run plays and after it
+    // ended: every text is in the language chosen, none in the other, and
+    // the views hear of it (the notifications QML re-reads on).
+    void languageSwitchesMidRun()
+    {
+        RunController controller(RedisTarget::startPrivate(), {});
+        Translations translations;
+        controller.followLanguage(translations);
+        controller.setCompare(true);
+        controller.setScenario(QStringLiteral("lease-expired-wrong-delete"));
+        QSignalSpy texts(&controller, &RunController::textsChanged);
+        QSignalSpy timeline(controller.primary(), &RunSession::timelineChanged);
+        QSignalSpy rows(controller.primary()->model(), &QAbstractItemModel::dataChanged);
+        const auto check = [&](const QString &language) {
+            const qsizetype textsBefore = texts.count(), timelineBefore = timeline.count(), rowsBefore = rows.count();
+            translations.setLanguage(language);
+            QCOMPARE(translations.effective(), language);
+            QVERIFY(texts.count() > textsBefore);
+            QVERIFY(timeline.count() > timelineBefore);
+            QVERIFY(controller.primary()->model()->rowCount() == 0 || rows.count() > rowsBefore);
+            const QStringList shown = shownTexts(controller);
+            QVERIFY(shown.size() > 40);
+            for (const QString &text : shown) {
+                if (language == QLatin1String("zh_CN"))
+                    QVERIFY2(text.contains(kHan), qPrintable(QStringLiteral("English left: ") + text));
+                else
+                    QVERIFY2(!text.contains(kHan), qPrintable(QStringLiteral("Chinese left: ") + text));
+            }
+        };
+        controller.run();
+        QTRY_VERIFY_WITH_TIMEOUT(!controller.primary()->findings().isEmpty(), 20000);
+        for (const char *language : {"zh_CN", "en", "zh_CN"})
+            check(QString::fromLatin1(language));
+        QTRY_VERIFY_WITH_TIMEOUT(controller.finished(), 60000);
+        QVERIFY(controller.primary()->outcome() == RunSession::Outcome::Broken);
+        const QStringList badges = shownTexts(controller);
+        for (const char *language : {"en", "zh_CN", "en", "zh_CN"})
+            check(QString::fromLatin1(language));
+        // Back in Chinese after the round trip: the very same texts.
+        translations.setLanguage(QStringLiteral("zh_CN"));
+        QCOMPARE(shownTexts(controller), badges);
+
+        // A server fault's notes: the restart of a server without persistence.
+        controller.setScenario(QStringLiteral("restart-without-persistence"));
+        controller.setSpeedFactor(20);
+        controller.run();
+        QTRY_VERIFY_WITH_TIMEOUT(controller.finished(), 120000);
+        for (const char *language : {"en", "zh_CN", "en"})
+            check(QString::fromLatin1(language));
+    }
+
+    // The inspector's before → after comes from the analysis: A's DEL of B's
+    // lock finds A believing it holds the lock and leaves it believing it does not.
+    void inspectorShowsBeforeAndAfter()
+    {
+        RunController controller(RedisTarget::startPrivate(), {});
+        controller.setScenario(QStringLiteral("lease-expired-wrong-delete"));
+        controller.setCorrect(false);
+        controller.setSpeedFactor(20);
+        controller.run();
+        QTRY_VERIFY_WITH_TIMEOUT(controller.finished(), 120000);
+        const RunSession *s = controller.primary();
+        const auto a = s->analysis();
+        int del = -1;
+        for (int i = 0; i < a->events.size() && del < 0; ++i)
+            if (a->events.at(i).client == 0 && !a->events.at(i).argv.isEmpty() && a->events.at(i).argv.first() == "DEL")
+                del = i;
+        QVERIFY(del >= 0);
+        const QVariantMap d = s->eventDetails(del);
+        QCOMPARE(d.value(QStringLiteral("heldBefore")).toBool(), true);
+        QCOMPARE(d.value(QStringLiteral("holds")).toBool(), false);
+        // Before the DEL Redis held B's lock; after it, none.
+        QVERIFY2(d.value(QStringLiteral("lockValueBefore")).toString().startsWith(QLatin1Char('B')),
+                 qPrintable(d.value(QStringLiteral("lockValueBefore")).toString()));
+        QCOMPARE(d.value(QStringLiteral("lockValue")).toString(), QString());
     }
 
     void runsBothWays()

@@ -9,9 +9,11 @@ Item {
     ControlBar {
         id: bar
         width: 1800
-        scenarios: [{ name: "lost-update", title: "t", lesson: "l" }, { name: "flash-sale", title: "t2", lesson: "l2" }]
+        scenarios: [{ name: "lost-update", title: "t", lesson: "l", course: 1 }, { name: "flash-sale", title: "t2", lesson: "l2", course: 2 }]
         scenario: "lost-update"
-        strategies: [{ name: "no-lock", lesson: "x", correct: false }, { name: "set-nx-ex-lua", lesson: "y", correct: true }]
+        strategies: [{ name: "no-lock", title: "a", lesson: "x", correct: false, side: "broken" },
+                     { name: "set-nx-ex-lua", title: "b", lesson: "y", correct: true, side: "correct" },
+                     { name: "watchdog", title: "c", lesson: "z", correct: true, side: "" }]
         strategy: "no-lock"
         clients: ["A", "B"]
     }
@@ -64,6 +66,15 @@ Item {
             bar.scenario = "flash-sale"
             compare(findChild(bar, "scenarioBox").currentIndex, 1)
             compare(findChild(bar, "strategyBox").currentText, "no-lock")
+        }
+
+        // The course's number and title, never the file's slug; each strategy's side in this scenario.
+        function test_titlesAndSides() {
+            bar.scenario = "flash-sale"
+            compare(findChild(bar, "scenarioBox").displayText, "2. t2")
+            compare(findChild(bar, "strategyBox").displayText, "no-lock · broken here")
+            compare(bar.strategyLabel(bar.strategies[1]), "set-nx-ex-lua · correct here")
+            compare(bar.strategyLabel(bar.strategies[2]), "watchdog")
         }
     }
 }

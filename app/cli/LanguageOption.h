@@ -1,0 +1,15 @@
+#pragma once
+// --language en|zh_CN for the commands that print what LockStock says: the
+// same translations as the window's (default: the system's language).
+
+#include "gui/Translations.h"
+
+class QCommandLineParser;
+
+namespace lockstock {
+
+void addLanguageOption(QCommandLineParser &parser);
+// Installs the language asked for; false (the error printed) when it is not one we have.
+bool applyLanguage(const QCommandLineParser &parser, Translations &translations);
+
+} // namespace lockstock

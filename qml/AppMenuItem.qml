@@ -1,0 +1,52 @@
+import QtQuick
+import QtQuick.Controls
+import QtQuick.Layouts
+
+// A menu entry with its shortcut on the right; a checkable one shows a check
+// mark, or a radio mark in an exclusive AppMenu (the languages).
+MenuItem {
+    id: item
+    readonly property string shortcutText: action && action.shortcut ? String(action.shortcut) : ""
+    readonly property bool radio: item.menu !== null && item.menu.exclusive === true
+
+    implicitWidth: leftPadding + rightPadding + row.implicitWidth
+    indicator: Item {
+        x: item.leftPadding
+        y: (item.height - height) / 2
+        implicitWidth: Style.px(18)
+        implicitHeight: Style.px(18)
+        visible: item.checkable
+        Rectangle {
+            anchors.fill: parent
+            radius: item.radio ? width / 2 : Style.px(3)
+            color: "transparent"
+            border.width: Style.px(2)
+            border.color: item.checked ? Style.accent : Style.muted
+        }
+        Rectangle {
+            anchors.centerIn: parent
+            width: parent.width / 2
+            height: width
+            radius: item.radio ? width / 2 : Style.px(1)
+            visible: item.checked
+            color: Style.accent
+        }
+    }
+    contentItem: RowLayout {
+        id: row
+        spacing: Style.px(24)
+        Label {
+            Layout.fillWidth: true
+            leftPadding: item.checkable ? Style.px(28) : 0
+            text: item.text
+            font: item.font
+            color: item.enabled ? Style.text : Style.muted
+        }
+        Label {
+            visible: item.shortcutText.length > 0
+            text: item.shortcutText
+            font.pixelSize: item.font.pixelSize
+            color: Style.muted
+        }
+    }
+}
