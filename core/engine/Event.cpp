@@ -24,6 +24,7 @@ const char *stepName(Step step)
     case Step::Unwatch: return "unwatch";
     case Step::Fence: return "fence";
     case Step::Replicate: return "replicate";
+    case Step::Other: return "other";
     }
     return "?";
 }

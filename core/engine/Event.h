@@ -30,9 +30,10 @@ enum class Step : quint8 {
     Unwatch,
     Fence,       // fetch a fencing token
     Replicate,   // WAIT for replicas to acknowledge the lock
+    Other,       // an observed program's command on neither lock nor stock (lockstock observe)
 };
 const char *stepName(Step step);
-inline constexpr Step kLastStep = Step::Replicate;
+inline constexpr Step kLastStep = Step::Other;
 // Steps about the stock (and its fencing) rather than the lock: with several
 // servers they go to the store, the others to the lock nodes.
 bool isStoreStep(Step step);
