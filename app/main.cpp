@@ -1,6 +1,7 @@
 // lockstock: with no arguments the simulator window; otherwise a command.
 
 #include "cli/Console.h"
+#include "cli/ObserveCommand.h"
 #include "cli/RunCommand.h"
 #include "cli/ShotCommand.h"
 #include "cli/StressCommand.h"
@@ -24,6 +25,7 @@ void printUsage()
         "  list            the built-in scenarios and strategies with their lessons\n"
         "  stress          real clients under load: what breaks, what safety costs (--all compares)\n"
         "  shot SCENARIO   run headless and write the finished timeline as a PNG or SVG (--out FILE)\n"
+        "  observe [SETUP] record your own programs through a Redis proxy, then judge them\n"
         "\n"
         "Every command takes --help. By default LockStock starts its own private redis-server;\n"
         "--redis HOST:PORT uses an existing one and touches only keys under a per-run prefix."));
@@ -64,6 +66,8 @@ int main(int argc, char **argv)
         return listCommand(args);
     if (command == QLatin1String("stress"))
         return stressCommand(args);
+    if (command == QLatin1String("observe"))
+        return observeCommand(args);
     if (help) {
         printUsage();
         return kExitOk;

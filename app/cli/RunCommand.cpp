@@ -25,6 +25,7 @@ QString stockText(qint64 v)
 {
     return v == kUnknown ? QStringLiteral("unknown") : QString::number(v);
 }
+} // namespace
 
 void printOutcome(const History &history, const Outcome &o)
 {
@@ -49,7 +50,6 @@ void printOutcome(const History &history, const Outcome &o)
     if (o.fenced)
         printOut(row(QStringLiteral("stale writes accepted"), QString::number(o.staleWritesAccepted.size())));
 }
-} // namespace
 
 int runCommand(const QStringList &arguments)
 {
