@@ -1,0 +1,27 @@
+"""One worker of the lease-shorter-than-work lesson, written the way the
+articles write it, with redis-py's own Lock: take the lock, read the stock,
+work, write the stock back, release.
+
+    redispy_lock.py PORT NAME LEASE_S WORK_S START_DELAY_S
+"""
+import sys
+import time
+
+import redis
+
+port, name = int(sys.argv[1]), sys.argv[2]
+lease, work, delay = float(sys.argv[3]), float(sys.argv[4]), float(sys.argv[5])
+
+time.sleep(delay)
+r = redis.Redis(host="127.0.0.1", port=port)
+r.client_setname(name)
+lock = r.lock("lock:10086", timeout=lease, blocking_timeout=30)
+if not lock.acquire():
+    sys.exit(3)
+stock = int(r.get("stock:10086"))
+time.sleep(work)
+r.set("stock:10086", stock - 1)
+try:
+    lock.release()
+except redis.exceptions.LockNotOwnedError:
+    print(f"{name}: the lock had expired and was someone else's", flush=True)

@@ -1,0 +1,16 @@
+"""The unprotected read-modify-write of the lost-update lesson: read the
+stock, work a little, write it back one lower.
+
+    stock_loop.py PORT ROUNDS
+"""
+import sys
+import time
+
+import redis
+
+port, rounds = int(sys.argv[1]), int(sys.argv[2])
+r = redis.Redis(host="127.0.0.1", port=port)
+for _ in range(rounds):
+    stock = int(r.get("stock:10086"))
+    time.sleep(0.01)
+    r.set("stock:10086", stock - 1)
