@@ -94,10 +94,19 @@ ObservedRun buildObservedRun(const RecordingSnapshot &rec, const KeyRoles &roles
         const QByteArray name = commandName(c.argv);
         if ((name == "SET" || name == "SETNX") && c.argv.size() >= 3)
             return c.argv.at(2);
+        // A script's lock value: an argument seen in the lock, else its
+        // first argument that is not a number (redis-py and redlock pass the
+        // value first; Redisson passes the lease, then "uuid:threadId").
         const QList<QByteArray> args = scriptArgs(c.argv);
         for (const QByteArray &a : args)
             if (tokens.contains(a))
                 return a;
+        for (const QByteArray &a : args) {
+            bool number = false;
+            a.toDouble(&number);
+            if (!number && !a.isEmpty())
+                return a;
+        }
         return {};
     };
 
@@ -279,7 +288,9 @@ ObservedRun buildObservedRun(const RecordingSnapshot &rec, const KeyRoles &roles
     for (const ObservedLane &l : std::as_const(run.lanes))
         laneNames << l.name;
 
-    for (const auto &[lockKey, stockKey] : std::as_const(pairs)) {
+    for (const auto &pair : std::as_const(pairs)) {
+        const QByteArray &lockKey = pair.first;
+        const QByteArray &stockKey = pair.second;
         // --- views -----------------------------------------------------------
         std::vector<View> views;
         views.reserve(size_t(commands.size()));
