@@ -50,6 +50,8 @@ int Conversation::expectedReplies(const QByteArray &name, const Argv &argv, QByt
     }
     if (m_repliesOff || std::exchange(m_skipNext, false))
         return 0;
+    if (!name.endsWith("SUBSCRIBE"))
+        return 1;
     const Argv args = argv.mid(1);
     // Redis sends one confirmation per channel named, and for an
     // UNSUBSCRIBE without channels one per channel held (at least one).
@@ -79,7 +81,7 @@ int Conversation::expectedReplies(const QByteArray &name, const Argv &argv, QByt
         return subscription(m_patterns, false, "punsubscribe");
     if (name == "SUNSUBSCRIBE")
         return subscription(m_shardChannels, false, "sunsubscribe");
-    return 1;
+    return 1; // SUBSCRIBE without a channel: an arity error
 }
 
 std::optional<ObservedCommand> Conversation::request(resp::Request &&request, quint64 id, qint64 tNs)
