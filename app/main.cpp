@@ -10,6 +10,8 @@
 #include <QCoreApplication>
 #include <QGuiApplication>
 
+#include <algorithm>
+
 using namespace lockstock;
 
 namespace {
@@ -50,12 +52,14 @@ int main(int argc, char **argv)
         QGuiApplication app(argc, argv);
         return windowCommand(QCoreApplication::arguments());
     }
-    if (command == QLatin1String("shot")) {
+    const bool observeShot = command == QLatin1String("observe")
+        && std::any_of(argv + 2, argv + argc, [](const char *a) { return qstrncmp(a, "--shot", 6) == 0; });
+    if (command == QLatin1String("shot") || observeShot) {
         // Painted into an image: never needs a display.
         if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
             qputenv("QT_QPA_PLATFORM", "offscreen");
         QGuiApplication app(argc, argv);
-        return shotCommand(commandArguments());
+        return observeShot ? observeCommand(commandArguments()) : shotCommand(commandArguments());
     }
     // run, list and stress work with no display at all.
     QCoreApplication app(argc, argv);

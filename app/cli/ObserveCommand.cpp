@@ -7,6 +7,7 @@
 #include "engine/Checker.h"
 #include "engine/HistoryJson.h"
 #include "engine/Scenario.h"
+#include "gui/TimelineExport.h"
 #include "proxy/Observation.h"
 #include "redis/RedisError.h"
 
@@ -283,6 +284,7 @@ int observeCommand(const QStringList &arguments)
     parser.addOption({QStringLiteral("json"), QStringLiteral("Write the history and the figures to FILE."), QStringLiteral("FILE")});
     parser.addOption({QStringLiteral("trace"),
                       QStringLiteral("Print every command, its reply, the client's belief and what Redis held.")});
+    parser.addOption({QStringLiteral("shot"), QStringLiteral("Write the finished timeline as a PNG or SVG."), QStringLiteral("FILE")});
     parser.addOption({{QStringLiteral("q"), QStringLiteral("quiet")}, QStringLiteral("Print only the verdict.")});
     if (const std::optional<int> done = parseArguments(parser, arguments))
         return *done;
@@ -375,7 +377,23 @@ int observeCommand(const QStringList &arguments)
                           r.stockKey.isEmpty() ? QStringLiteral("(none seen)") : QString::fromUtf8(r.stockKey)));
         if (parser.isSet(QStringLiteral("trace")))
             printTrace(*r.history, sorted, outcome);
+        if (r.stockKey.isEmpty())
+            printOut(QStringLiteral("  (no stock key seen: the stock figures do not apply)"));
         printOutcome(*r.history, outcome);
+        if (parser.isSet(QStringLiteral("shot")) && &r == &run.resources.front()) {
+            TimelineImage image;
+            image.title = QStringLiteral("Observed: %1").arg(QString::fromUtf8(r.lockKey.isEmpty() ? r.stockKey : r.lockKey));
+            image.subtitle = QStringLiteral("%1 client(s) through the recording proxy · clock: real").arg(run.lanes.size());
+            const QString out = parser.value(QStringLiteral("shot"));
+            const std::shared_ptr<const TimelineData> data = TimelineData::build(*r.history);
+            const QString error = out.endsWith(QLatin1String(".svg"), Qt::CaseInsensitive) ? writeTimelineSvg(*data, image, out)
+                                                                                          : writeTimelinePng(*data, image, out);
+            if (!error.isEmpty()) {
+                printError(error);
+                return kExitFailed;
+            }
+            printOut(QStringLiteral("wrote %1").arg(out));
+        }
         if (jsonFile.isOpen() && &r == &run.resources.front()) {
             QJsonObject json = toJson(*r.history, sorted, outcome);
             json[QStringLiteral("observed")] = observedJson(*observation, proxy, run);
