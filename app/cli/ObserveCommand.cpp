@@ -303,6 +303,12 @@ int observeCommand(const QStringList &arguments)
     double duration = 0, idle = 0;
     if (!readSeconds(parser, QStringLiteral("duration"), &duration) || !readSeconds(parser, QStringLiteral("until-idle"), &idle))
         return kExitUsage;
+    const QString shot = parser.value(QStringLiteral("shot"));
+    if (parser.isSet(QStringLiteral("shot")) && !shot.endsWith(QLatin1String(".png"), Qt::CaseInsensitive)
+        && !shot.endsWith(QLatin1String(".svg"), Qt::CaseInsensitive)) {
+        printError(QStringLiteral("--shot wants a .png or .svg file, got '%1'").arg(shot));
+        return kExitUsage;
+    }
     const bool quiet = parser.isSet(QStringLiteral("quiet"));
     QFile jsonFile(parser.value(QStringLiteral("json")));
     if (parser.isSet(QStringLiteral("json")) && !jsonFile.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
@@ -384,15 +390,14 @@ int observeCommand(const QStringList &arguments)
             TimelineImage image;
             image.title = QStringLiteral("Observed: %1").arg(QString::fromUtf8(r.lockKey.isEmpty() ? r.stockKey : r.lockKey));
             image.subtitle = QStringLiteral("%1 client(s) through the recording proxy · clock: real").arg(run.lanes.size());
-            const QString out = parser.value(QStringLiteral("shot"));
             const std::shared_ptr<const TimelineData> data = TimelineData::build(*r.history);
-            const QString error = out.endsWith(QLatin1String(".svg"), Qt::CaseInsensitive) ? writeTimelineSvg(*data, image, out)
-                                                                                          : writeTimelinePng(*data, image, out);
+            const QString error = shot.endsWith(QLatin1String(".svg"), Qt::CaseInsensitive) ? writeTimelineSvg(*data, image, shot)
+                                                                                           : writeTimelinePng(*data, image, shot);
             if (!error.isEmpty()) {
                 printError(error);
                 return kExitFailed;
             }
-            printOut(QStringLiteral("wrote %1").arg(out));
+            printOut(QStringLiteral("wrote %1").arg(shot));
         }
         if (jsonFile.isOpen() && &r == &run.resources.front()) {
             QJsonObject json = toJson(*r.history, sorted, outcome);

@@ -139,10 +139,11 @@ private slots:
         for (const QStringList &args : {QStringList{QStringLiteral("no-such-setup")},
                                         QStringList{QStringLiteral("--listen"), QStringLiteral("nowhere")},
                                         QStringList{QStringLiteral("--until-idle"), QStringLiteral("-1")},
-                                        QStringList{QStringLiteral("masters:0")}}) {
+                                        QStringList{QStringLiteral("masters:0")},
+                                        QStringList{QStringLiteral("--shot"), QStringLiteral("timeline.gif")}}) {
             const CliResult r = runLockstock(QStringList{QStringLiteral("observe")} + args);
             QVERIFY2(r.finished && r.exitCode == 2, qPrintable(args.join(QLatin1Char(' ')) + QStringLiteral(": ") + r.err));
-            QVERIFY(r.err.startsWith(QStringLiteral("lockstock: ")));
+            QVERIFY(r.err.contains(QStringLiteral("lockstock: ")));
         }
     }
 
@@ -153,8 +154,9 @@ private slots:
         QTemporaryDir dir;
         const QString json = dir.filePath(QStringLiteral("cli.json"));
         QProcess observe;
+        const QString png = dir.filePath(QStringLiteral("cli.png"));
         startLockstock(observe, {QStringLiteral("observe"), QStringLiteral("--until-idle"), QStringLiteral("1.5"),
-                                 QStringLiteral("--json"), json, QStringLiteral("--trace")});
+                                 QStringLiteral("--json"), json, QStringLiteral("--trace"), QStringLiteral("--shot"), png});
         QByteArray out;
         while (!out.contains("Recording.") && observe.waitForReadyRead(10000))
             out += observe.readAllStandardOutput();
@@ -171,6 +173,9 @@ private slots:
         QVERIFY2(text.contains(QStringLiteral("lock key inferred: lock:7")), qPrintable(text));
         QVERIFY2(text.contains(QStringLiteral("stock key inferred: stock:7")), qPrintable(text));
         QVERIFY2(text.contains(QStringLiteral("SET lock:7 me NX PX 60000")), qPrintable(text)); // the trace
+        QFile picture(png);
+        QVERIFY2(picture.open(QIODevice::ReadOnly) && picture.read(8) == "\x89PNG\r\n\x1a\n" && picture.size() > 20000,
+                 qPrintable(text)); // the timeline, drawn
         QFile f(json);
         QVERIFY(f.open(QIODevice::ReadOnly));
         const QJsonObject j = QJsonDocument::fromJson(f.readAll()).object();
