@@ -363,8 +363,8 @@ int observeCommand(const QStringList &arguments)
             break;
     }
 
-    const qint64 commands = proxy.recording().commandCount();
     const ObservedRun run = observation->finish();
+    const qint64 commands = proxy.recording().commandCount(); // with those cut short by the stop
     if (!quiet) {
         printOut(QString());
         printOut(QStringLiteral("Recorded %1 command(s) on %2 connection(s) from %3 client(s).")
