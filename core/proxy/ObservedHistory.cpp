@@ -291,6 +291,11 @@ ObservedRun buildObservedRun(const RecordingSnapshot &rec, const KeyRoles &roles
     for (const auto &pair : std::as_const(pairs)) {
         const QByteArray &lockKey = pair.first;
         const QByteArray &stockKey = pair.second;
+        // Transactions that touch the stock: their MULTI and EXEC are steps of the lesson.
+        QSet<quint64> stockTransactions;
+        for (const ObservedCommand &c : commands)
+            if (c.multi && !stockKey.isEmpty() && commandKeys(c.argv).contains(stockKey))
+                stockTransactions.insert(c.multi);
         // --- views -----------------------------------------------------------
         std::vector<View> views;
         views.reserve(size_t(commands.size()));
@@ -345,9 +350,9 @@ ObservedRun buildObservedRun(const RecordingSnapshot &rec, const KeyRoles &roles
             if (c.argv.isEmpty() || !v.executed) {
                 v.step = Step::Other;
             } else if (c.multi && name == "EXEC") {
-                v.step = Step::Exec;
+                v.step = stockTransactions.contains(c.multi) ? Step::Exec : Step::Other;
             } else if (name == "MULTI") {
-                v.step = Step::Multi;
+                v.step = stockTransactions.contains(c.id) ? Step::Multi : Step::Other;
             } else if (name == "WATCH") {
                 v.step = onStock ? Step::Watch : Step::Other;
             } else if (name == "UNWATCH") {

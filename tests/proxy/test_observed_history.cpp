@@ -176,9 +176,18 @@ private slots:
         const quint64 id = multi.id;
         b.command(c, 43, {"SET", "stock:1", "-1"}, RedisValue::status("QUEUED")).multi = id;
         b.command(c, 44, {"EXEC"}, RedisValue::array({ok()}), 2).multi = id;
+        // A transaction on something else is not a step of the lesson.
+        const quint64 other = b.command(a, 50, {"MULTI"}, ok()).id;
+        b.command(a, 51, {"INCR", "visits"}, RedisValue::status("QUEUED")).multi = other;
+        b.command(a, 52, {"EXEC"}, RedisValue::array({integer(1)})).multi = other;
         ObservedRun run = build(b, {{"redis"}}, {{"stock:1", -1}});
         const History &h = *run.resources.front().history;
         const Outcome o = check(h);
+        QList<Step> transactionSteps;
+        for (const Event &e : sortedEvents(h))
+            if (e.argv == Argv{"MULTI"} || e.argv == Argv{"EXEC"})
+                transactionSteps << e.step;
+        QCOMPARE(transactionSteps, (QList<Step>{Step::Multi, Step::Exec, Step::Other, Step::Other}));
         QCOMPARE(o.initialStock, 2);
         QCOMPARE(o.ordersTried, 4);
         QCOMPARE(o.ordersSucceeded, 3);
