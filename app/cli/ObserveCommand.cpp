@@ -249,6 +249,21 @@ QJsonObject observedJson(const Observation &o, const RecordingProxy &proxy, cons
         lanes.append(lane);
     }
     json[QStringLiteral("lanes")] = lanes;
+    QJsonArray connections;
+    for (const ObservedConnection &c : proxy.recording().connections()) {
+        QJsonObject j{{QStringLiteral("id"), QStringLiteral("c%1").arg(c.id)},
+                      {QStringLiteral("node"), o.nodes().value(c.node).name},
+                      {QStringLiteral("peer"), c.peer},
+                      {QStringLiteral("opened_ms"), double(c.openedNs) / 1e6},
+                      {QStringLiteral("closed_ms"), c.closedNs >= 0 ? QJsonValue(double(c.closedNs) / 1e6) : QJsonValue()},
+                      {QStringLiteral("closed_by"), c.closedBy}};
+        if (!c.name.isEmpty())
+            j[QStringLiteral("name")] = QString::fromUtf8(c.name);
+        if (c.pid)
+            j[QStringLiteral("pid")] = c.pid;
+        connections.append(j);
+    }
+    json[QStringLiteral("connections")] = connections;
     json[QStringLiteral("notes")] = QJsonArray::fromStringList(run.notes);
     QJsonArray resources;
     for (const ObservedResource &r : run.resources) {

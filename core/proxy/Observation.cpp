@@ -9,7 +9,6 @@
 
 #include <QSet>
 
-#include <chrono>
 
 namespace lockstock {
 
@@ -54,15 +53,20 @@ ObservedTopology Observation::topology() const
 
 void Observation::resolvePeers()
 {
-    // Polled rather than asked per connection: one /proc scan names every
-    // client that connected meanwhile, while its process still exists.
+    // Woken by each new connection: one /proc scan names every client that
+    // connected meanwhile, while its process still has the socket (even a
+    // connection its node refused stays open long enough, see the proxy).
     QSet<int> tried;
+    QList<qint64> seen; // processes found so far, looked at first next time
+    qsizetype known = 0;
     while (!m_stopping.load()) {
-        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        m_recording.waitForConnections(known, 100);
         QHash<int, int> wanted;   // client port -> proxy port
         QHash<int, int> idOfPort;
         const QList<int> ports = m_proxy->ports();
-        for (const ObservedConnection &c : m_recording.connections()) {
+        const QList<ObservedConnection> connections = m_recording.connections();
+        known = connections.size();
+        for (const ObservedConnection &c : connections) {
             if (c.pid || c.closedNs >= 0 || tried.contains(c.id))
                 continue;
             const int port = c.peer.mid(c.peer.lastIndexOf(QLatin1Char(':')) + 1).toInt();
@@ -70,12 +74,15 @@ void Observation::resolvePeers()
             idOfPort.insert(port, c.id);
             tried.insert(c.id);
         }
-        const QHash<int, PeerProcess> found = peerProcesses(wanted);
-        for (auto it = found.cbegin(); it != found.cend(); ++it)
+        const QHash<int, PeerProcess> found = peerProcesses(wanted, seen);
+        for (auto it = found.cbegin(); it != found.cend(); ++it) {
+            if (!seen.contains(it->pid))
+                seen.prepend(it->pid);
             m_recording.updateConnection(idOfPort.value(it.key()), [&](ObservedConnection &c) {
                 c.pid = it->pid;
                 c.process = it->name;
             });
+        }
     }
 }
 

@@ -129,14 +129,31 @@ QList<ObservedLane> findLanes(const RecordingSnapshot &rec, const KeyRoles &role
         if (!value.isEmpty() && !byValue[value].contains(c.connection))
             byValue[value] << c.connection;
     }
+    QSet<int> identified; // connections with a name or a lock value
     for (const auto *groups : {&byName, &byValue})
-        for (auto it = groups->cbegin(); it != groups->cend(); ++it)
+        for (auto it = groups->cbegin(); it != groups->cend(); ++it) {
+            for (int conn : *it)
+                identified.insert(conn);
             for (qsizetype i = 1; i < it->size(); ++i)
                 for (qsizetype j = 0; j < i; ++j)
                     if (sameClient(it->at(i), it->at(j), groups == &byName, it.key())) {
                         uf.unite(it->at(i), it->at(j));
                         break;
                     }
+        }
+    // A process with one client that names itself (by name or lock value)
+    // owns its anonymous connections too: ioredis reconnecting to a dead
+    // node, a health check. With several such clients, or none, they could
+    // be anyone's and stay apart.
+    QHash<qint64, QSet<int>> namedRoots;
+    for (int conn : std::as_const(identified))
+        if (const qint64 pid = rec.connections.at(conn).pid)
+            namedRoots[pid].insert(uf.find(conn));
+    for (const ObservedConnection &c : rec.connections) {
+        const QSet<int> roots = namedRoots.value(c.pid);
+        if (c.pid && roots.size() == 1 && !identified.contains(c.id) && uf.find(c.id) == c.id)
+            uf.unite(c.id, *roots.begin());
+    }
 
     // A lane per group of connections that sent anything, in order of their first command.
     struct Group {

@@ -15,7 +15,7 @@ int portOf(const QByteArray &address)
 }
 } // namespace
 
-QHash<int, PeerProcess> peerProcesses(const QHash<int, int> &clientToServerPort)
+QHash<int, PeerProcess> peerProcesses(const QHash<int, int> &clientToServerPort, const QList<qint64> &likely)
 {
     QHash<int, PeerProcess> out;
     if (clientToServerPort.isEmpty())
@@ -40,12 +40,16 @@ QHash<int, PeerProcess> peerProcesses(const QHash<int, int> &clientToServerPort)
     }
     if (portOfInode.isEmpty())
         return out;
-    const QDir proc(QStringLiteral("/proc"));
-    const qint64 self = ::getpid();
-    for (const QString &entry : proc.entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+    QList<qint64> pids = likely;
+    for (const QString &entry : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
         bool numeric = false;
         const qint64 pid = entry.toLongLong(&numeric);
-        if (!numeric || pid == self)
+        if (numeric && !likely.contains(pid))
+            pids << pid;
+    }
+    const qint64 self = ::getpid();
+    for (const qint64 pid : std::as_const(pids)) {
+        if (pid == self)
             continue;
         const QDir fds(QStringLiteral("/proc/%1/fd").arg(pid));
         const QStringList links = fds.entryList(QDir::AllEntries | QDir::System | QDir::NoDotAndDotDot);

@@ -16,7 +16,8 @@ struct PeerProcess {
 
 // For each client port (key) connected to `serverPort` on this machine, the
 // process that owns it. Ports it cannot resolve (another user's process, a
-// process already gone) are missing from the result. One scan of /proc.
-QHash<int, PeerProcess> peerProcesses(const QHash<int, int> &clientToServerPort);
+// process already gone) are missing from the result. One scan of /proc,
+// the processes in `likely` first (the clients seen so far reconnect).
+QHash<int, PeerProcess> peerProcesses(const QHash<int, int> &clientToServerPort, const QList<qint64> &likely = {});
 
 } // namespace lockstock

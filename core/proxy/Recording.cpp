@@ -9,6 +9,7 @@ int Recording::addConnection(ObservedConnection c)
     QMutexLocker locker(&m_lock);
     c.id = int(m_data.connections.size());
     m_data.connections.append(std::move(c));
+    m_connected.wakeAll();
     return int(m_data.connections.size()) - 1;
 }
 
@@ -66,6 +67,13 @@ QList<ObservedConnection> Recording::connections() const
 {
     QMutexLocker locker(&m_lock);
     return m_data.connections;
+}
+
+void Recording::waitForConnections(qsizetype known, int timeoutMs) const
+{
+    QMutexLocker locker(&m_lock);
+    if (m_data.connections.size() <= known)
+        m_connected.wait(&m_lock, QDeadlineTimer(timeoutMs));
 }
 
 qint64 Recording::commandCount() const

@@ -10,6 +10,7 @@
 
 #include <QList>
 #include <QMutex>
+#include <QWaitCondition>
 #include <QString>
 
 #include <functional>
@@ -119,6 +120,8 @@ public:
     void addExpiry(ObservedExpiry e);
     void addInferred(InferredKey k);
     QList<ObservedConnection> connections() const;
+    // Waits until more than `known` connections were recorded, or `timeoutMs`.
+    void waitForConnections(qsizetype known, int timeoutMs) const;
     qint64 commandCount() const;
     qint64 lastActivityNs() const;
 
@@ -126,6 +129,7 @@ public:
 
 private:
     mutable QMutex m_lock;
+    mutable QWaitCondition m_connected;
     RecordingSnapshot m_data;
     qint64 m_lastActivityNs = -1;
 };

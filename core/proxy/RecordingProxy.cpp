@@ -33,6 +33,9 @@ constexpr qsizetype kReadSize = 64 * 1024;
 // (a paused node must not make the proxy buffer without bound).
 constexpr qint64 kStopReadingAt = 8 << 20;
 constexpr qint64 kReconnectNs = 200'000'000;
+// A connection its node refused stays open this long before the proxy
+// closes it, so that /proc still shows which process it came from.
+constexpr qint64 kRefusedCloseNs = 50'000'000;
 
 // Reads the keys back in one step, so lock and stock come from the same
 // instant: type, value (a hash's fields, for Redisson-style locks), PTTL.
@@ -115,6 +118,8 @@ struct Connection {
     bool holdingFrame = false; // this reply frame is kept back until it is known whether to drop it
     QByteArray heldFrame;
     bool cut = false;          // a reply was dropped: the link is silent from then on
+    QString refused;           // the node refused it: why, and the proxy closes it at closeAtNs
+    qint64 closeAtNs = 0;
 };
 
 struct Channel {
@@ -198,6 +203,7 @@ private:
     void delivered(Connection &c, size_t count, qint64 at);
     void afterFlush(Connection &c);
     void close(Connection &c, const QString &by);
+    void refuse(Connection &c, const QString &why);
     void commit(Connection &c, ObservedCommand command);
     void nameChanged(Connection &c);
     void applyRules(Connection &c);
@@ -374,6 +380,7 @@ int RecordingProxy::Loop::timeoutMs()
             next = at;
     };
     for (Connection *c : std::as_const(m_timed)) {
+        consider(c->closeAtNs);
         if (!c->up.chunks.empty())
             consider(c->up.chunks.front().releaseNs);
         if (!c->down.chunks.empty())
@@ -400,6 +407,13 @@ void RecordingProxy::Loop::runTimers()
         for (Connection *c : timed) {
             if (c->closed)
                 continue;
+            if (!c->refused.isEmpty()) {
+                if (c->closeAtNs <= t)
+                    close(*c, c->refused);
+                else
+                    m_timed.insert(c);
+                continue;
+            }
             flush(*c, true);
             if (!c->closed)
                 flush(*c, false);
@@ -586,7 +600,7 @@ void RecordingProxy::Loop::connectUpstream(Connection &c)
     QString error;
     c.upstreamFd = openSocket(c.node, &error);
     if (c.upstreamFd < 0) {
-        close(c, QStringLiteral("proxy: %1 refused the connection (%2)").arg(m_proxy.m_nodes.at(c.node).name, error));
+        refuse(c, QStringLiteral("proxy: %1 refused the connection (%2)").arg(m_proxy.m_nodes.at(c.node).name, error));
         return;
     }
     // A private server with a password: the proxy logs in for the client.
@@ -609,7 +623,7 @@ void RecordingProxy::Loop::upstreamConnected(Connection &c)
     socklen_t len = sizeof err;
     ::getsockopt(c.upstreamFd, SOL_SOCKET, SO_ERROR, &err, &len);
     if (err != 0) {
-        close(c, QStringLiteral("proxy: %1 refused the connection (%2)").arg(m_proxy.m_nodes.at(c.node).name, errorText(err)));
+        refuse(c, QStringLiteral("proxy: %1 refused the connection (%2)").arg(m_proxy.m_nodes.at(c.node).name, errorText(err)));
         return;
     }
     c.upstreamConnected = true;
@@ -845,6 +859,10 @@ void RecordingProxy::Loop::afterFlush(Connection &c)
 {
     if (c.closed)
         return;
+    if (!c.refused.isEmpty()) {
+        updateMasks(c); // closed by its timer
+        return;
+    }
     // The client is done sending: tell Redis so, once what it sent is through.
     if (c.clientEof && c.up.chunks.empty() && c.upstreamConnected && !c.upstreamShut) {
         ::shutdown(c.upstreamFd, SHUT_WR);
@@ -862,12 +880,24 @@ void RecordingProxy::Loop::afterFlush(Connection &c)
     updateMasks(c);
 }
 
+void RecordingProxy::Loop::refuse(Connection &c, const QString &why)
+{
+    if (c.upstreamFd >= 0) {
+        watch(c.upstreamFd, &c.upstreamHandle, -1, &c.upstreamMask);
+        ::close(c.upstreamFd);
+        c.upstreamFd = -1;
+    }
+    c.upstreamEof = true;
+    c.refused = why;
+    c.closeAtNs = now() + kRefusedCloseNs;
+    m_timed.insert(&c);
+}
+
 void RecordingProxy::Loop::close(Connection &c, const QString &by)
 {
     if (c.closed)
         return;
     c.closed = true;
-    m_open.fetch_sub(1);
     watch(c.clientFd, &c.clientHandle, -1, &c.clientMask);
     ::close(c.clientFd);
     if (c.upstreamFd >= 0) {
@@ -891,6 +921,7 @@ void RecordingProxy::Loop::close(Connection &c, const QString &by)
         r.closedBy = by;
     });
     m_dead.push_back(c.id);
+    m_open.fetch_sub(1); // last: whoever sees it closed sees its record complete
 }
 
 void RecordingProxy::Loop::commit(Connection &c, ObservedCommand command)

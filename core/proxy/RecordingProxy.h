@@ -68,6 +68,7 @@ public:
     // Nanoseconds since start(), the clock of the recording.
     qint64 nowNs() const { return m_clock.nsecsElapsed(); }
     Recording &recording() { return m_recording; }
+    const Recording &recording() const { return m_recording; }
     int openConnections() const;
 
     // Live faults, from any thread; each returns what it did, or throws

@@ -56,7 +56,12 @@ public:
         return !ports.isEmpty();
     }
     QString output() const { return QString::fromUtf8(m_out); }
-    void say(const QByteArray &line) { m_process.write(line + '\n'); }
+    // Types a control line; it reaches observe at once, not at the next event loop.
+    void say(const QByteArray &line)
+    {
+        m_process.write(line + '\n');
+        m_process.waitForBytesWritten(5000);
+    }
     // Stops recording and reads the verdict and the JSON.
     bool stop()
     {
@@ -226,6 +231,43 @@ private slots:
         QVERIFY(refused);
     }
 
+    // A fault typed into observe: the next reply to "victim" is dropped.
+    // Redis granted the lock; the client timed out, retried, was refused,
+    // and believes it holds nothing.
+    void droppedReplyThenRetry()
+    {
+        Observer o;
+        QVERIFY2(o.start({QStringLiteral("--lock-key"), QStringLiteral("lock:*")}), qPrintable(o.output()));
+        QProcess client;
+        startPython(client, QStringLiteral("lost_reply.py"), {QString::number(o.ports.first())});
+        QVERIFY(client.waitForReadyRead(10000));
+        o.say("drop victim");
+        QString out;
+        QVERIFY2(runPeer(client, 30000, &out), qPrintable(out));
+        QVERIFY2(out.contains(QStringLiteral("first: timed out")) && out.contains(QStringLiteral("retry: None")), qPrintable(out));
+        QVERIFY2(o.stop(), qPrintable(o.result.out + o.result.err));
+        QVERIFY2(o.result.out.contains(QStringLiteral("the next reply will be dropped")), qPrintable(o.result.out));
+        QList<QJsonObject> acquires;
+        bool fault = false;
+        for (const QJsonValue &v : o.json.value(QStringLiteral("events")).toArray()) {
+            const QJsonObject e = v.toObject();
+            if (e.value(QStringLiteral("step")) == QLatin1String("acquire"))
+                acquires << e;
+            fault = fault || (e.value(QStringLiteral("kind")) == QLatin1String("server") && e.value(QStringLiteral("client")) == QLatin1String("victim"));
+        }
+        QVERIFY(fault);
+        QCOMPARE(acquires.size(), 2);
+        QCOMPARE(acquires.at(0).value(QStringLiteral("reply")).toString(), QStringLiteral("OK")); // what Redis did
+        QVERIFY(acquires.at(0).value(QStringLiteral("note")).toString().contains(QStringLiteral("never saw it")));
+        QCOMPARE(acquires.at(0).value(QStringLiteral("lock_value")).toString(), QStringLiteral("token-1"));
+        QCOMPARE(acquires.at(1).value(QStringLiteral("reply")).toString(), QStringLiteral("(nil)"));
+        for (const QJsonObject &a : acquires) {
+            QCOMPARE(a.value(QStringLiteral("client")).toString(), QStringLiteral("victim"));
+            QVERIFY(!a.value(QStringLiteral("holds")).toBool());
+        }
+        QCOMPARE(lanes(o.json).size(), 1); // the retry's new connection is the same client
+    }
+
     // Two plain GET/SET loops: updates are lost, and the stock key is
     // inferred from the reads and the lower writes.
     void readModifyWriteLosesUpdates()
@@ -269,7 +311,10 @@ private slots:
         b.setProcessEnvironment(env);
         a.start(QStringLiteral("node"), args);
         b.start(QStringLiteral("node"), args);
-        QTest::qWait(600);
+        // Both connected to every node and taking turns: then n3 dies.
+        for (QProcess *p : {&a, &b})
+            QVERIFY2(p->waitForReadyRead(30000) && p->readLine().startsWith("ready"), qPrintable(QString::fromUtf8(p->readAllStandardError())));
+        QTest::qWait(300);
         o.say("kill n3");
         QString outA, outB;
         QVERIFY2(runPeer(a, 60000, &outA), qPrintable(outA));
@@ -282,17 +327,44 @@ private slots:
         QCOMPARE(j.value(QStringLiteral("exclusion_violations")).toInt(), 0);
         QVERIFY2(o.result.out.contains(QStringLiteral("n3 killed (SIGKILL)")), qPrintable(o.result.out));
         QCOMPARE(holders(j).size(), 2);
-        const QJsonArray l = lanes(j);
-        QCOMPARE(l.size(), 2);
-        for (const QJsonValue &lane : l)
-            QVERIFY2(lane.toObject().value(QStringLiteral("connections")).toArray().size() >= 5,
-                     qPrintable(QJsonDocument(lane.toObject()).toJson()));
-        // Acquires went to every node, each its own event, n3's until it died.
-        QSet<QString> nodes;
-        for (const QJsonValue &v : j.value(QStringLiteral("events")).toArray())
-            if (v.toObject().value(QStringLiteral("step")) == QLatin1String("acquire"))
-                nodes << v.toObject().value(QStringLiteral("node")).toString();
+        // Two lanes of five or more connections each; any other lane can only
+        // be a reconnection n3 refused that /proc could not name in time.
+        QSet<QString> refused;
+        for (const QJsonValue &c : o.json.value(QStringLiteral("observed")).toObject().value(QStringLiteral("connections")).toArray())
+            if (c.toObject().value(QStringLiteral("closed_by")).toString().contains(QStringLiteral("n3 refused")))
+                refused << c.toObject().value(QStringLiteral("id")).toString();
+        int clients = 0;
+        for (const QJsonValue &lane : lanes(j)) {
+            const QJsonArray connections = lane.toObject().value(QStringLiteral("connections")).toArray();
+            if (connections.size() >= 5) {
+                ++clients;
+                continue;
+            }
+            for (const QJsonValue &c : connections)
+                QVERIFY2(refused.contains(c.toString()), qPrintable(QJsonDocument(lane.toObject()).toJson()));
+        }
+        QCOMPARE(clients, 2);
+        // Acquires went to every node, each its own event, n3's until it
+        // died; after that the other four still gave both clients the lock.
+        QSet<QString> nodes, holdersAfterKill;
+        double killedAt = -1;
+        for (const QJsonValue &v : j.value(QStringLiteral("events")).toArray()) {
+            const QJsonObject e = v.toObject();
+            if (e.value(QStringLiteral("note")).toString().contains(QStringLiteral("n3 killed")))
+                killedAt = e.value(QStringLiteral("t_ms")).toDouble();
+            if (e.value(QStringLiteral("step")) != QLatin1String("acquire"))
+                continue;
+            nodes << e.value(QStringLiteral("node")).toString();
+            if (killedAt >= 0 && e.value(QStringLiteral("holds")).toBool())
+                holdersAfterKill << e.value(QStringLiteral("client")).toString();
+            if (killedAt >= 0 && e.value(QStringLiteral("node")) == QLatin1String("n3"))
+                QVERIFY2(e.value(QStringLiteral("reply")).toString().startsWith(QStringLiteral("(error)"))
+                             || e.value(QStringLiteral("reply")).toString() == QLatin1String("(nil)"),
+                         qPrintable(QJsonDocument(e).toJson()));
+        }
+        QVERIFY(killedAt > 0);
         QCOMPARE(nodes, (QSet<QString>{"n1", "n2", "n3", "n4", "n5"}));
+        QCOMPARE(holdersAfterKill.size(), 2);
     }
 };
 

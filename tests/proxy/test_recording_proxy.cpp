@@ -338,6 +338,26 @@ private slots:
         QCOMPARE(raw.read(7, 2000), QByteArray("+PONG\r\n"));
     }
 
+    // A node that is down: the client's connection is taken, then closed,
+    // and what it sent meanwhile never ran.
+    void refusedByADeadNode()
+    {
+        auto p = proxiedRedis();
+        QVERIFY(p);
+        p->server->kill();
+        RawSocket raw(p->port());
+        raw.send(encodeCommand({"PING"}));
+        bool closed = false;
+        QCOMPARE(raw.readToEnd(5000, &closed), QByteArray());
+        QVERIFY(closed);
+        QTRY_VERIFY_WITH_TIMEOUT(p->proxy->openConnections() == 0, 2000);
+        const RecordingSnapshot s = p->recording.snapshot(0);
+        QCOMPARE(s.connections.size(), 1);
+        QVERIFY2(s.connections.first().closedBy.contains(QStringLiteral("refused the connection")), qPrintable(s.connections.first().closedBy));
+        QCOMPARE(s.commands.size(), 1);
+        QCOMPARE(s.commands.first().outcome, ObservedCommand::Outcome::Indeterminate);
+    }
+
     void logsInForTheClient()
     {
         RedisServer::Options options;
