@@ -1,8 +1,8 @@
 """One worker of the lease-shorter-than-work lesson, written the way the
 articles write it, with redis-py's own Lock: take the lock, read the stock,
-work, write the stock back, release.
+work, write the stock back, release. It says "holding" once it has the lock.
 
-    redispy_lock.py PORT NAME LEASE_S WORK_S START_DELAY_S
+    redispy_lock.py PORT NAME LEASE_S WORK_S
 """
 import sys
 import time
@@ -10,14 +10,14 @@ import time
 import redis
 
 port, name = int(sys.argv[1]), sys.argv[2]
-lease, work, delay = float(sys.argv[3]), float(sys.argv[4]), float(sys.argv[5])
+lease, work = float(sys.argv[3]), float(sys.argv[4])
 
-time.sleep(delay)
 r = redis.Redis(host="127.0.0.1", port=port)
 r.client_setname(name)
 lock = r.lock("lock:10086", timeout=lease, blocking_timeout=30)
 if not lock.acquire():
     sys.exit(3)
+print(f"{name}: holding", flush=True)
 stock = int(r.get("stock:10086"))
 time.sleep(work)
 r.set("stock:10086", stock - 1)
