@@ -18,6 +18,7 @@ ColumnLayout {
     property var clients: []
     property int focusClient: 0
     property real speedFactor: 1
+    property string clock: "virtual"
     property var clientColor: function(i) { return Style.accent }
 
     signal scenarioPicked(string name)
@@ -145,8 +146,8 @@ ColumnLayout {
         id: speed
         objectName: "speedSlider"
         Layout.preferredWidth: Style.px(140)
-        // Logarithmic: 1/16 slow motion to 4× faster than the scenario's own speed.
-        from: -4; to: 2; stepSize: 0.5
+        // Logarithmic: 1/16 slow motion to 16× faster than the scenario's own pace.
+        from: -4; to: 4; stepSize: 0.5
         value: Math.log2(root.speedFactor)
         onMoved: root.speedPicked(Math.pow(2, value))
     }
@@ -156,8 +157,21 @@ ColumnLayout {
         color: Style.text
         Layout.preferredWidth: Style.px(56)
         ToolTip.visible: speedHover.hovered
-        ToolTip.text: qsTr("Run speed relative to the scenario's; applies from the next run. Leases scale with it.")
+        ToolTip.text: root.live
+                      ? qsTr("Run speed relative to the scenario's; applies from the next run. Live threads use the real clock: leases scale with it.")
+                      : qsTr("Playback speed relative to the scenario's, at once. Only the window's pace: Redis keeps the lesson's own times.")
         HoverHandler { id: speedHover }
+    }
+    Label {
+        objectName: "clockLabel"
+        text: root.clock === "virtual" ? qsTr("virtual clock") : qsTr("real clock")
+        font.pixelSize: Style.px(15)
+        color: Style.muted
+        ToolTip.visible: clockHover.hovered
+        ToolTip.text: root.clock === "virtual"
+                      ? qsTr("Redis runs on the run's own clock: pausing freezes every lease, the same run gives the same history.")
+                      : qsTr("Redis runs on the wall clock, as in production: leases keep running while you watch.")
+        HoverHandler { id: clockHover }
     }
     Item { Layout.fillWidth: true }
     }

@@ -193,6 +193,7 @@ ApplicationWindow {
             clients: controller.primary.clients
             focusClient: controller.focusClient
             speedFactor: controller.speedFactor
+            clock: controller.primary.clock
             clientColor: window.clientColor
             onScenarioPicked: name => controller.scenario = name
             onStrategyPicked: name => controller.strategy = name
@@ -320,7 +321,7 @@ ApplicationWindow {
                         redisState: controller.redisState
                         monitor: controller.primary.model
                         currentRow: controller.cursorMs < 0 ? -1 : controller.primary.model.rowAt(controller.cursorMs)
-                        leaseMs: controller.leaseRealMs
+                        leaseMs: controller.leaseRedisMs
                         serverLabel: controller.redisLabel
                         clientColor: window.clientColor
                     }

@@ -75,13 +75,17 @@ int runCommand(const QStringList &arguments)
 
     const bool quiet = parser.isSet(QStringLiteral("quiet"));
     const NodeSpec &nodes = request.scenario.config.nodes;
+    const ClockKind clock = runClockFor(request.mode, request.scenario.config,
+                                        target ? target->endpoint() : RedisEndpoint{});
     if (!quiet)
-        printOut(QStringLiteral("%1 · %2 (%3) · speed ×%4 · Redis %5")
+        printOut(QStringLiteral("%1 · %2 (%3) · clock: %4 · Redis %5")
                      .arg(request.scenario.name, request.strategy->name,
                           request.scenario.correctHere(request.strategy->name, request.strategy->correct)
                               ? QStringLiteral("correct")
                               : QStringLiteral("broken"))
-                     .arg(request.scenario.config.speed)
+                     .arg(QLatin1String(clockKindName(clock))
+                          + (clock == ClockKind::Real ? QStringLiteral(", speed ×%1").arg(request.scenario.config.speed)
+                                                      : QString()))
                      .arg(target ? target->display()
                                  : QStringLiteral("%1 private lock node(s)%2 and a store")
                                        .arg(nodes.count)

@@ -13,7 +13,9 @@ void addRunOptions(QCommandLineParser &parser)
                       QStringLiteral("Strategy name, or 'broken' / 'correct' for the scenario's pair (default: broken)."),
                       QStringLiteral("NAME"), QStringLiteral("broken")});
     parser.addOption({QStringLiteral("speed"),
-                      QStringLiteral("Scenario milliseconds per real millisecond (default: the scenario's)."),
+                      QStringLiteral("On the real clock (--live, --redis): scenario milliseconds per real "
+                                     "millisecond (default: the scenario's). A run on the virtual clock sends "
+                                     "the scenario's own numbers and does not need it."),
                       QStringLiteral("X")});
     parser.addOption({QStringLiteral("seed"), QStringLiteral("Seeded random schedule."), QStringLiteral("N")});
     parser.addOption({QStringLiteral("schedule"),

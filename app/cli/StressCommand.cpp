@@ -205,7 +205,7 @@ int stressCommand(const QStringList &arguments)
 
     const bool quiet = parser.isSet(QStringLiteral("quiet"));
     if (!quiet)
-        printOut(QStringLiteral("stress · %1 clients · %2 orders · stock %3 · Redis %4")
+        printOut(QStringLiteral("stress · %1 clients · %2 orders · stock %3 · clock: real · Redis %4")
                      .arg(w.clients).arg(w.orders).arg(w.stock).arg(target->display()));
 
     // Ctrl-C stops the run at hand (its keys are still removed) and skips the rest.

@@ -23,13 +23,13 @@ QString lockText(const Event &e)
                                 : value + QStringLiteral(" %1ms").arg(e.lockPttl);
 }
 
-QString describe(const Event &e, const QString &client)
+QString describe(const History &history, const Event &e, const QString &client)
 {
     switch (e.kind) {
     case EventKind::Command:
         return displayArgv(e.argv);
     case EventKind::Sleep:
-        return QStringLiteral("(%1 for %2 ms real)").arg(QLatin1String(stepName(e.step))).arg(e.durationNs / 1000000);
+        return QStringLiteral("(%1 for %2 ms)").arg(QLatin1String(stepName(e.step))).arg(qRound64(history.scenarioMs(e.durationNs)));
     case EventKind::Order:
         return e.success ? QStringLiteral("order sold") : QStringLiteral("order failed");
     case EventKind::Crash:
@@ -74,7 +74,7 @@ void printTrace(const History &history, const QList<Event> &sorted, const Outcom
                      .arg(marked.contains(i) ? QStringLiteral("!") : QStringLiteral(" "))
                      .arg(history.scenarioMs(e.tNs) / 1000.0, 8, 'f', 3)
                      .arg(who, -6)
-                     .arg(clip(describe(e, who), 46), -46)
+                     .arg(clip(describe(history, e, who), 46), -46)
                      .arg(clip(reply, 14), -14)
                      .arg(e.client >= 0 && e.holds ? QStringLiteral("yes") : QString(), -7)
                      .arg(truth));

@@ -36,10 +36,19 @@ RunController::RunController(std::unique_ptr<RedisTarget> target, const QString 
     connect(this, &RunController::cursorChanged, this, &RunController::updateCode);
     connect(this, &RunController::focusChanged, this, &RunController::updateCode);
     setScenario(QStringLiteral("lost-update"));
-    // The stress runs share the window's Redis under keys of their own, so a
-    // scenario run at the same time is not disturbed (only slowed).
-    if (m_target)
-        m_stress.setRedis(m_target->endpoint(), m_target->keyPrefix() + "stress:");
+    // The stress runs need real time. On a private server a stepped run owns
+    // the clock and moves it in leaps their leases must not see: they get a
+    // server of their own. On a shared one (the real clock) keys of their own.
+    if (m_target) {
+        try {
+            if (m_target->isPrivate())
+                m_stressTarget = RedisTarget::startPrivate();
+            const RedisTarget &t = m_stressTarget ? *m_stressTarget : *m_target;
+            m_stress.setRedis(t.endpoint(), t.keyPrefix() + "stress:");
+        } catch (const RedisError &err) {
+            m_targetError = QString::fromStdString(err.what()); // the stress test says Redis is not available
+        }
+    }
 }
 
 RunController::~RunController() = default;
@@ -111,7 +120,14 @@ void RunController::setSpeedFactor(double factor)
     if (qFuzzyCompare(factor, m_speedFactor))
         return;
     m_speedFactor = factor;
-    load();
+    if (m_live) {
+        load(); // live threads run on the real clock at this speed: a new run
+        return;
+    }
+    // Virtual time: only how fast the window plays it, at once.
+    for (RunSession *s : {&m_primary, &m_secondary})
+        s->setPlaybackSpeed(m_scenario.config.playbackSpeed * m_speedFactor);
+    emit configChanged();
 }
 
 void RunController::setLive(bool live)
@@ -150,9 +166,11 @@ void RunController::load()
     stopReplay();
     m_cursorMs = -1;
     RunConfig config = m_scenario.config;
-    config.speed *= m_speedFactor;
-    if (m_live)
+    config.playbackSpeed *= m_speedFactor;
+    if (m_live) {
+        config.speed *= m_speedFactor;
         config.probe = false;
+    }
     const Strategy *chosen = findStrategy(m_compare ? m_scenario.broken : m_strategyName);
     if (m_target && chosen) {
         config.keyPrefix = m_target->keyPrefix();

@@ -31,7 +31,7 @@ class RunController : public QObject {
     Q_PROPERTY(bool correct READ correct WRITE setCorrect NOTIFY configChanged)
     Q_PROPERTY(double speedFactor READ speedFactor WRITE setSpeedFactor NOTIFY configChanged)
     Q_PROPERTY(double scenarioSpeed READ scenarioSpeed NOTIFY configChanged)
-    Q_PROPERTY(double leaseRealMs READ leaseRealMs NOTIFY configChanged)
+    Q_PROPERTY(double leaseRedisMs READ leaseRedisMs NOTIFY configChanged)
     Q_PROPERTY(bool live READ live WRITE setLive NOTIFY configChanged)
     Q_PROPERTY(bool compare READ compare WRITE setCompare NOTIFY configChanged)
     Q_PROPERTY(RunSession *primary READ primary CONSTANT)
@@ -66,8 +66,8 @@ public:
     double speedFactor() const { return m_speedFactor; }
     void setSpeedFactor(double factor);
     double scenarioSpeed() const { return m_scenario.config.speed; }
-    // The lease as Redis is told it (PX), at the current speed: the PTTL bar's full length.
-    double leaseRealMs() const { return double(m_scenario.config.leaseMs) / (m_scenario.config.speed * m_speedFactor); }
+    // The lease as Redis is told it (PX): the PTTL bar's full length.
+    double leaseRedisMs() const { return double(m_primary.timeline()->info.redisMs(m_scenario.config.leaseMs)); }
     bool live() const { return m_live; }
     void setLive(bool live);
     bool compare() const { return m_compare; }
@@ -119,6 +119,7 @@ private:
 
     std::unique_ptr<RedisTarget> m_target;
     std::unique_ptr<RedisTarget> m_secondTarget;
+    std::unique_ptr<RedisTarget> m_stressTarget; // the stress test's own, beside a private one
     QString m_targetError;
     Scenario m_scenario;
     QString m_strategyName;

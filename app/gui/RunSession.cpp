@@ -3,6 +3,7 @@
 #include "RunWorker.h"
 
 #include "engine/Run.h"
+#include "engine/RunScenario.h"
 
 #include <QFileInfo>
 
@@ -69,7 +70,7 @@ void RunSession::load(const RunConfig &config, const Strategy &strategy, const R
     m_endpoint = endpoint;
     m_live = live;
     m_error.clear();
-    const RunInfo info = makeRunInfo(config, strategy);
+    const RunInfo info = makeRunInfo(config, strategy, runClockFor(live ? RunMode::Live : RunMode::Stepped, config, endpoint));
     m_history = std::make_shared<History>(info);
     m_model.reset(info);
     setState(QStringLiteral("idle"));
@@ -120,6 +121,8 @@ void RunSession::ensureStarted()
     connect(worker, &RunWorker::paused, this, [this] {
         if (m_state == QLatin1String("running"))
             setState(QStringLiteral("paused"));
+        poll();
+        emit workerIdle();
     });
     connect(worker, &RunWorker::finished, this, [this](const QString &error) {
         m_error = error;
@@ -151,6 +154,13 @@ void RunSession::pause()
     m_playWhenReady = false;
     if (m_worker)
         m_worker->pause();
+}
+
+void RunSession::setPlaybackSpeed(double speed)
+{
+    m_config.playbackSpeed = speed;
+    if (m_worker)
+        m_worker->setPlaybackSpeed(speed);
 }
 
 void RunSession::stepClient(int client)

@@ -32,6 +32,8 @@ class RunSession : public QObject {
     Q_PROPERTY(double durationMs READ durationMs NOTIFY timelineChanged)
     Q_PROPERTY(QString error READ error NOTIFY stateChanged)
     Q_PROPERTY(QVariantMap figures READ figures NOTIFY timelineChanged)
+    // "virtual" or "real": the clock the run is on (RunInfo::clock).
+    Q_PROPERTY(QString clock READ clock NOTIFY strategyChanged)
 public:
     explicit RunSession(QObject *parent = nullptr);
     ~RunSession() override;
@@ -50,12 +52,16 @@ public:
     double durationMs() const { return timeline()->durationMs(); }
     QString error() const { return m_error; }
     QVariantMap figures() const;
+    QString clock() const { return QString::fromLatin1(clockKindName(timeline()->info.clock)); }
 
     // Sets up a fresh run (discarding the old one) without starting it.
     void load(const RunConfig &config, const Strategy &strategy, const RedisEndpoint &endpoint, bool live);
     void play();
     void pause();
     void stepClient(int client);
+    // How fast a virtual-time run plays (scenario ms per real ms); takes
+    // effect at once, even while playing. Redis never sees it.
+    void setPlaybackSpeed(double speed);
     // Throws the run away; the next play() or step starts it again.
     void reset();
     bool isActive() const { return m_state == QLatin1String("running") || m_state == QLatin1String("starting"); }
@@ -69,6 +75,9 @@ signals:
     void stateChanged();
     void strategyChanged();
     void timelineChanged();
+    // The worker is done with what it was asked (a step, or playing until
+    // paused) and the run waits: on the virtual clock, no time passes now.
+    void workerIdle();
 
 private:
     void ensureStarted();

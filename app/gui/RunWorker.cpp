@@ -2,6 +2,9 @@
 
 #include "redis/RedisError.h"
 
+#include <QElapsedTimer>
+#include <QThread>
+
 namespace lockstock {
 
 RunWorker::RunWorker(RunConfig config, const Strategy &strategy, RedisEndpoint endpoint,
@@ -11,6 +14,7 @@ RunWorker::RunWorker(RunConfig config, const Strategy &strategy, RedisEndpoint e
     , m_endpoint(std::move(endpoint))
     , m_history(std::move(history))
     , m_live(live)
+    , m_playbackSpeed(m_config.playbackSpeed)
 {
 }
 
@@ -30,7 +34,7 @@ std::unique_ptr<R> RunWorker::makeRun()
     if (!m_config.needsPrivateServers())
         return std::make_unique<R>(m_config, m_strategy, m_endpoint, *m_history);
     if (!m_nodes)
-        m_nodes = std::make_unique<NodeSet>(m_config.nodes, m_config.clockJumpNodes()); // throws RedisServerError
+        m_nodes = std::make_unique<NodeSet>(m_config.nodes); // throws RedisServerError
     return std::make_unique<R>(m_config, m_strategy, *m_nodes, *m_history);
 }
 
@@ -86,10 +90,36 @@ void RunWorker::play()
     if (m_done || !m_run)
         return;
     m_paused = false;
-    while (!m_paused && m_run->stepNext()) {
-    }
+    if (m_run->clockKind() == ClockKind::Virtual)
+        playAtPace();
+    else
+        while (!m_paused && m_run->stepNext()) {
+        }
     if (!finishIfOver())
         emit paused();
+}
+
+void RunWorker::playAtPace()
+{
+    constexpr qint64 kFrameNs = 16000000;
+    QElapsedTimer real;
+    real.start();
+    qint64 playhead = m_run->nowNs();
+    while (!m_paused && !m_run->finished() && !m_run->failed()) {
+        const double speed = m_playbackSpeed.load();
+        playhead = std::max(playhead + qint64(double(real.nsecsElapsed()) * speed), m_run->nowNs());
+        real.restart();
+        const qint64 due = m_run->nextDueNs();
+        if (due <= playhead) {
+            if (!m_run->stepNext())
+                return;
+            continue;
+        }
+        // Nothing due yet: time passes (expiries, faults) up to the playhead.
+        m_run->advanceTo(playhead);
+        const qint64 waitNs = std::min<qint64>(kFrameNs, qint64(double(due - playhead) / speed));
+        QThread::usleep(quint64(std::max<qint64>(waitNs / 1000, 500)));
+    }
 }
 
 void RunWorker::stepClient(int client)

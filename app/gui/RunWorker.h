@@ -2,7 +2,12 @@
 // Lives on a RunSession's worker thread and owns the engine's run there: a
 // SteppedRun driven step by step (play, pause, step one client) or a LiveRun
 // that goes to the end on its own. The GUI thread only calls the slots through
-// queued connections, and pause()/stop(), which are thread-safe.
+// queued connections, and pause()/stop()/setPlaybackSpeed(), which are
+// thread-safe.
+//
+// A stepped run on the virtual clock is played at the window's pace: it may
+// go no further than a playhead that moves at the playback speed while
+// playing and stands still when paused, so a pause freezes every lease.
 
 #include "engine/LiveRun.h"
 #include "engine/NodeSet.h"
@@ -25,6 +30,8 @@ public:
     void pause() { m_paused = true; }
     // Thread-safe: the run stops at once, even mid-sleep at its next check.
     void stop();
+    // Thread-safe: scenario ms played per real ms from now on.
+    void setPlaybackSpeed(double speed) { m_playbackSpeed = speed; }
 
 public slots:
     void prepare();
@@ -38,6 +45,8 @@ signals:
 
 private:
     bool finishIfOver();
+    // Steps the virtual run while the playhead allows, until paused or over.
+    void playAtPace();
     template <class R>
     std::unique_ptr<R> makeRun();
 
@@ -51,6 +60,7 @@ private:
     std::unique_ptr<NodeSet> m_nodes;
     std::unique_ptr<SteppedRun> m_run;
     std::atomic<bool> m_paused{false};
+    std::atomic<double> m_playbackSpeed;
     std::atomic<bool> m_stopped{false};
     std::atomic<Run *> m_active{nullptr};
     bool m_done = false;

@@ -1,88 +1,97 @@
-/* An LD_PRELOAD library that shifts one process's wall clock: a real clock
- * jump for that process alone, as NTP stepping the clock or an operator
- * setting it would cause. libfaketime would be the tool, but redis-server
+/* An LD_PRELOAD library that gives a redis-server the wall clock of the run
+ * that started it: clock_gettime(CLOCK_REALTIME), gettimeofday and time read
+ * the clock page (clockpage.h) named by LOCKSTOCK_CLOCK_FILE, as node
+ * LOCKSTOCK_CLOCK_NODE. Redis takes expiry, PTTL, TIME, Lua's time and the
+ * timeouts of blocked clients (WAIT) from that clock, so the run can freeze
+ * it, move it, jump it or make it drift, and the server sees the change at
+ * its next clock read: no polling, no lag. CLOCK_MONOTONIC, which Redis's
+ * event loop and its own durations rely on, stays real, as a real clock
+ * step leaves it. libfaketime would be the usual tool, but redis-server
  * 7.0.15 aborts at start under Debian's 0.9.10 in every mode ("Unexpected
  * recursive calls to clock_gettime()").
  *
- * The offset, in milliseconds, is a decimal number in the file named by
- * LOCKSTOCK_CLOCK_OFFSET_FILE; a missing or empty file means 0. The file is
- * read again at most every 10 ms, so the clock can jump while the process
- * runs. Only the wall clock moves: CLOCK_MONOTONIC, which timeouts and
- * durations rely on, is left alone, as a real clock step leaves it.
- *
- * The real clock is read with raw system calls, never through dlsym(): that
- * may allocate, and an allocator that reads the clock would recurse. */
+ * The page is mapped once, before main(). The clock functions then only read
+ * it: no allocation, no dlsym() (either may read the clock and recurse), the
+ * real clock by raw system call. Without LOCKSTOCK_CLOCK_FILE the library
+ * passes the real clock through. A server that was told to follow a page it
+ * cannot map stops at once with a message, rather than run on a clock the
+ * run does not control. */
 
 #define _GNU_SOURCE
+#include "clockpage.h"
+
 #include <fcntl.h>
-#include <stdatomic.h>
 #include <stdlib.h>
-#include <sys/syscall.h>
+#include <string.h>
+#include <sys/mman.h>
 #include <sys/time.h>
 #include <time.h>
 #include <unistd.h>
 
-#define RELOAD_NS 10000000LL
+static struct lockstock_clock_page *page;
+static int node;
+static int reported;
 
-static _Atomic long long offset_ms;
-static _Atomic long long next_reload_ns = -1;
+static void die(const char *what, const char *path)
+{
+    /* write(2) only: stdio may allocate, and this runs before main(). */
+    static const char prefix[] = "lockstock clockshift: ";
+    (void)!write(2, prefix, sizeof prefix - 1);
+    (void)!write(2, what, strlen(what));
+    (void)!write(2, ": ", 2);
+    (void)!write(2, path, strlen(path));
+    (void)!write(2, "\n", 1);
+    _exit(111);
+}
+
+__attribute__((constructor)) static void attach(void)
+{
+    const char *path = getenv(LOCKSTOCK_CLOCK_FILE_ENV);
+    if (!path || !*path)
+        return;
+    const char *index = getenv(LOCKSTOCK_CLOCK_NODE_ENV);
+    int n = 0;
+    for (const char *s = index ? index : ""; *s >= '0' && *s <= '9'; ++s)
+        n = n * 10 + (*s - '0');
+    if (n >= LOCKSTOCK_CLOCK_NODES)
+        die("node index out of range in " LOCKSTOCK_CLOCK_NODE_ENV, index);
+    const int fd = open(path, O_RDWR | O_CLOEXEC);
+    if (fd < 0)
+        die("cannot open the clock page", path);
+    void *map = mmap(NULL, LOCKSTOCK_CLOCK_PAGE_SIZE, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+    close(fd);
+    if (map == MAP_FAILED)
+        die("cannot map the clock page", path);
+    struct lockstock_clock_page *p = map;
+    if (p->magic != LOCKSTOCK_CLOCK_MAGIC || p->version != LOCKSTOCK_CLOCK_VERSION)
+        die("not a clock page of this version", path);
+    node = n;
+    page = p;
+}
 
 static int real_clock_gettime(clockid_t clock, struct timespec *ts)
 {
     return (int)syscall(SYS_clock_gettime, clock, ts);
 }
 
-static long long parse_ms(const char *s)
+static int follows_page(clockid_t clock)
 {
-    long long v = 0;
-    int sign = 1;
-    while (*s == ' ' || *s == '\t')
-        ++s;
-    if (*s == '-' || *s == '+')
-        sign = *s++ == '-' ? -1 : 1;
-    while (*s >= '0' && *s <= '9')
-        v = v * 10 + (*s++ - '0');
-    return sign * v;
-}
-
-/* open/read/close only: no stdio, no allocation. */
-static long long current_offset_ms(void)
-{
-    struct timespec now;
-    if (real_clock_gettime(CLOCK_MONOTONIC, &now) != 0)
-        return atomic_load(&offset_ms);
-    const long long now_ns = now.tv_sec * 1000000000LL + now.tv_nsec;
-    long long due = atomic_load(&next_reload_ns);
-    /* One thread reloads; the others use the offset they have. */
-    if (now_ns < due || !atomic_compare_exchange_strong(&next_reload_ns, &due, now_ns + RELOAD_NS))
-        return atomic_load(&offset_ms);
-    const char *path = getenv("LOCKSTOCK_CLOCK_OFFSET_FILE");
-    long long ms = 0;
-    const int fd = path ? open(path, O_RDONLY | O_CLOEXEC) : -1;
-    if (fd >= 0) {
-        char buf[32];
-        const ssize_t n = read(fd, buf, sizeof buf - 1);
-        close(fd);
-        buf[n > 0 ? n : 0] = '\0';
-        ms = parse_ms(buf);
-    }
-    atomic_store(&offset_ms, ms);
-    return ms;
-}
-
-static int shifts(clockid_t clock)
-{
-    return clock == CLOCK_REALTIME || clock == CLOCK_REALTIME_COARSE;
+    return page && (clock == CLOCK_REALTIME || clock == CLOCK_REALTIME_COARSE);
 }
 
 int clock_gettime(clockid_t clock, struct timespec *ts)
 {
-    const int rc = real_clock_gettime(clock, ts);
-    if (rc != 0 || !shifts(clock))
-        return rc;
-    const long long ns = ts->tv_sec * 1000000000LL + ts->tv_nsec + current_offset_ms() * 1000000LL;
-    ts->tv_sec = ns / 1000000000LL;
-    ts->tv_nsec = ns % 1000000000LL;
+    if (!follows_page(clock))
+        return real_clock_gettime(clock, ts);
+    if (!__atomic_load_n(&reported, __ATOMIC_RELAXED)) {
+        /* Tells the run that the process it started reads this clock (not
+         * merely a wrapper that had the library loaded). */
+        __atomic_store_n(&page->nodes[node].reader_pid, (int64_t)getpid(), __ATOMIC_RELEASE);
+        __atomic_store_n(&reported, 1, __ATOMIC_RELAXED);
+    }
+    const int64_t ns = lockstock_clock_node_ns(page, node);
+    ts->tv_sec = (time_t)(ns / 1000000000LL);
+    ts->tv_nsec = (long)(ns % 1000000000LL);
     return 0;
 }
 

@@ -281,7 +281,7 @@ Outcome check(const History &history, const QList<Event> &events)
 QStringList Outcome::findings(const RunInfo &info) const
 {
     auto name = [&info](int c) { return info.clients.value(c, QStringLiteral("?")); };
-    const auto ms = [&info](qint64 ns) { return double(ns) * info.speed / 1e6; };
+    const auto ms = [&info](qint64 ns) { return info.scenarioMs(ns); };
     QStringList out;
     if (finalStock == kUnknown)
         out << tr("The final stock could not be read.");

@@ -1,6 +1,6 @@
 #include "Client.h"
 
-#include <QRandomGenerator>
+#include <array>
 
 namespace lockstock {
 
@@ -9,6 +9,7 @@ Client::Client(ClientHost &host, const RunConfig &config, int index)
     , m_config(config)
     , m_index(index)
     , m_name(config.clients.value(index).name.toUtf8())
+    , m_random(std::array<quint32, 3>{quint32(config.seed), quint32(config.seed >> 32), quint32(index)}.data(), 3)
 {
 }
 
@@ -45,7 +46,7 @@ OperationAwaiter Client::sleep(StepAt step, qint64 scenarioMs)
     Operation op;
     op.kind = Operation::Kind::Sleep;
     op.step = step.step;
-    op.sleepNs = m_config.realNs(scenarioMs);
+    op.sleepNs = m_host.runInfo().clockNs(double(scenarioMs));
     op.file = step.where.file_name();
     op.line = int(step.where.line());
     return OperationAwaiter(std::move(op));
@@ -53,7 +54,7 @@ OperationAwaiter Client::sleep(StepAt step, qint64 scenarioMs)
 
 qint64 Client::orderElapsedMs() const
 {
-    return qint64(double(m_host.nowNs() - m_orderStartNs) * m_config.speed / 1e6);
+    return qint64(m_host.runInfo().scenarioMs(m_host.nowNs() - m_orderStartNs));
 }
 
 void Client::markOrderStart()
@@ -63,9 +64,9 @@ void Client::markOrderStart()
 
 QByteArray Client::newToken()
 {
-    // Readable on a timeline, unique across clients and runs.
+    // Readable on a timeline, unique across the clients of a run.
     return m_name + '-' + QByteArray::number(++m_tokenCounter) + '-'
-        + QByteArray::number(QRandomGenerator::global()->generate() & 0xffff, 16).rightJustified(4, '0');
+        + QByteArray::number(m_random.generate() & 0xffff, 16).rightJustified(4, '0');
 }
 
 void Client::believeHolding(const QByteArray &token)

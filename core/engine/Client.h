@@ -3,7 +3,10 @@
 // settings, Redis (one command per co_await) and its own belief about the lock.
 
 #include "Actor.h"
+#include "History.h"
 #include "RunConfig.h"
+
+#include <QRandomGenerator>
 
 namespace lockstock {
 
@@ -21,6 +24,8 @@ struct StepAt {
 class ClientHost {
 public:
     virtual ~ClientHost() = default;
+    // The run's clock and how scenario milliseconds map onto it.
+    virtual const RunInfo &runInfo() const = 0;
     virtual qint64 nowNs() const = 0;
     virtual void spawn(Client &client, ActorRole role, Task<void> body) = 0;
     virtual void cancel(Client &client, ActorRole role) = 0;
@@ -42,8 +47,12 @@ public:
     QByteArray stockKey() const { return m_config.stockKey(); }
     QByteArray fenceKey() const { return m_config.fenceKey(); }
     QByteArray quantity() const { return QByteArray::number(m_config.quantity); }
-    // The lease as Redis is told it: real milliseconds (the scenario's, scaled).
-    QByteArray leasePx() const { return QByteArray::number(m_config.realMs(m_config.leaseMs)); }
+    // Scenario milliseconds as Redis is told them (PX, WAIT): the lesson's
+    // own numbers on the virtual clock, scaled by the speed on the real one.
+    QByteArray redisMs(qint64 scenarioMs) const { return QByteArray::number(m_host.runInfo().redisMs(scenarioMs)); }
+    QByteArray leasePx() const { return redisMs(m_config.leaseMs); }
+    // Scenario milliseconds per millisecond of the run's clock (1 when virtual).
+    double speed() const { return m_host.runInfo().speed; }
 
     // Sends one command, argument by argument as redis-cli takes them;
     // co_await it for the reply.
@@ -75,8 +84,12 @@ public:
     qint64 orderElapsedMs() const;
     void markOrderStart();
 
-    // A fresh random value identifying one acquisition.
+    // A fresh value identifying one acquisition, from the client's seeded
+    // generator: the same run gives the same tokens.
     QByteArray newToken();
+    // The client's own random numbers (back-off jitter), seeded by the run's
+    // seed and the client: reproducible.
+    QRandomGenerator &random() { return m_random; }
 
     // The client's belief, recorded with every event.
     bool holdsLock() const { return m_holds; }
@@ -107,6 +120,7 @@ private:
     QByteArray m_token;
     qint64 m_fence = 0;
     quint32 m_tokenCounter = 0;
+    QRandomGenerator m_random;
 };
 
 } // namespace lockstock

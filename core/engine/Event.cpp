@@ -77,6 +77,7 @@ const char *serverActionName(ServerFault::Action action)
     case ServerFault::Action::Promote: return "promote";
     case ServerFault::Action::Isolate: return "isolate";
     case ServerFault::Action::ClockJump: return "clock_jump";
+    case ServerFault::Action::ClockDrift: return "clock_drift";
     }
     return "?";
 }

@@ -59,7 +59,7 @@ inline constexpr qint64 kNoTtl = -1;   // PTTL of a key without expiry
 // Laid out without padding (stress runs keep hundreds of thousands): the
 // small fields share one 16-byte block.
 struct Event {
-    qint64 tNs = 0;            // monotonic, since the run started (real time)
+    qint64 tNs = 0;            // on the run's clock (RunInfo::clock), since the run started
     qint64 durationNs = 0;     // command round trip, sleep or pause length
     qint32 client = -1;        // index into the run's clients; -1: Redis itself
     qint32 order = -1;         // which of the client's orders

@@ -4,6 +4,11 @@
 
 namespace lockstock {
 
+const char *clockKindName(ClockKind kind)
+{
+    return kind == ClockKind::Virtual ? "virtual" : "real";
+}
+
 void History::append(Event e)
 {
     QMutexLocker locker(&m_lock);

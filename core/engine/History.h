@@ -7,9 +7,17 @@
 #include <QList>
 #include <QMutex>
 #include <QStringList>
+#include <algorithm>
 #include <vector>
 
 namespace lockstock {
+
+// The clock a run's times are on. Virtual: the run's own (stepped runs on
+// servers LockStock started), where a scenario millisecond is a clock
+// millisecond. Real: the machine's (live threads, stress, --redis), where
+// the scenario's timings are scaled by its speed.
+enum class ClockKind : quint8 { Virtual, Real };
+const char *clockKindName(ClockKind kind); // "virtual", "real"
 
 struct RunInfo {
     QString scenario;
@@ -17,10 +25,18 @@ struct RunInfo {
     QStringList clients;
     qint64 initialStock = 0;
     qint64 quantity = 1;
-    double speed = 1.0;        // scenario ms per real ms
+    ClockKind clock = ClockKind::Virtual;
+    double speed = 1.0;        // scenario ms per clock ms: 1 on the virtual clock
     QByteArray lockKey;
     QByteArray stockKey;
     QStringList nodes;         // server names ("n1".., "store") when the run has several
+
+    // The one conversion between the scenario's milliseconds and the run's
+    // clock (Event::tNs and durationNs are clock ns since the run started).
+    double scenarioMs(qint64 clockNs) const { return double(clockNs) * speed / 1e6; }
+    qint64 clockNs(double scenarioMs) const { return qint64(scenarioMs * 1e6 / speed); }
+    // Scenario milliseconds as the milliseconds Redis is told (PX, WAIT), at least 1.
+    qint64 redisMs(qint64 scenarioMs) const { return std::max<qint64>(1, qint64(double(scenarioMs) / speed + 0.5)); }
 };
 
 class History {
@@ -41,8 +57,8 @@ public:
     qint64 finalStock() const;
     qint64 endNs() const;
 
-    // Real nanoseconds since the start, in the scenario's milliseconds.
-    double scenarioMs(qint64 ns) const { return double(ns) * m_info.speed / 1e6; }
+    // Clock nanoseconds since the start, in the scenario's milliseconds.
+    double scenarioMs(qint64 ns) const { return m_info.scenarioMs(ns); }
 
 private:
     RunInfo m_info;

@@ -63,6 +63,7 @@ QJsonObject toJson(const History &history, const QList<Event> &sorted, const Out
     QJsonObject o;
     o[QStringLiteral("scenario")] = info.scenario;
     o[QStringLiteral("strategy")] = info.strategy;
+    o[QStringLiteral("clock")] = QLatin1String(clockKindName(info.clock));
     o[QStringLiteral("speed")] = info.speed;
     o[QStringLiteral("initial_stock")] = outcome.initialStock;
     o[QStringLiteral("expected_stock")] = outcome.expectedStock;

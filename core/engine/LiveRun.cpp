@@ -6,6 +6,16 @@
 
 namespace lockstock {
 
+LiveRun::LiveRun(RunConfig config, const Strategy &strategy, RedisEndpoint endpoint, History &history)
+    : Run(std::move(config), strategy, std::move(endpoint), history, ClockKind::Real)
+{
+}
+
+LiveRun::LiveRun(RunConfig config, const Strategy &strategy, NodeSet &nodes, History &history)
+    : Run(std::move(config), strategy, nodes, history, ClockKind::Real)
+{
+}
+
 void LiveRun::runClient(ClientState &state)
 {
     // A client's own actors (its order loop and its watchdog) share its thread,
@@ -15,7 +25,7 @@ void LiveRun::runClient(ClientState &state)
         for (const auto &a : state.actors)
             if (!next || a->readyNs < next->readyNs)
                 next = a.get();
-        sleepUntil(next->readyNs);
+        advanceClock(next->readyNs);
         if (!step(state, *next))
             return;
     }

@@ -8,7 +8,9 @@ namespace lockstock {
 
 class LiveRun : public Run {
 public:
-    using Run::Run;
+    // Always on the real clock: threads race as in production.
+    LiveRun(RunConfig config, const Strategy &strategy, RedisEndpoint endpoint, History &history);
+    LiveRun(RunConfig config, const Strategy &strategy, NodeSet &nodes, History &history);
     // Runs every client to the end and closes the history. Blocks.
     void runToEnd();
 

@@ -9,16 +9,12 @@
 #include <QSet>
 #include <QThread>
 
+#include <cmath>
 #include <unistd.h>
 
 namespace lockstock {
 
 namespace {
-QByteArray hostPort(const RedisEndpoint &e)
-{
-    return e.host.toUtf8() + ' ' + QByteArray::number(e.port);
-}
-
 RedisValue commandOn(const RedisEndpoint &e, const Argv &argv)
 {
     RedisConnection c(e, {.connectTimeoutMs = 500, .commandTimeoutMs = 2000, .clientName = "lockstock:faults"});
@@ -54,52 +50,108 @@ int localPortTowards(qint64 pid, int remotePort)
 }
 } // namespace
 
-NodeSet::NodeSet(const NodeSpec &spec, const QList<int> &clockShifted)
+NodeSet::NodeSet(const NodeSpec &spec)
     : m_spec(spec)
+    , m_clock(std::make_shared<ServerClock>())
+    , m_following(size_t(spec.count), -1)
 {
     for (int i = 0; i < m_spec.count; ++i) {
         RedisServer::Options options;
         options.persistence = m_spec.persistence;
-        options.clockShift = clockShifted.contains(i);
-        // Replicas sync at once after a failover (the default waits 5 s).
-        options.extraArgs = {QStringLiteral("--repl-diskless-sync-delay"), QStringLiteral("0")};
-        if (m_spec.kind == NodeSpec::Kind::Replicated && i > 0)
-            options.replicaOf = QString::fromUtf8(hostPort(m_servers.front()->endpoint()));
+        options.clock = m_clock;
+        options.clockNode = i;
+        // Replicas sync at once after a failover (the default waits 5 s),
+        // through an RDB file: a replica loaded that way streams at once,
+        // one loaded without disk only after its first ACK, up to a second.
+        options.extraArgs = {QStringLiteral("--repl-diskless-sync"), QStringLiteral("no"),
+                             QStringLiteral("--repl-diskless-sync-delay"), QStringLiteral("0")};
         m_servers.push_back(std::make_unique<RedisServer>(options));
-        m_servers.back()->start();
     }
     // The store is never faulted: it stands for the database being protected.
-    m_servers.push_back(std::make_unique<RedisServer>());
-    m_servers.back()->start();
+    m_servers.push_back(std::make_unique<RedisServer>(RedisServer::Options{.clock = m_clock, .clockNode = m_spec.count}));
+    std::vector<RedisServer *> all;
+    for (const std::unique_ptr<RedisServer> &s : m_servers)
+        all.push_back(s.get());
+    RedisServer::startAll(all);
+    if (m_spec.kind == NodeSpec::Kind::Replicated)
+        for (int i = 1; i < m_spec.count; ++i)
+            follow(i, 0);
     waitForReplicas();
 }
 
-NodeSet::~NodeSet() = default;
+void NodeSet::follow(int replica, int master)
+{
+    // REPLICAOF connects at once; --replicaof at start waits for the
+    // replication cron, up to a second.
+    const RedisEndpoint m = endpoint(master);
+    commandOn(endpoint(replica), {"REPLICAOF", m.host.toUtf8(), QByteArray::number(m.port)});
+    m_following[size_t(replica)] = master;
+}
+
+NodeSet::~NodeSet()
+{
+    // Nothing of a finished run is kept: no need to wait for each server to
+    // notice a SIGTERM on its next cron tick.
+    for (const std::unique_ptr<RedisServer> &s : m_servers)
+        s->kill();
+}
+
+bool NodeSet::isStopped(int index) const
+{
+    return m_servers.at(size_t(index))->isPaused();
+}
+
+int NodeSet::replicasThatAcknowledge(int index) const
+{
+    if (index >= m_spec.count || m_following[size_t(index)] >= 0)
+        return 0;
+    int n = 0;
+    for (int i = 0; i < m_spec.count; ++i)
+        n += m_following[size_t(i)] == index && m_servers[size_t(i)]->isRunning() && !isStopped(i);
+    return n;
+}
 
 void NodeSet::waitForReplicas()
 {
     if (m_spec.kind != NodeSpec::Kind::Replicated)
         return;
     QDeadlineTimer deadline(10000);
-    for (int i = 1; i < m_spec.count; ++i) {
+    QList<int> masters;
+    for (int i = 0; i < m_spec.count; ++i) {
+        const int master = m_following[size_t(i)];
+        if (master < 0 || !server(i).isRunning() || isStopped(i) || !server(master).isRunning() || isStopped(master))
+            continue;
+        const QByteArray port = "master_port:" + QByteArray::number(endpoint(master).port) + "\r\n";
         for (;;) {
-            const RedisValue info = commandOn(endpoint(i), {"INFO", "replication"});
-            if (info.bytes().contains("master_link_status:up"))
+            const QByteArray info = commandOn(endpoint(i), {"INFO", "replication"}).bytes();
+            if (info.contains("master_link_status:up") && info.contains(port))
                 break;
             if (deadline.hasExpired())
                 throw RedisServerError("replica " + names().at(i).toStdString() + " did not sync with its master");
             QThread::msleep(10);
         }
+        if (!masters.contains(master))
+            masters << master;
     }
-    // A replica loaded without disk gets the stream only after its first
-    // ACK, up to a second later: until then WAIT would count it out. A
-    // write every replica acknowledges shows they all stream.
-    RedisConnection master(endpoint(0));
-    master.command({"SET", "lockstock:synced", "1"});
-    const qint64 replicas = m_spec.count - 1;
-    if (master.command({"WAIT", QByteArray::number(replicas), "5000"}).toInteger() < replicas)
-        throw RedisServerError("the replicas did not acknowledge a write within 5 s");
-    master.command({"DEL", "lockstock:synced"});
+    // A write every replica acknowledges shows they all stream. (WAIT with
+    // no timeout: on a frozen clock a timeout would never come; the
+    // connection's own 5 s are the limit.)
+    for (int master : std::as_const(masters)) {
+        RedisConnection c(endpoint(master), {.connectTimeoutMs = 500, .commandTimeoutMs = 5000, .clientName = "lockstock:faults"});
+        c.command({"SET", "lockstock:synced", "1"});
+        const qint64 replicas = replicasThatAcknowledge(master);
+        if (c.command({"WAIT", QByteArray::number(replicas), "0"}).toInteger() < replicas)
+            throw RedisServerError("the replicas of " + names().at(master).toStdString() + " did not acknowledge a write");
+        c.command({"DEL", "lockstock:synced"});
+    }
+}
+
+void NodeSet::drain(int index)
+{
+    // Commands a stopped server received sit in its sockets. Those became
+    // readable before this connection existed, so by the time it answers
+    // the server has run them (one event loop pass reads every ready socket).
+    commandOn(endpoint(index), {"PING"});
 }
 
 void NodeSet::cutReplicationLink(int node)
@@ -125,7 +177,7 @@ int NodeSet::lockServer(int node) const
     return m_spec.kind == NodeSpec::Kind::Replicated ? m_master.load() : node;
 }
 
-QString NodeSet::apply(const ServerFault &fault, double speed)
+QString NodeSet::apply(const ServerFault &fault, const RunInfo &run)
 {
     const int node = fault.node;
     RedisServer &s = server(node);
@@ -141,12 +193,15 @@ QString NodeSet::apply(const ServerFault &fault, double speed)
         return QStringLiteral("%1 paused (SIGSTOP)").arg(name);
     case ServerFault::Action::Resume:
         s.resume();
+        drain(node);
         return QStringLiteral("%1 resumed (SIGCONT)").arg(name);
     case ServerFault::Action::Restart:
-        // Not waiting for it to answer: the run goes on while it starts,
-        // and clients that try it meanwhile find it refusing, as they would.
-        s.restart(false);
-        return QStringLiteral("%1 restarting (%2)").arg(name, data);
+        // Back when it answers (on the virtual clock, at the instant it is
+        // due), following its master again, if it had one.
+        s.restart();
+        if (const int master = m_following[size_t(node)]; master >= 0)
+            follow(node, master);
+        return QStringLiteral("%1 restarted (%2)").arg(name, data);
     case ServerFault::Action::Isolate:
         // Stopped first: a running replica would reconnect and catch up.
         s.pause();
@@ -155,22 +210,22 @@ QString NodeSet::apply(const ServerFault &fault, double speed)
     case ServerFault::Action::Promote: {
         commandOn(s.endpoint(), {"REPLICAOF", "NO", "ONE"});
         m_master = node;
-        // The other live replicas follow the new master, as Sentinel makes them.
+        m_following[size_t(node)] = -1;
+        // The other live replicas follow the new master, as Sentinel makes
+        // them; a stopped or dead one stays behind, as it would in production.
         for (int i = 0; i < m_spec.count; ++i)
-            if (i != node && server(i).isRunning()) {
-                try {
-                    commandOn(endpoint(i), {"REPLICAOF", s.endpoint().host.toUtf8(),
-                                            QByteArray::number(s.endpoint().port)});
-                } catch (const RedisError &) {
-                    // Paused or gone: it stays behind, as it would in production.
-                }
-            }
+            if (i != node && server(i).isRunning() && !isStopped(i))
+                follow(i, node);
         return QStringLiteral("%1 promoted to master (REPLICAOF NO ONE)").arg(name);
     }
     case ServerFault::Action::ClockJump:
-        s.jumpClock(qRound64(double(fault.jumpMs) / speed));
+        m_clock->jump(node, run.clockNs(double(fault.jumpMs)));
         return QStringLiteral("%1 clock jumped %2%3 s").arg(name, fault.jumpMs > 0 ? QStringLiteral("+") : QString(),
                                                            QString::number(double(fault.jumpMs) / 1000.0));
+    case ServerFault::Action::ClockDrift:
+        m_clock->setRate(node, fault.rate);
+        return QStringLiteral("%1 clock runs %2 % %3").arg(name).arg(qRound(std::abs(fault.rate - 1) * 100))
+            .arg(fault.rate >= 1 ? QStringLiteral("fast") : QStringLiteral("slow"));
     }
     return {};
 }

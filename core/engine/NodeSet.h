@@ -2,8 +2,17 @@
 // The private redis-servers of a run with a topology (RunConfig::nodes): the
 // lock nodes, independent masters or a master with its replicas, and the
 // store that holds the stock and the fencing counter. Every fault is real: a
-// signal to the process, a restart, a REPLICAOF command.
+// signal to the process, a restart, a REPLICAOF command, a server's own
+// clock jumping or drifting. All of them read one ServerClock, each as its
+// own node (the store last), so a run can own their time.
+//
+// A fault is over when apply() returns: a restarted server answers, a
+// resumed one has run what was sent to it while it was stopped. On the
+// virtual clock that happens at one instant, so the run goes on the same way
+// every time. Replicas catch up with a new master in real time meanwhile;
+// the clock stands still until a WAIT they can answer has its answer.
 
+#include "History.h"
 #include "RunConfig.h"
 
 #include "../redis/RedisServer.h"
@@ -16,11 +25,9 @@ namespace lockstock {
 
 class NodeSet {
 public:
-    // Starts every server; replicas are in sync when it returns. The lock
-    // nodes in `clockShifted` run under the clock shift, so that a
-    // ClockJump fault can move their clocks (RunConfig::clockJumpNodes()).
+    // Starts every server; replicas are in sync when it returns.
     // Throws RedisServerError.
-    explicit NodeSet(const NodeSpec &spec, const QList<int> &clockShifted = {});
+    explicit NodeSet(const NodeSpec &spec);
     ~NodeSet();
 
     const NodeSpec &spec() const { return m_spec; }
@@ -29,26 +36,40 @@ public:
     int storeIndex() const { return m_spec.count; }
     RedisEndpoint endpoint(int server) const { return m_servers.at(size_t(server))->endpoint(); }
     RedisServer &server(int index) { return *m_servers.at(size_t(index)); }
+    const std::shared_ptr<ServerClock> &clock() const { return m_clock; }
     // "n1" .. "nN", then "store": the names the timeline shows.
     QStringList names() const;
     // The server a command for lock node `node` goes to: that node, or with
     // replication the current master (what Sentinel would tell a client).
     // Safe from any thread.
     int lockServer(int node) const;
+    // Server `index` is stopped (SIGSTOP): it reads nothing until resumed.
+    bool isStopped(int index) const;
+    // How many replicas would acknowledge a write on server `index` now
+    // (WAIT): running, not stopped, following it. 0 unless it is the master.
+    int replicasThatAcknowledge(int index) const;
 
-    // Performs `fault` on its lock node now and says what happened. `speed`
-    // (scenario ms per real ms) turns a clock jump's scenario ms into real ms.
+    // Performs `fault` on its lock node now and says what happened. `run`
+    // turns a clock jump's scenario ms into the run's clock.
     // Call from one thread only (the one that started the servers).
-    QString apply(const ServerFault &fault, double speed = 1.0);
+    QString apply(const ServerFault &fault, const RunInfo &run = {});
 
 private:
+    // Waits until every replica that can follow its master streams from it.
     void waitForReplicas();
+    // Waits until a resumed server has read what was sent while it was stopped.
+    void drain(int index);
+    // REPLICAOF: `replica` follows `master` from now on.
+    void follow(int replica, int master);
     // Closes replica `node`'s link at the master (CLIENT KILL ADDR).
     void cutReplicationLink(int node);
 
     NodeSpec m_spec;
+    std::shared_ptr<ServerClock> m_clock;
     std::vector<std::unique_ptr<RedisServer>> m_servers;
     std::atomic<int> m_master{0};
+    // Per lock node, the server it replicates from; -1 for a master.
+    std::vector<int> m_following;
 };
 
 } // namespace lockstock

@@ -48,21 +48,38 @@ RedisValue sendReopeningOnce(std::unique_ptr<RedisConnection> &connection,
         }
     }
 }
+
+// Virtual time needs servers whose clock the run owns.
+ClockKind possibleClock(ClockKind wanted, const RedisEndpoint &endpoint)
+{
+    return endpoint.clock ? wanted : ClockKind::Real;
+}
+
+// WAIT numreplicas timeout: the arguments, or false for another command.
+bool readWait(const Argv &argv, qint64 *replicas, qint64 *timeoutMs)
+{
+    if (argv.size() != 3 || argv.first().compare("WAIT", Qt::CaseInsensitive) != 0)
+        return false;
+    bool okReplicas = false;
+    bool okTimeout = false;
+    *replicas = argv.at(1).toLongLong(&okReplicas);
+    *timeoutMs = argv.at(2).toLongLong(&okTimeout);
+    return okReplicas && okTimeout;
+}
 } // namespace
 
-Run::Run(RunConfig config, const Strategy &strategy, NodeSet &nodes, History &history)
-    : Run(std::move(config), strategy, nodes.endpoint(nodes.storeIndex()), history)
+Run::Run(RunConfig config, const Strategy &strategy, NodeSet &nodes, History &history, ClockKind clock)
+    : Run(std::move(config), strategy, nodes.endpoint(nodes.storeIndex()), history, clock)
 {
     m_nodes = &nodes;
     m_endpoints.clear();
     for (int i = 0; i < nodes.serverCount(); ++i)
         m_endpoints << nodes.endpoint(i);
-    RunInfo info = m_history.info();
-    info.nodes = nodes.names();
-    m_history.setInfo(info);
+    m_info.nodes = nodes.names();
+    m_history.setInfo(m_info);
 }
 
-RunInfo makeRunInfo(const RunConfig &config, const Strategy &strategy)
+RunInfo makeRunInfo(const RunConfig &config, const Strategy &strategy, ClockKind clock)
 {
     RunInfo info;
     info.scenario = config.scenario;
@@ -71,19 +88,22 @@ RunInfo makeRunInfo(const RunConfig &config, const Strategy &strategy)
         info.clients << c.name;
     info.initialStock = config.stock;
     info.quantity = config.quantity;
-    info.speed = config.speed;
+    info.clock = clock;
+    info.speed = clock == ClockKind::Virtual ? 1.0 : config.speed;
     info.lockKey = config.lockKey();
     info.stockKey = config.stockKey();
     return info;
 }
 
-Run::Run(RunConfig config, const Strategy &strategy, RedisEndpoint endpoint, History &history)
+Run::Run(RunConfig config, const Strategy &strategy, RedisEndpoint endpoint, History &history, ClockKind clock)
     : m_config(std::move(config))
     , m_strategy(strategy)
-    , m_endpoints{std::move(endpoint)}
+    , m_info(makeRunInfo(m_config, strategy, possibleClock(clock, endpoint)))
+    , m_endpoints{endpoint}
     , m_history(history)
+    , m_clock(m_info.clock, endpoint.clock)
 {
-    m_history.setInfo(makeRunInfo(m_config, strategy));
+    m_history.setInfo(m_info);
 }
 
 Run::~Run()
@@ -98,12 +118,14 @@ std::unique_ptr<RedisConnection> Run::connect(const Client &client, ActorRole ro
     RedisConnection::Options options;
     options.commandTimeoutMs = m_config.commandTimeoutMs;
     options.clientName = "lockstock:" + client.name() + (role == ActorRole::Watchdog ? ":watchdog" : "");
-    if (m_nodes && server != m_nodes->storeIndex()) {
+    if (m_nodes && server != m_nodes->storeIndex() && !m_clock.isVirtual()) {
         // Short timeouts towards lock nodes, so a dead or frozen node costs
         // little of the lease (the Redlock page: 5-50 ms for a 10 s TTL). A
         // quarter of the lease, at least 50 real ms, keeps a loaded machine
-        // from timing out a healthy node, and leaves room for WAIT.
-        const int ms = int(std::clamp<qint64>(m_config.realMs(m_config.leaseMs) / 4, 50, 2000));
+        // from timing out a healthy node, and leaves room for WAIT. (On the
+        // virtual clock a stopped node costs nodeTimeoutMs of virtual time
+        // instead, and a running one always gets the time it needs.)
+        const int ms = int(std::clamp<qint64>(m_info.redisMs(m_config.leaseMs) / 4, 50, 2000));
         options.connectTimeoutMs = ms;
         options.commandTimeoutMs = ms;
     }
@@ -143,7 +165,7 @@ void Run::prepare()
     m_clock.start();
     for (const ServerFault &f : m_config.serverFaults)
         if (f.atMs >= 0)
-            queueServerFault(f, m_config.realNs(f.atMs));
+            queueServerFault(f, m_info.clockNs(double(f.atMs)));
     for (ClientState &s : m_clients)
         spawn(*s.client, ActorRole::Main, clientMain(*s.client, m_strategy));
 }
@@ -224,8 +246,15 @@ bool Run::interrupted() const
     return m_config.interrupt && m_config.interrupt->load(std::memory_order_relaxed);
 }
 
-void Run::sleepUntil(qint64 ns) const
+void Run::advanceClock(qint64 ns)
 {
+    if (m_clock.isVirtual()) {
+        // Another run took the servers' clock over (a window that started a
+        // new run on the same server): this one must not move it any more.
+        if (!m_clock.advanceTo(ns))
+            fail(QStringLiteral("another run took over this server's clock"));
+        return;
+    }
     const qint64 wait = ns - nowNs();
     if (wait > 0)
         QThread::usleep(quint64(wait / 1000));
@@ -253,23 +282,162 @@ int Run::serverFor(Step step, int node) const
     return isStoreStep(step) ? m_nodes->storeIndex() : m_nodes->lockServer(node);
 }
 
-RedisValue Run::perform(Actor &actor, int server, const Argv &argv)
+qint64 Run::rttNs(const Client &client, int server) const
 {
+    qint64 ms = m_config.clients.value(client.index()).rttMs;
+    if (ms < 0)
+        ms = m_config.rttMs;
+    if (m_nodes && server != m_nodes->storeIndex()) {
+        // The slower of the link and the node sets the pace.
+        const qint64 node = m_config.nodes.rttMs.value(server, -1);
+        ms = std::max(ms, node < 0 ? m_config.rttMs : node);
+    }
+    return m_info.clockNs(double(ms));
+}
+
+bool Run::isStopped(int server) const
+{
+    return m_nodes && server != m_nodes->storeIndex() && m_nodes->isStopped(server);
+}
+
+qint64 Run::waitThatTimesOut(int server, const Argv &argv) const
+{
+    qint64 replicas = 0;
+    qint64 timeoutMs = 0;
+    if (!readWait(argv, &replicas, &timeoutMs) || timeoutMs <= 0 || replicas <= 0)
+        return -1;
+    const int acking = m_nodes ? m_nodes->replicasThatAcknowledge(server) : 0;
+    return replicas > acking ? timeoutMs : -1;
+}
+
+RedisConnection &Run::observer(int server)
+{
+    m_observers.resize(m_endpoints.size());
+    std::unique_ptr<RedisConnection> &c = m_observers[size_t(server)];
+    if (!c)
+        c = std::make_unique<RedisConnection>(m_endpoints.at(server),
+                                              RedisConnection::Options{.connectTimeoutMs = 2000,
+                                                                       .commandTimeoutMs = m_config.commandTimeoutMs,
+                                                                       .clientName = "lockstock:observer"});
+    return *c;
+}
+
+RedisValue Run::waitOutOnServerClock(Actor &actor, int server, const Argv &argv, qint64 timeoutMs)
+{
+    std::unique_ptr<RedisConnection> &c = actor.connections[size_t(server)];
+    if (!c)
+        c = connect(*actor.client(), actor.role(), server);
+    // Redis takes the deadline from its clock when it blocks the client:
+    // move the clock only once it has (until then it stands still).
+    const qint64 deadlineNs = m_clock.expiryNs(server, timeoutMs);
+    c->post(argv);
+    for (;;) {
+        if (c->replyArrived(1))
+            return c->takeReply();
+        const QByteArray info = observer(server).command({"INFO", "clients"}).bytes();
+        if (!info.contains("\nblocked_clients:0"))
+            break;
+    }
+    // A fault due before the deadline (a replica back) may let it succeed.
+    for (qint64 fault = nextServerFaultNs(); fault >= 0 && fault < deadlineNs; fault = nextServerFaultNs()) {
+        reach(fault);
+        if (waitThatTimesOut(server, argv) < 0)
+            return c->takeReply();
+    }
+    reach(deadlineNs);
+    return c->takeReply();
+}
+
+RedisValue Run::perform(Actor &actor, int server, const Argv &argv, bool *answered)
+{
+    *answered = true;
     try {
+        if (m_clock.isVirtual() && isStopped(server)) {
+            // A stopped process reads nothing: what was sent waits in the
+            // socket and runs when it resumes. The client gives up at once
+            // in real time and after nodeTimeoutMs in virtual time.
+            if (std::unique_ptr<RedisConnection> &c = actor.connections[size_t(server)]) {
+                c->post(argv);
+                c.reset();
+            }
+            *answered = false;
+            return RedisValue::error("UNREACHABLE no answer within " + QByteArray::number(m_config.nodeTimeoutMs)
+                                     + " ms: " + m_info.nodes.value(server).toUtf8() + " is stopped");
+        }
+        if (const qint64 timeoutMs = m_clock.isVirtual() ? waitThatTimesOut(server, argv) : -1; timeoutMs > 0)
+            return waitOutOnServerClock(actor, server, argv, timeoutMs);
         return sendReopeningOnce(actor.connections[size_t(server)],
                                  [&] { return connect(*actor.client(), actor.role(), server); }, argv);
     } catch (const RedisError &err) {
+        actor.connections[size_t(server)].reset();
         if (!m_nodes || server == m_nodes->storeIndex())
             throw;
-        return RedisValue::error("UNREACHABLE " + QByteArray(err.what()));
+        *answered = !dynamic_cast<const RedisTimeoutError *>(&err);
+        // Named as the timeline names it, not by its (random) port.
+        QByteArray why(err.what());
+        why.replace(m_endpoints.at(server).display().toUtf8(), m_info.nodes.value(server).toUtf8());
+        return RedisValue::error("UNREACHABLE " + why);
     }
 }
+
+qint64 Run::dueNs(const Actor &actor) const
+{
+    const Operation &op = actor.pending();
+    if (!m_clock.isVirtual() || (op.kind != Operation::Kind::Command && op.kind != Operation::Kind::Fanout))
+        return actor.readyNs;
+    const int server = serverFor(op.step, op.kind == Operation::Kind::Fanout ? 0 : op.node);
+    return actor.readyNs + rttNs(*actor.client(), server) / 2;
+}
+
+Run::Exchange Run::exchange(Actor &actor, int server, const Argv &argv, qint64 readyNs)
+{
+    Exchange x;
+    bool answered = true;
+    if (!m_clock.isVirtual()) {
+        x.sentNs = nowNs();
+        x.reply = perform(actor, server, argv, &answered);
+        x.answeredNs = nowNs();
+        return x;
+    }
+    const qint64 rtt = rttNs(*actor.client(), server);
+    const qint64 there = rtt / 2;
+    // It reaches the server half a round trip after it was sent, or later
+    // when the clock has already passed that (another client went first).
+    const qint64 executes = std::max(readyNs + there, m_clock.nowNs());
+    reach(executes);
+    x.sentNs = executes - there;
+    x.reply = perform(actor, server, argv, &answered);
+    x.answeredNs = answered ? std::max(m_clock.nowNs(), executes) + (rtt - there)
+                            : x.sentNs + m_info.clockNs(double(m_config.nodeTimeoutMs));
+    return x;
+}
+
+namespace {
+// While a virtual step resumes an actor, the run's time is the actor's.
+// (Live runs never set it: their threads only read it.)
+class ActorTime {
+public:
+    ActorTime(qint64 &slot, bool active, qint64 ns) : m_slot(active ? &slot : nullptr)
+    {
+        if (m_slot)
+            *m_slot = ns;
+    }
+    ~ActorTime()
+    {
+        if (m_slot)
+            *m_slot = -1;
+    }
+
+private:
+    qint64 *m_slot;
+};
+} // namespace
 
 bool Run::step(ClientState &state, Actor &actor)
 {
     if (shouldStop())
         return false;
-    if (nowNs() > m_config.realNs(m_config.maxRunMs)) {
+    if (nowNs() > m_info.clockNs(double(m_config.maxRunMs))) {
         fail(QStringLiteral("the run took longer than %1 s of scenario time")
                  .arg(m_config.maxRunMs / 1000));
         return false;
@@ -277,6 +445,7 @@ bool Run::step(ClientState &state, Actor &actor)
     const Operation op = actor.pending();
     Client &client = *actor.client();
     if (op.kind == Operation::Kind::Sleep || op.kind == Operation::Kind::None) {
+        const ActorTime at(m_actorNowNs, m_clock.isVirtual(), std::max(actor.readyNs, m_clock.nowNs()));
         actor.resume();                         // a sleep is over
         afterResume(state, actor);
         return true;
@@ -288,11 +457,13 @@ bool Run::step(ClientState &state, Actor &actor)
     const int targets = op.kind == Operation::Kind::Fanout ? client.lockNodes() : 1;
     QList<Event> events;
     QList<RedisValue> replies;
+    qint64 ready = actor.readyNs;
     for (int n = 0; n < targets; ++n) {
         const int server = serverFor(op.step, op.kind == Operation::Kind::Fanout ? n : op.node);
         Event e = commandEvent(actor, op, server);
+        Exchange x;
         try {
-            replies << perform(actor, server, op.argv);
+            x = exchange(actor, server, op.argv, ready);
         } catch (const RedisError &err) {
             e.durationNs = nowNs() - e.tNs;
             e.kind = EventKind::Error;
@@ -301,10 +472,15 @@ bool Run::step(ClientState &state, Actor &actor)
             fail(QStringLiteral("client %1: %2").arg(QString::fromUtf8(client.name()), QString::fromStdString(err.what())));
             return false;
         }
-        e.durationNs = nowNs() - e.tNs;
-        e.reply = replies.last();
+        e.tNs = x.sentNs;
+        e.durationNs = x.answeredNs - x.sentNs;
+        e.reply = x.reply;
+        replies << x.reply;
         events << e;
+        ready = x.answeredNs;
     }
+    const ActorTime at(m_actorNowNs, m_clock.isVirtual(), ready);
+    m_lastReplyNs = std::max(m_lastReplyNs, ready);
     actor.resume(op.kind == Operation::Kind::Fanout ? RedisValue::array(replies) : replies.first());
     for (Event &e : events) {
         e.holds = client.holdsLock();
@@ -384,7 +560,7 @@ bool Run::applyFaults(ClientState &state, Step step)
         } else {
             // The whole process freezes, watchdog included (a GC pause).
             e.kind = EventKind::Pause;
-            e.durationNs = m_config.realNs(f.pauseMs);
+            e.durationNs = m_info.clockNs(double(f.pauseMs));
             e.holds = client.holdsLock();
             e.note = QStringLiteral("paused for %1 ms after %2").arg(f.pauseMs).arg(QString::fromLatin1(stepName(step)));
             const qint64 wake = nowNs() + e.durationNs;
@@ -432,7 +608,7 @@ void Run::applyDueServerFaults()
         e.kind = EventKind::Server;
         e.node = fault.node;
         try {
-            e.note = m_nodes->apply(fault, m_config.speed);
+            e.note = m_nodes->apply(fault, m_info);
         } catch (const RedisError &err) {
             fail(QStringLiteral("server fault %1 on %2: %3")
                      .arg(QLatin1String(serverActionName(fault.action)), m_history.info().nodes.value(fault.node),
@@ -447,10 +623,10 @@ void Run::applyDueServerFaults()
         then.delayMs = 0;
         if (fault.action == ServerFault::Action::RestartDelayed) {
             then.action = ServerFault::Action::Restart;
-            queueServerFault(then, nowNs() + m_config.realNs(fault.delayMs));
+            queueServerFault(then, nowNs() + m_info.clockNs(double(fault.delayMs)));
         } else if (fault.action == ServerFault::Action::Pause && fault.delayMs > 0) {
             then.action = ServerFault::Action::Resume;
-            queueServerFault(then, nowNs() + m_config.realNs(fault.delayMs));
+            queueServerFault(then, nowNs() + m_info.clockNs(double(fault.delayMs)));
         }
     }
 }
@@ -459,6 +635,9 @@ void Run::finish()
 {
     if (interrupted())
         fail(QStringLiteral("interrupted"));
+    // The run ends when its last reply has arrived, not when Redis ran the command.
+    if (m_clock.isVirtual() && !failed())
+        reach(std::max(nowNs(), m_lastReplyNs));
     qint64 finalStock = kUnknown;
     try {
         long long v = 0;
@@ -469,6 +648,7 @@ void Run::finish()
         fail(QString::fromStdString(err.what()));
     }
     m_history.finish(finalStock, nowNs());
+    m_clock.stop();
 }
 
 qint64 Run::removeKeys(RedisConnection &connection, const QByteArray &prefix)

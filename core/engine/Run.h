@@ -3,15 +3,21 @@
 // strategy against one Redis. Run holds what every schedule shares: set-up,
 // performing an actor's next operation, recording it, and injecting faults.
 // SteppedRun and LiveRun only decide who goes next.
+//
+// On the virtual clock (RunClock) a command costs virtual time: it reaches
+// the server half a round trip after it was sent (the clock is moved there,
+// so Redis executes it at that moment), and the reply the client after the
+// other half. A stopped lock node costs the node timeout; a WAIT that no
+// replica can satisfy lets the clock run to its deadline.
 
 #include "Client.h"
 #include "History.h"
+#include "RunClock.h"
 #include "RunConfig.h"
 #include "Strategy.h"
 
 #include "../redis/RedisConnection.h"
 
-#include <QElapsedTimer>
 #include <QMutex>
 #include <atomic>
 #include <memory>
@@ -21,14 +27,16 @@ namespace lockstock {
 
 class NodeSet;
 // What a history records about the run it belongs to.
-RunInfo makeRunInfo(const RunConfig &config, const Strategy &strategy);
+RunInfo makeRunInfo(const RunConfig &config, const Strategy &strategy, ClockKind clock);
 
 class Run : public ClientHost {
 public:
-    Run(RunConfig config, const Strategy &strategy, RedisEndpoint endpoint, History &history);
+    // `clock`: the clock the schedule wants. A run on a server LockStock did
+    // not start (no RedisEndpoint::clock) is on the real clock whatever it wants.
+    Run(RunConfig config, const Strategy &strategy, RedisEndpoint endpoint, History &history, ClockKind clock);
     // A run over a topology of private servers (config.nodes); it injects
     // config.serverFaults into them.
-    Run(RunConfig config, const Strategy &strategy, NodeSet &nodes, History &history);
+    Run(RunConfig config, const Strategy &strategy, NodeSet &nodes, History &history, ClockKind clock);
     ~Run() override;
 
     // Connects every client, loads the strategy's scripts, sets the stock and
@@ -38,6 +46,7 @@ public:
     const RunConfig &config() const { return m_config; }
     const Strategy &strategy() const { return m_strategy; }
     History &history() { return m_history; }
+    ClockKind clockKind() const { return m_clock.kind(); }
     int clientCount() const { return int(m_clients.size()); }
     // Set when Redis failed or the run was stopped; the history so far is kept.
     QString error() const;
@@ -59,7 +68,10 @@ public:
     static qint64 removeKeys(RedisConnection &connection, const QByteArray &prefix);
 
     // ClientHost
-    qint64 nowNs() const override { return m_clock.nsecsElapsed(); }
+    const RunInfo &runInfo() const override { return m_info; }
+    // Run time. While a virtual step resumes an actor, the actor's own time
+    // (its reply arrived then), which may be ahead of the servers' clock.
+    qint64 nowNs() const override { return m_actorNowNs >= 0 ? m_actorNowNs : m_clock.nowNs(); }
     void spawn(Client &client, ActorRole role, Task<void> body) override;
     void cancel(Client &client, ActorRole role) override;
     void orderFinished(Client &client, bool success, const QString &note) override;
@@ -82,8 +94,15 @@ protected:
     void fail(const QString &message);
     bool shouldStop() const;
     bool interrupted() const;
-    // Sleeps until `ns` on the run's clock.
-    void sleepUntil(qint64 ns) const;
+    // Gets the run's clock to `ns`: virtual moves it (never back), real sleeps.
+    void advanceClock(qint64 ns);
+    // Virtual: brings the run to `ns` with whatever is due on the way (faults,
+    // expiries); a step calls it before a command reaches its server.
+    virtual void reach(qint64 ns) { advanceClock(ns); }
+    RunClock &clock() { return m_clock; }
+    // When the actor's next operation takes effect: on the virtual clock a
+    // command does when it reaches its server, half a round trip after it is sent.
+    qint64 dueNs(const Actor &actor) const;
 
     ClientState &stateOf(const Client &client) { return m_clients[size_t(client.index())]; }
     std::vector<ClientState> m_clients;
@@ -97,6 +116,24 @@ protected:
     bool hasNodes() const { return m_nodes != nullptr; }
 
 private:
+    struct Exchange {
+        RedisValue reply;
+        qint64 sentNs = 0;
+        qint64 answeredNs = 0;
+    };
+    // One command of `actor` to `server`, ready to go at `readyNs`: sent,
+    // answered, and when (virtual: by the cost model; real: measured).
+    Exchange exchange(Actor &actor, int server, const Argv &argv, qint64 readyNs);
+    // The round trip of a command from `client` to `server` in clock ns.
+    qint64 rttNs(const Client &client, int server) const;
+    // A lock node the run stopped (SIGSTOP): it cannot answer.
+    bool isStopped(int server) const;
+    // WAIT numreplicas timeout whose replicas cannot all acknowledge: it
+    // ends by the server's clock. Returns its timeout in ms, else -1.
+    qint64 waitThatTimesOut(int server, const Argv &argv) const;
+    // Sends the WAIT, lets the server block it, moves the clock past its
+    // deadline and returns what the server answered then.
+    RedisValue waitOutOnServerClock(Actor &actor, int server, const Argv &argv, qint64 timeoutMs);
     void afterResume(ClientState &state, Actor &actor);
     // Returns true when it queued server faults.
     bool applyFaults(ClientState &state, Step step);
@@ -107,11 +144,13 @@ private:
     int serverFor(Step step, int node) const;
     // One command on one server; a lock node that cannot be reached answers
     // with an UNREACHABLE error reply (it may be down on purpose).
-    RedisValue perform(Actor &actor, int server, const Argv &argv);
+    // `*answered` is false when the node never answered (a timeout).
+    RedisValue perform(Actor &actor, int server, const Argv &argv, bool *answered);
     std::unique_ptr<RedisConnection> connect(const Client &client, ActorRole role, int server) const;
 
     RunConfig m_config;
     const Strategy &m_strategy;
+    RunInfo m_info;
     QList<RedisEndpoint> m_endpoints;   // by server index
     NodeSet *m_nodes = nullptr;
     struct DueServerFault {
@@ -121,7 +160,10 @@ private:
     mutable QMutex m_serverFaultLock;
     QList<DueServerFault> m_serverFaults;
     History &m_history;
-    QElapsedTimer m_clock;
+    RunClock m_clock;
+    qint64 m_actorNowNs = -1;
+    qint64 m_lastReplyNs = 0;   // virtual: when the latest reply reached its client
+    std::vector<std::unique_ptr<RedisConnection>> m_observers; // by server index
     mutable QMutex m_errorLock;
     QString m_error;
     std::atomic<bool> m_stopRequested{false};
@@ -132,6 +174,9 @@ protected:
     // The run's own connection: set-up, probes, the final read.
     std::unique_ptr<RedisConnection> connectControl() const;
     RedisConnection &control() { return *m_control; }
+    // The run's own connection to server `server` (a lock node too), for
+    // looking without acting; opened on first use.
+    RedisConnection &observer(int server);
 };
 
 } // namespace lockstock

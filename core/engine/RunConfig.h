@@ -16,6 +16,7 @@ struct ClientSpec {
     QString name;
     qint64 startMs = 0;     // joins the run this late
     int orders = -1;        // orders this client places; -1: the run's ordersPerClient
+    qint64 rttMs = -1;      // its link's round trip (virtual time); -1: the run's rttMs
 };
 
 struct Fault {
@@ -41,6 +42,9 @@ struct NodeSpec {
     Kind kind = Kind::Single;
     int count = 1;
     bool persistence = false;   // AOF fsync always on the lock nodes
+    // Per lock node, the round trip of a command to it (virtual time): a slow
+    // node. Missing entries and -1 take the run's rttMs.
+    QList<qint64> rttMs;
 };
 
 // A real fault on a lock node's redis-server process.
@@ -55,6 +59,7 @@ struct ServerFault {
         Isolate,         // a replica: SIGSTOP and its replication link closed, so
                          // nothing written from now on reaches it (resume ends it)
         ClockJump,       // its wall clock jumps by jumpMs: keys expire by that clock
+        ClockDrift,      // its wall clock runs at `rate` times the run's pace from now on
     };
     int node = 0;               // lock node index
     Action action = Action::Kill;
@@ -64,6 +69,7 @@ struct ServerFault {
     int order = 0;              // in this order (-1: any order)
     qint64 delayMs = 0;
     qint64 jumpMs = 0;          // ClockJump: scenario ms, forward when positive
+    double rate = 1.0;          // ClockDrift: 1.2 is 20 % fast
 };
 const char *serverActionName(ServerFault::Action action);
 
@@ -88,10 +94,22 @@ struct RunConfig {
     // Real ms every connection of the run waits for a reply before the run
     // stops with "no answer" (a stalled or SIGSTOP'd server must not hang us).
     int commandTimeoutMs = 5000;
+    // Virtual time: what a command costs. It reaches the server after half
+    // the round trip and its reply the client after the other half (client
+    // and node overrides: ClientSpec::rttMs, NodeSpec::rttMs; the slower of
+    // the two counts). A lock node that does not answer costs nodeTimeoutMs.
+    qint64 rttMs = 1;
+    qint64 nodeTimeoutMs = 50;
     // Raised from outside (Ctrl-C, SIGTERM): the run stops at its next step,
     // says "interrupted" and keeps its history, so the caller can clean up.
     const std::atomic<bool> *interrupt = nullptr;
-    double speed = 1.0;            // scenario ms per real ms
+    // Scenario ms per real ms for a run on the real clock (live, stress,
+    // --redis): leases, work and back-off are scaled by it. A virtual-time
+    // run sends the scenario's own numbers whatever it is.
+    double speed = 1.0;
+    // How fast the window plays a virtual-time run, in scenario ms per real
+    // ms: presentation only, Redis never sees it.
+    double playbackSpeed = 1.0;
     QList<Fault> faults;
     NodeSpec nodes;
     QList<ServerFault> serverFaults;
@@ -107,21 +125,8 @@ struct RunConfig {
     QByteArray fenceKey() const { return keyPrefix + "fence:" + resource; }
     // The highest fencing token the stock store has seen.
     QByteArray fenceSeenKey() const { return keyPrefix + "fence-seen:" + resource; }
-    // The lock nodes whose clock jumps: they run under the clock shift.
-    QList<int> clockJumpNodes() const
-    {
-        QList<int> out;
-        for (const ServerFault &f : serverFaults)
-            if (f.action == ServerFault::Action::ClockJump && !out.contains(f.node))
-                out << f.node;
-        return out;
-    }
     // Runs with a topology or server faults start their own servers.
     bool needsPrivateServers() const { return nodes.kind != NodeSpec::Kind::Single || !serverFaults.isEmpty(); }
-    // Scenario milliseconds as real nanoseconds.
-    qint64 realNs(qint64 scenarioMs) const { return qint64(double(scenarioMs) * 1e6 / speed); }
-    // Scenario milliseconds as the real milliseconds Redis is told (PX), at least 1.
-    qint64 realMs(qint64 scenarioMs) const { return std::max<qint64>(1, qint64(double(scenarioMs) / speed + 0.5)); }
 };
 
 } // namespace lockstock

@@ -23,6 +23,12 @@ QString drive(const RunConfig &config, const Strategy &strategy, Target &target,
 }
 } // namespace
 
+ClockKind runClockFor(RunMode mode, const RunConfig &config, const RedisEndpoint &endpoint)
+{
+    const bool owned = config.needsPrivateServers() || endpoint.clock;
+    return mode == RunMode::Stepped && owned ? ClockKind::Virtual : ClockKind::Real;
+}
+
 QString runToEnd(const RunConfig &config, const Strategy &strategy, const RedisEndpoint &endpoint,
                  History &history, RunMode mode)
 {
@@ -44,7 +50,7 @@ QString runWithOwnServers(const RunConfig &config, const Strategy &strategy, His
 {
     std::unique_ptr<NodeSet> nodes;
     try {
-        nodes = std::make_unique<NodeSet>(config.nodes, config.clockJumpNodes());
+        nodes = std::make_unique<NodeSet>(config.nodes);
     } catch (const RedisError &err) {
         return QString::fromStdString(err.what());
     }

@@ -14,6 +14,11 @@ class NodeSet;
 
 enum class RunMode : quint8 { Stepped, Live };
 
+// The clock a run will be on: virtual for a stepped run on servers LockStock
+// starts (its own nodes, or a private server: RedisEndpoint::clock), real for
+// live threads and for a server someone else runs.
+ClockKind runClockFor(RunMode mode, const RunConfig &config, const RedisEndpoint &endpoint);
+
 // Fills `history`; returns an error message, empty when the run completed.
 // A failed run keeps what it recorded so far.
 // A scenario with a topology or server faults (config.needsPrivateServers())

@@ -66,6 +66,20 @@ bool readInt(const Fields &f, const QJsonObject &o, const QString &key, qint64 m
     return true;
 }
 
+// Reads a number field within [min, max]; absent keeps the default.
+bool readNumber(const Fields &f, const QJsonObject &o, const QString &key, double min, double max, double *out,
+                const QString &field = {}, int line = 0)
+{
+    if (!o.contains(key))
+        return true;
+    const QJsonValue v = o.value(key);
+    if (!v.isDouble() || !(v.toDouble() >= min && v.toDouble() <= max))
+        return f.fail(field.isEmpty() ? key : field, line ? line : f.lineOf(key),
+                      QStringLiteral("must be a number from %1 to %2").arg(min).arg(max));
+    *out = v.toDouble();
+    return true;
+}
+
 bool readString(const Fields &f, const QJsonObject &o, const QString &key, QString *out, const QString &field = {},
                 int line = 0)
 {
@@ -130,10 +144,12 @@ bool readClients(const Fields &f, const QJsonObject &o, RunConfig *config)
         } else if (item.isObject()) {
             const QJsonObject c = item.toObject();
             const int at = f.lineOf(QStringLiteral("name"), from, int(i));
-            if (!checkKeys(f, c, {QStringLiteral("name"), QStringLiteral("start_ms")}, field, at)
+            if (!checkKeys(f, c, {QStringLiteral("name"), QStringLiteral("start_ms"), QStringLiteral("rtt_ms")}, field,
+                           at)
                 || !readString(f, c, QStringLiteral("name"), &spec.name, field + QStringLiteral(".name"), at)
                 || !readInt(f, c, QStringLiteral("start_ms"), 0, 86400000, &spec.startMs,
-                            field + QStringLiteral(".start_ms"), at))
+                            field + QStringLiteral(".start_ms"), at)
+                || !readInt(f, c, QStringLiteral("rtt_ms"), 0, 60000, &spec.rttMs, field + QStringLiteral(".rtt_ms"), at))
                 return false;
         } else {
             return f.fail(field, line, QStringLiteral("must be a name or an object with \"name\""));
@@ -227,7 +243,8 @@ bool readNodes(const Fields &f, const QJsonObject &o, RunConfig *config)
         return f.fail(QStringLiteral("nodes"), line,
                       QStringLiteral("must be an object like {\"count\": 5, \"kind\": \"masters\"}"));
     const QJsonObject j = o.value(QStringLiteral("nodes")).toObject();
-    if (!checkKeys(f, j, {QStringLiteral("count"), QStringLiteral("kind"), QStringLiteral("persistence")},
+    if (!checkKeys(f, j, {QStringLiteral("count"), QStringLiteral("kind"), QStringLiteral("persistence"),
+                          QStringLiteral("rtt_ms")},
                    QStringLiteral("nodes"), line))
         return false;
     NodeSpec &n = config->nodes;
@@ -251,6 +268,20 @@ bool readNodes(const Fields &f, const QJsonObject &o, RunConfig *config)
             return f.fail(QStringLiteral("nodes.persistence"), line, QStringLiteral("must be true or false"));
         n.persistence = j.value(QStringLiteral("persistence")).toBool();
     }
+    if (j.contains(QStringLiteral("rtt_ms"))) {
+        const QJsonValue v = j.value(QStringLiteral("rtt_ms"));
+        const QJsonArray list = v.toArray();
+        if (!v.isArray() || list.size() > n.count)
+            return f.fail(QStringLiteral("nodes.rtt_ms"), line,
+                          QStringLiteral("must be a list of round trips in ms, one per lock node (at most %1)").arg(n.count));
+        for (qsizetype i = 0; i < list.size(); ++i) {
+            const double d = list.at(i).toDouble(-2);
+            if (!list.at(i).isDouble() || d != std::trunc(d) || d < -1 || d > 60000)
+                return f.fail(QStringLiteral("nodes.rtt_ms[%1]").arg(i), line,
+                              QStringLiteral("must be a whole number of ms from 0 to 60000 (-1: the run's rtt_ms)"));
+            n.rttMs << qint64(d);
+        }
+    }
     return true;
 }
 
@@ -261,7 +292,7 @@ bool readServerFaults(const Fields &f, const QJsonObject &o, RunConfig *config)
                           [&](const QJsonObject &j, const QString &field, int at) {
         if (!checkKeys(f, j, {QStringLiteral("node"), QStringLiteral("action"), QStringLiteral("at_ms"),
                               QStringLiteral("client"), QStringLiteral("after"), QStringLiteral("order"),
-                              QStringLiteral("delay_ms"), QStringLiteral("jump_ms")}, field, at))
+                              QStringLiteral("delay_ms"), QStringLiteral("jump_ms"), QStringLiteral("rate")}, field, at))
             return false;
         ServerFault fault;
         qint64 node = 0;
@@ -277,19 +308,20 @@ bool readServerFaults(const Fields &f, const QJsonObject &o, RunConfig *config)
             || !readInt(f, j, QStringLiteral("delay_ms"), 0, 86400000, &fault.delayMs,
                         field + QStringLiteral(".delay_ms"), at)
             || !readInt(f, j, QStringLiteral("jump_ms"), -86400000, 86400000, &fault.jumpMs,
-                        field + QStringLiteral(".jump_ms"), at))
+                        field + QStringLiteral(".jump_ms"), at)
+            || !readNumber(f, j, QStringLiteral("rate"), 0.01, 100, &fault.rate, field + QStringLiteral(".rate"), at))
             return false;
         fault.node = int(node);
         fault.order = int(order);
         bool knownAction = false;
-        for (int a = int(ServerFault::Action::Kill); a <= int(ServerFault::Action::ClockJump); ++a)
+        for (int a = int(ServerFault::Action::Kill); a <= int(ServerFault::Action::ClockDrift); ++a)
             if (action == QLatin1String(serverActionName(ServerFault::Action(a)))) {
                 fault.action = ServerFault::Action(a);
                 knownAction = true;
             }
         if (!knownAction)
             return f.fail(field + QStringLiteral(".action"), at,
-                          QStringLiteral("must be kill, pause, resume, restart, restart_delayed, promote, isolate or clock_jump (is \"%1\")")
+                          QStringLiteral("must be kill, pause, resume, restart, restart_delayed, promote, isolate, clock_jump or clock_drift (is \"%1\")")
                               .arg(action));
         if (fault.action == ServerFault::Action::RestartDelayed && fault.delayMs <= 0)
             return f.fail(field + QStringLiteral(".delay_ms"), at, QStringLiteral("restart_delayed needs delay_ms > 0"));
@@ -297,6 +329,10 @@ bool readServerFaults(const Fields &f, const QJsonObject &o, RunConfig *config)
             return f.fail(field + QStringLiteral(".jump_ms"), at,
                           fault.jumpMs == 0 ? QStringLiteral("clock_jump needs jump_ms, not 0")
                                             : QStringLiteral("only clock_jump takes jump_ms"));
+        if ((fault.action == ServerFault::Action::ClockDrift) != j.contains(QStringLiteral("rate")))
+            return f.fail(field + QStringLiteral(".rate"), at,
+                          j.contains(QStringLiteral("rate")) ? QStringLiteral("only clock_drift takes rate")
+                                                             : QStringLiteral("clock_drift needs rate (1.2: 20 % fast)"));
         if ((fault.action == ServerFault::Action::Promote || fault.action == ServerFault::Action::Isolate)
             && (config->nodes.kind != NodeSpec::Kind::Replicated || fault.node == 0))
             return f.fail(field + QStringLiteral(".action"), at,
@@ -353,7 +389,8 @@ std::optional<Scenario> parseScenario(const QByteArray &json, const QString &pat
         QStringLiteral("work_ms"), QStringLiteral("retry_ms"), QStringLiteral("acquire_timeout_ms"),
         QStringLiteral("speed"), QStringLiteral("schedule"), QStringLiteral("interleaving"),
         QStringLiteral("faults"), QStringLiteral("seed"), QStringLiteral("max_run_ms"),
-        QStringLiteral("nodes"), QStringLiteral("server_faults"),
+        QStringLiteral("nodes"), QStringLiteral("server_faults"), QStringLiteral("rtt_ms"),
+        QStringLiteral("node_timeout_ms"), QStringLiteral("playback_speed"),
     };
     if (!checkKeys(f, o, allowed, {}, 0))
         return std::nullopt;
@@ -378,6 +415,9 @@ std::optional<Scenario> parseScenario(const QByteArray &json, const QString &pat
         || !readInt(f, o, QStringLiteral("acquire_timeout_ms"), 0, 86400000, &c.acquireTimeoutMs)
         || !readInt(f, o, QStringLiteral("max_run_ms"), 1, 86400000, &c.maxRunMs)
         || !readInt(f, o, QStringLiteral("seed"), 0, std::numeric_limits<qint32>::max(), &seed)
+        || !readInt(f, o, QStringLiteral("rtt_ms"), 0, 60000, &c.rttMs)
+        || !readInt(f, o, QStringLiteral("node_timeout_ms"), 1, 600000, &c.nodeTimeoutMs)
+        || !readNumber(f, o, QStringLiteral("playback_speed"), 0.0001, 10000, &c.playbackSpeed)
         || !readString(f, o, QStringLiteral("schedule"), &schedule))
         return std::nullopt;
     c.ordersPerClient = int(orders);

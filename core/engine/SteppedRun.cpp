@@ -4,6 +4,16 @@
 
 namespace lockstock {
 
+SteppedRun::SteppedRun(RunConfig config, const Strategy &strategy, RedisEndpoint endpoint, History &history)
+    : Run(std::move(config), strategy, std::move(endpoint), history, ClockKind::Virtual)
+{
+}
+
+SteppedRun::SteppedRun(RunConfig config, const Strategy &strategy, NodeSet &nodes, History &history)
+    : Run(std::move(config), strategy, nodes, history, ClockKind::Virtual)
+{
+}
+
 bool SteppedRun::finished() const
 {
     for (const ClientState &s : m_clients)
@@ -29,7 +39,7 @@ Actor *SteppedRun::earliest(bool backgroundOnly) const
             if (backgroundOnly && a->role() == ActorRole::Main)
                 continue;
             // Ties go to the lower client index, then the main actor: stable and reproducible.
-            if (!best || a->readyNs < best->readyNs)
+            if (!best || dueNs(*a) < dueNs(*best))
                 best = a.get();
         }
     return best;
@@ -61,7 +71,7 @@ int SteppedRun::scriptedClient()
 
 bool SteppedRun::stepActor(Actor &actor)
 {
-    waitUntil(actor.readyNs);
+    waitUntil(dueNs(actor));
     if (shouldStop())
         return false;
     return step(stateOf(*actor.client()), actor);
@@ -76,7 +86,7 @@ bool SteppedRun::stepClient(int index)
         return !finished();
     // Background actors (watchdogs) due before the target keep their timing.
     while (Actor *bg = earliest(true)) {
-        if (bg->readyNs > target->readyNs || bg == target)
+        if (dueNs(*bg) > dueNs(*target) || bg == target)
             break;
         if (!stepActor(*bg))
             return false;
@@ -119,6 +129,25 @@ bool SteppedRun::stepNext()
     return next && stepActor(*next) && !finished();
 }
 
+qint64 SteppedRun::nextDueNs() const
+{
+    const Actor *next = earliest(false);
+    return next ? dueNs(*next) : -1;
+}
+
+void SteppedRun::advanceTo(qint64 ns)
+{
+    const qint64 due = nextDueNs();
+    if (!shouldStop())
+        waitUntil(due >= 0 ? std::min(ns, due) : ns);
+}
+
+void SteppedRun::serverFaultsQueued()
+{
+    if (!clock().isVirtual())
+        applyDueServerFaults();
+}
+
 void SteppedRun::runToEnd()
 {
     while (stepNext()) {
@@ -156,7 +185,6 @@ void SteppedRun::probe(Event *into)
     }
     const QList<RedisValue> r = control().pipeline(
         {{"GET", config().lockKey()}, {"PTTL", config().lockKey()}, {"GET", config().stockKey()}});
-    const qint64 now = nowNs();
     const QByteArray value = r.at(0).isString() ? r.at(0).bytes() : QByteArray();
     const qint64 pttl = r.at(1).toInteger();
     long long stock = 0;
@@ -164,7 +192,7 @@ void SteppedRun::probe(Event *into)
     into->lockPttl = pttl;
     into->stock = r.at(2).readInteger(stock) ? stock : kUnknown;
     m_lockValue = value;
-    m_lockExpiresNs = pttl > 0 ? now + pttl * 1000000 : -1;
+    m_lockExpiresNs = pttl >= 0 ? clock().expiryNs(0, pttl) : -1;
 }
 
 void SteppedRun::waitUntil(qint64 ns)
@@ -175,15 +203,15 @@ void SteppedRun::waitUntil(qint64 ns)
         const bool faultDue = fault >= 0 && fault <= ns;
         const bool expiryDue = m_lockExpiresNs >= 0 && m_lockExpiresNs <= ns;
         if (!expiryDue && !faultDue) {
-            sleepUntil(ns);
+            advanceClock(ns);
             return;
         }
         if (faultDue && (!expiryDue || fault <= m_lockExpiresNs)) {
-            sleepUntil(fault);
+            advanceClock(fault);
             continue;
         }
         // The lease should be over by then: ask Redis whether it really let go.
-        sleepUntil(m_lockExpiresNs + 1000000);
+        advanceClock(m_lockExpiresNs);
         const QByteArray before = m_lockValue;
         Event e;
         e.tNs = nowNs();

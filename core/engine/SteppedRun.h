@@ -4,6 +4,11 @@
 // caller (interactive). After every step it reads the lock and the stock back
 // from Redis, so the history holds the truth beside each client's belief, and
 // it notices when Redis expires the lock.
+//
+// On servers LockStock started it runs on the virtual clock, as a discrete-
+// event simulation against those real servers: instead of sleeping it moves
+// the servers' clock to the next thing due (an actor, a server fault, the
+// lock's expiry as the last probe reported it). Between steps no time passes.
 
 #include "Run.h"
 
@@ -13,7 +18,9 @@ namespace lockstock {
 
 class SteppedRun : public Run {
 public:
-    using Run::Run;
+    // Virtual time when the servers' clock is ours, else real time.
+    SteppedRun(RunConfig config, const Strategy &strategy, RedisEndpoint endpoint, History &history);
+    SteppedRun(RunConfig config, const Strategy &strategy, NodeSet &nodes, History &history);
 
     bool finished() const;
     // Steps whoever the schedule picks; false once the run is over.
@@ -27,15 +34,26 @@ public:
     void close();
     // Clients with an actor left, in index order.
     QList<int> activeClients() const;
+    // When the earliest actor's next operation is due (-1 when none is left):
+    // stepNext() with the timed schedule brings the run there.
+    qint64 nextDueNs() const;
+    // Brings the run's time to `ns` (no further than nextDueNs()) without
+    // stepping a client: faults and expiries due on the way happen. For a
+    // window that plays a virtual run at its own pace.
+    void advanceTo(qint64 ns);
 
 protected:
     void observe(Event &e) override;
+    void reach(qint64 ns) override { waitUntil(ns); }
+    // Virtual: a queued fault happens when the clock gets to it.
+    void serverFaultsQueued() override;
 
 private:
     Actor *earliest(bool backgroundOnly) const;
     Actor *mainOf(int index) const;
     bool stepActor(Actor &actor);
-    // Sleeps until `ns`, waking to record the lock's expiry when it is due.
+    // Gets to `ns` on the run's clock (virtual: moves it; real: sleeps),
+    // performing due server faults and recording the lock's expiry on the way.
     void waitUntil(qint64 ns);
     void probe(Event *into);
     int scriptedClient();

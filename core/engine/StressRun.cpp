@@ -23,6 +23,8 @@ QJsonObject StressWorkload::toJson() const
         {QStringLiteral("work_ms"), workMs},
         {QStringLiteral("acquire_timeout_ms"), acquireTimeoutMs},
         {QStringLiteral("max_seconds"), maxSeconds},
+        // Threads racing on the wall clock, whatever server they run on.
+        {QStringLiteral("clock"), QLatin1String(clockKindName(ClockKind::Real))},
     };
 }
 
@@ -85,7 +87,11 @@ StressResult runStress(const StressWorkload &workload, const Strategy &strategy,
     History history;
     QString error;
     {
-        LiveRun run(config, strategy, endpoint, history);
+        // Real time, and hands off the server's clock: the window may have
+        // a stepped run paused on the same server, whose time must not move.
+        RedisEndpoint shared = endpoint;
+        shared.clock.reset();
+        LiveRun run(config, strategy, shared, history);
         try {
             run.prepare();
             std::future<void> done = std::async(std::launch::async, [&run] { run.runToEnd(); });

@@ -102,7 +102,7 @@ QString Observation::serverFault(ServerFault::Action action, int node)
             note = QStringLiteral("%1 killed (SIGKILL)").arg(name);
             break;
         case ServerFault::Action::Restart:
-            m_server->restart(false);
+            m_server->restart();
             note = QStringLiteral("%1 restarting (no persistence: empty)").arg(name);
             break;
         case ServerFault::Action::Pause:

@@ -794,6 +794,7 @@ std::unique_ptr<History> ResourceHistory::build(const QHash<QByteArray, qint64> 
         info.clients << l.name;
     info.initialStock = m_initialStock;
     info.quantity = quantity;
+    info.clock = ClockKind::Real; // the programs observed live in real time
     info.speed = 1.0;
     info.lockKey = m_lockKey;
     info.stockKey = m_stockKey;

@@ -9,6 +9,7 @@
 
 #include <cerrno>
 #include <csignal>
+#include <poll.h>
 #include <vector>
 
 namespace lockstock {
@@ -151,6 +152,20 @@ QList<RedisValue> RedisConnection::pipeline(const QList<Argv> &commands)
     for (qsizetype i = 0; i < commands.size(); ++i)
         replies.append(receive());
     return replies;
+}
+
+void RedisConnection::post(const Argv &argv)
+{
+    send(argv);
+    for (int done = 0; !done;)
+        if (redisBufferWrite(m_context.get(), &done) != REDIS_OK)
+            fail("sending a command failed");
+}
+
+bool RedisConnection::replyArrived(int ms)
+{
+    pollfd p{m_context->fd, POLLIN, 0};
+    return ::poll(&p, 1, ms) > 0;
 }
 
 QString displayArgv(const Argv &argv)

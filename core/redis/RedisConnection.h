@@ -40,6 +40,14 @@ public:
     // Sends all commands in one write and reads all replies.
     QList<RedisValue> pipeline(const QList<Argv> &commands);
 
+    // For a reply that may be long in coming (a WAIT the server blocks, a
+    // stopped server): post() writes the command out now; replyArrived()
+    // says whether its reply has started to arrive within `ms`; takeReply()
+    // reads it, waiting up to the command timeout.
+    void post(const Argv &argv);
+    bool replyArrived(int ms);
+    RedisValue takeReply() { return receive(); }
+
     const RedisEndpoint &endpoint() const { return m_endpoint; }
 
 private:

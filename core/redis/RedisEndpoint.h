@@ -3,7 +3,11 @@
 #include <QByteArray>
 #include <QString>
 
+#include <memory>
+
 namespace lockstock {
+
+class ServerClock;
 
 // Where a Redis server listens, and how to log in.
 struct RedisEndpoint {
@@ -12,6 +16,9 @@ struct RedisEndpoint {
     QString unixSocket;     // used instead of host:port when set
     QByteArray password;    // empty: no AUTH
     QByteArray username;    // ACL user; empty: the default user
+    // The wall clock of a server LockStock started (RedisServer::endpoint()),
+    // which a run may freeze and move; null for a server someone else runs.
+    std::shared_ptr<ServerClock> clock;
 
     // "HOST:PORT", "HOST" (port 6379), "[::1]:6380" or "unix:/path/redis.sock".
     // Returns false and sets *error for anything else.

@@ -3,13 +3,14 @@
 #include "RedisConnection.h"
 #include "RedisError.h"
 
+#include "../clockshift/clockpage.h"
+
 #include <QCoreApplication>
 #include <QDeadlineTimer>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QProcess>
-#include <QSaveFile>
 #include <QStandardPaths>
 #include <QThread>
 
@@ -25,7 +26,7 @@ namespace lockstock {
 namespace {
 
 // Asks the kernel for a free loopback port. Another process may take it before
-// redis-server binds, so launch() retries on "Address already in use".
+// redis-server binds, so startAll() retries on "Address already in use".
 int freeLoopbackPort()
 {
     const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
@@ -63,6 +64,8 @@ RedisServer::RedisServer(Options options)
     : m_options(std::move(options))
     , m_dir(QDir::tempPath() + QStringLiteral("/lockstock-redis-XXXXXX"))
 {
+    if (!m_options.clock)
+        m_options.clock = std::make_shared<ServerClock>();
 }
 
 RedisServer::~RedisServer()
@@ -93,24 +96,6 @@ QString RedisServer::clockShiftLibrary()
     return {};
 }
 
-QString RedisServer::clockOffsetFile() const
-{
-    return m_dir.filePath(QStringLiteral("clock-offset-ms"));
-}
-
-void RedisServer::jumpClock(qint64 ms)
-{
-    if (!m_options.clockShift)
-        throw RedisServerError("this redis-server's clock cannot jump: start it with Options::clockShift");
-    // Written whole and renamed, so the library never reads half a number.
-    QSaveFile file(clockOffsetFile());
-    if (!file.open(QIODevice::WriteOnly) || file.write(QByteArray::number(m_clockOffsetMs + ms)) < 0
-        || !file.commit())
-        throw RedisServerError("cannot write " + clockOffsetFile().toStdString() + ": "
-                               + file.errorString().toStdString());
-    m_clockOffsetMs += ms;
-}
-
 QString RedisServer::dataDir() const
 {
     return m_dir.path();
@@ -124,6 +109,7 @@ QString RedisServer::logFile() const
 RedisEndpoint RedisServer::endpoint() const
 {
     RedisEndpoint e;
+    e.clock = m_options.clock;
     if (m_options.unixSocket)
         e.unixSocket = m_dir.filePath(QStringLiteral("redis.sock"));
     else
@@ -153,6 +139,15 @@ QStringList RedisServer::arguments() const
         // 100 Hz active expiry so a lapsed lease is reclaimed promptly even
         // when nobody touches the key; lazy expiry covers the rest.
         QStringLiteral("--hz"), QStringLiteral("100"),
+        // The wall clock is the run's (see clockshift.c): a virtual-time run
+        // may move it minutes ahead in one step. Replication must not take
+        // that for minutes of silence and drop a healthy link, nor free the
+        // backlog a reconnecting replica needs.
+        QStringLiteral("--repl-timeout"), QStringLiteral("2000000000"),
+        QStringLiteral("--repl-backlog-ttl"), QStringLiteral("0"),
+        // Stopping a private master does not wait for its replicas (7.0
+        // waits up to 10 s for them to catch up): nothing is kept anyway.
+        QStringLiteral("--shutdown-timeout"), QStringLiteral("0"),
     };
     if (m_options.unixSocket)
         args << QStringLiteral("--unixsocket") << m_dir.filePath(QStringLiteral("redis.sock"))
@@ -162,61 +157,82 @@ QStringList RedisServer::arguments() const
              << QStringLiteral("--appendfsync") << QStringLiteral("always");
     else
         args << QStringLiteral("--appendonly") << QStringLiteral("no");
-    if (!m_options.replicaOf.isEmpty())
-        args << QStringLiteral("--replicaof") << m_options.replicaOf;
     return args + m_options.extraArgs;
 }
 
 void RedisServer::start()
 {
-    if (isRunning())
-        return;
-    if (!m_dir.isValid())
-        throw RedisServerError("cannot create a temporary directory for redis-server: "
-                               + m_dir.errorString().toStdString());
-    for (int attempt = 0;; ++attempt) {
-        if (!m_options.unixSocket)
-            m_port = freeLoopbackPort();
-        try {
-            launch();
-            return;
-        } catch (const RedisServerError &) {
-            const bool portTaken = tail(logFile()).find("Address already in use") != std::string::npos;
-            if (!portTaken || attempt == 4)
-                throw;
+    startAll({this});
+}
+
+void RedisServer::startAll(const std::vector<RedisServer *> &servers)
+{
+    // All processes first, then wait for each: they start side by side.
+    std::vector<RedisServer *> started;
+    for (RedisServer *s : servers) {
+        if (s->isRunning())
+            continue;
+        if (!s->m_dir.isValid())
+            throw RedisServerError("cannot create a temporary directory for redis-server: "
+                                   + s->m_dir.errorString().toStdString());
+        if (!s->m_options.unixSocket)
+            s->m_port = freeLoopbackPort();
+        s->spawn();
+        started.push_back(s);
+    }
+    for (RedisServer *s : started) {
+        for (int attempt = 1;; ++attempt) {
+            try {
+                s->waitUntilReady();
+                break;
+            } catch (const RedisServerError &) {
+                const bool portTaken = tail(s->logFile()).find("Address already in use") != std::string::npos;
+                if (!portTaken || attempt == 5)
+                    throw;
+            }
+            if (!s->m_options.unixSocket)
+                s->m_port = freeLoopbackPort();
+            s->spawn();
         }
     }
 }
 
-void RedisServer::restart(bool waitUntilReady)
+void RedisServer::restart()
 {
     if (isRunning())
         kill();
-    launch(waitUntilReady);
+    spawn();
+    waitUntilReady();
 }
 
-void RedisServer::launch(bool waitUntilReady)
+std::string RedisServer::startFailure() const
+{
+    // The clock library writes to stderr when it cannot follow the page.
+    return tail(m_dir.filePath(QStringLiteral("stderr.log"))) + ' ' + tail(logFile());
+}
+
+void RedisServer::spawn()
 {
     const QString exe = executable();
     if (exe.isEmpty())
         throw RedisServerError("redis-server is not installed: run scripts/setup.sh "
                                "(or sudo apt-get install redis-server)");
+    const QString library = clockShiftLibrary();
+    if (library.isEmpty())
+        throw RedisServerError("the clock library " LOCKSTOCK_CLOCKSHIFT_NAME
+                               " is missing: build the lockstock_clockshift target");
     m_process = std::make_unique<QProcess>();
-    m_process->setProcessChannelMode(QProcess::ForwardedErrorChannel);
     m_process->setStandardOutputFile(QProcess::nullDevice());
+    m_process->setStandardErrorFile(m_dir.filePath(QStringLiteral("stderr.log")));
     // A private server must not outlive us, even when we crash.
     m_process->setChildProcessModifier([] { ::prctl(PR_SET_PDEATHSIG, SIGKILL); });
-    if (m_options.clockShift) {
-        const QString library = clockShiftLibrary();
-        if (library.isEmpty())
-            throw RedisServerError("the clock-shift library " LOCKSTOCK_CLOCKSHIFT_NAME
-                                   " is missing: build the lockstock_clockshift target");
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        const QString preload = env.value(QStringLiteral("LD_PRELOAD"));
-        env.insert(QStringLiteral("LD_PRELOAD"), preload.isEmpty() ? library : library + QLatin1Char(':') + preload);
-        env.insert(QStringLiteral("LOCKSTOCK_CLOCK_OFFSET_FILE"), clockOffsetFile());
-        m_process->setProcessEnvironment(env);
-    }
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    const QString preload = env.value(QStringLiteral("LD_PRELOAD"));
+    env.insert(QStringLiteral("LD_PRELOAD"), preload.isEmpty() ? library : library + QLatin1Char(':') + preload);
+    env.insert(QStringLiteral(LOCKSTOCK_CLOCK_FILE_ENV), m_options.clock->path());
+    env.insert(QStringLiteral(LOCKSTOCK_CLOCK_NODE_ENV), QString::number(m_options.clockNode));
+    m_process->setProcessEnvironment(env);
+    m_options.clock->clearReader(m_options.clockNode);
     QStringList args = m_options.launchPrefix;
     QString program = exe;
     if (!args.isEmpty()) {
@@ -228,14 +244,15 @@ void RedisServer::launch(bool waitUntilReady)
         throw RedisServerError("cannot start " + program.toStdString() + ": "
                                + m_process->errorString().toStdString());
     m_paused = false;
-    if (!waitUntilReady)
-        return;
+}
 
+void RedisServer::waitUntilReady()
+{
     QDeadlineTimer deadline(m_options.startTimeoutMs);
     std::string lastError;
     while (!deadline.hasExpired()) {
         if (m_process->state() == QProcess::NotRunning)
-            throw RedisServerError("redis-server exited at start: " + tail(logFile()));
+            throw RedisServerError("redis-server exited at start: " + startFailure());
         if (m_options.unixSocket && !QFileInfo::exists(endpoint().unixSocket)) {
             QThread::msleep(10);
             continue;
@@ -243,18 +260,36 @@ void RedisServer::launch(bool waitUntilReady)
         try {
             RedisConnection probe(endpoint(), {.connectTimeoutMs = 200, .commandTimeoutMs = 1000});
             // A fresh replica answers PING before it has synced; that is fine.
+            checkClockAttached();
             return;
         } catch (const RedisAuthError &) {
+            checkClockAttached();
             return; // up, and asking for the password it was started with
+        } catch (const RedisServerError &) {
+            throw;
         } catch (const RedisError &e) {
             lastError = e.what();
         }
-        QThread::msleep(10);
+        // redis-server is up in a few ms: a run that restarts one waits this long.
+        QThread::msleep(2);
     }
     m_process->kill();
     m_process->waitForFinished(2000);
     throw RedisServerError("redis-server did not answer within "
                            + std::to_string(m_options.startTimeoutMs) + " ms: " + lastError);
+}
+
+void RedisServer::checkClockAttached()
+{
+    // Redis reads its wall clock before it answers (it logs "Ready"): one
+    // that answers without having read it from the page ignored LD_PRELOAD,
+    // and its clock is not the run's.
+    if (m_options.clock->readerPid(m_options.clockNode) == pid())
+        return;
+    m_process->kill();
+    m_process->waitForFinished(2000);
+    throw RedisServerError("redis-server runs without LockStock's clock library (" LOCKSTOCK_CLOCKSHIFT_NAME
+                           " was not preloaded): its wall clock would not be the run's");
 }
 
 void RedisServer::stop()

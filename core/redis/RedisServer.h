@@ -5,10 +5,12 @@
 // signals and commands on this process, never simulated.
 
 #include "RedisEndpoint.h"
+#include "ServerClock.h"
 
 #include <QStringList>
 #include <QTemporaryDir>
 #include <memory>
+#include <vector>
 
 class QProcess;
 
@@ -19,12 +21,13 @@ public:
     struct Options {
         bool persistence = false;    // AOF with fsync always, so a restart keeps keys
         bool unixSocket = false;     // listen on a socket in the temp dir instead of TCP
-        QString replicaOf;           // "host port": start as a replica
         QStringList extraArgs;       // appended to the command line
         QStringList launchPrefix;    // e.g. {"valgrind"}
-        // Runs under the clock-shift library (core/clockshift), so that
-        // jumpClock() can move this server's wall clock while it runs.
-        bool clockShift = false;
+        // The wall clock this server reads (core/clockshift), as node
+        // `clockNode`; a clock of its own when null. Every server LockStock
+        // starts runs on one, so that a run can freeze and move its time.
+        std::shared_ptr<ServerClock> clock;
+        int clockNode = 0;
         int startTimeoutMs = 5000;
     };
 
@@ -34,24 +37,21 @@ public:
 
     // Throws RedisServerError (binary missing, port in use, exited early).
     void start();
+    // Starts several at once (side by side, not one after the other).
+    static void startAll(const std::vector<RedisServer *> &servers);
     // SIGTERM, then SIGKILL if it does not go within two seconds.
     void stop();
     // SIGKILL: a crash. The temp dir, port and data files stay for restart().
     void kill();
     void pause();   // SIGSTOP
     void resume();  // SIGCONT
-    // Starts again on the same port and dir; with persistence the AOF is replayed.
-    // With `waitUntilReady` false it returns once the process runs, while
-    // redis-server is still loading: clients meanwhile find it refusing.
-    void restart(bool waitUntilReady = true);
+    // Starts again on the same port, dir and clock; with persistence the
+    // AOF is replayed. Returns once the server answers.
+    void restart();
     bool isRunning() const;
+    bool isPaused() const { return m_paused; }
     qint64 pid() const;
-    // Moves this server's wall clock by `ms` (forward when positive) from
-    // where it is, at once: keys expire by that clock, so a forward jump
-    // past a key's TTL expires it. Lasts across restarts, as the machine's
-    // clock would. Throws RedisServerError without Options::clockShift.
-    void jumpClock(qint64 ms);
-    qint64 clockOffsetMs() const { return m_clockOffsetMs; }
+    ServerClock &clock() const { return *m_options.clock; }
 
     RedisEndpoint endpoint() const;
     QString dataDir() const;
@@ -61,21 +61,23 @@ public:
 
     // redis-server on PATH (or /usr/bin, /usr/sbin); empty when missing.
     static QString executable();
-    // The clock-shift library: installed beside the application, else in
-    // the build tree. Empty when missing.
+    // The clock library (core/clockshift): installed beside the
+    // application, else in the build tree. Empty when missing.
     static QString clockShiftLibrary();
 
 private:
-    void launch(bool waitUntilReady = true);
+    // Starts the process; waitUntilReady() waits until it answers.
+    void spawn();
+    void waitUntilReady();
     QStringList arguments() const;
-    QString clockOffsetFile() const;
+    std::string startFailure() const;
+    void checkClockAttached();
 
     Options m_options;
     QTemporaryDir m_dir;
     int m_port = 0;
     std::unique_ptr<QProcess> m_process;
     bool m_paused = false;
-    qint64 m_clockOffsetMs = 0;
 };
 
 } // namespace lockstock

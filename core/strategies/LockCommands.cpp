@@ -42,8 +42,9 @@ Task<bool> tryRedlock(Client &c)
     for (const RedisValue &r : replies.items())
         granted += r.isStatus("OK") ? 1 : 0;
     const qint64 leaseMs = c.config().leaseMs;
-    // Clocks drift and the 2 ms are real: scaled into scenario time.
-    const qint64 driftMs = leaseMs / 100 + qint64(std::ceil(2 * c.config().speed));
+    // Clocks drift, and the 2 ms are on the run's clock: in scenario time
+    // that is 2 ms (virtual) or 2 ms scaled by the speed (real).
+    const qint64 driftMs = leaseMs / 100 + qint64(std::ceil(2 * c.speed()));
     const qint64 validityMs = leaseMs - (c.orderElapsedMs() - startMs) - driftMs;
     if (granted >= c.lockNodes() / 2 + 1 && validityMs > 0) {
         c.believeHolding(token);

@@ -16,8 +16,7 @@ Task<bool> trySetNxPxReplicated(Client &c)
     // A tenth of the lease: long enough for a healthy replica on a busy
     // machine, short enough to leave most of the lease for the work (and
     // shorter than the run's command timeout towards a lock node).
-    const QByteArray timeoutMs = QByteArray::number(c.config().realMs(c.config().leaseMs / 10));
-    const RedisValue acked = co_await c.redis(Step::Replicate, "WAIT", "1", timeoutMs);
+    const RedisValue acked = co_await c.redis(Step::Replicate, "WAIT", "1", c.redisMs(c.config().leaseMs / 10));
     if (acked.isInteger() && acked.toInteger() >= 1)
         co_return true;
     co_await releaseWithLua(c);                // not replicated: give it back, try again

@@ -1,7 +1,5 @@
 #include "StockUpdate.h"
 
-#include <QRandomGenerator>
-
 namespace lockstock {
 
 extern const StockAccess plainStock{
@@ -31,7 +29,7 @@ Task<bool> acquireWithRetry(Client &c, Task<bool> (*tryAcquire)(Client &), qint6
             co_return true;
         if (c.orderElapsedMs() >= c.config().acquireTimeoutMs)
             co_return false;                   // gave up: the order fails
-        const qint64 jitter = jitterMs > 0 ? qint64(QRandomGenerator::global()->bounded(quint32(jitterMs) + 1)) : 0;
+        const qint64 jitter = jitterMs > 0 ? qint64(c.random().bounded(quint32(jitterMs) + 1)) : 0;
         co_await c.sleep(Step::Backoff, c.config().retryMs + jitter);
     }
 }

@@ -59,8 +59,28 @@
         <translation>速度</translation>
     </message>
     <message>
-        <source>Run speed relative to the scenario's; applies from the next run. Leases scale with it.</source>
-        <translation>相对场景默认值的运行速度；下次运行生效，租约随之缩放。</translation>
+        <source>Run speed relative to the scenario's; applies from the next run. Live threads use the real clock: leases scale with it.</source>
+        <translation>相对场景默认值的运行速度；下次运行生效。实时线程使用真实时钟：租约随之缩放。</translation>
+    </message>
+    <message>
+        <source>Playback speed relative to the scenario's, at once. Only the window's pace: Redis keeps the lesson's own times.</source>
+        <translation>相对场景默认值的回放速度，立即生效。只改变窗口的播放节奏：Redis 仍使用课程本身的时间。</translation>
+    </message>
+    <message>
+        <source>virtual clock</source>
+        <translation>虚拟时钟</translation>
+    </message>
+    <message>
+        <source>real clock</source>
+        <translation>真实时钟</translation>
+    </message>
+    <message>
+        <source>Redis runs on the run's own clock: pausing freezes every lease, the same run gives the same history.</source>
+        <translation>Redis 使用本次运行自己的时钟：暂停会冻结所有租约，同样的运行得到同样的历史。</translation>
+    </message>
+    <message>
+        <source>Redis runs on the wall clock, as in production: leases keep running while you watch.</source>
+        <translation>Redis 使用真实的挂钟时间，与生产环境一样：观看时租约也在流逝。</translation>
     </message>
 </context>
 <context>

@@ -19,7 +19,7 @@ private slots:
                                           QStringLiteral("--strategy"), QStringLiteral("redlock"), QStringLiteral("--trace")});
         QVERIFY2(r.finished && r.exitCode == 0, qPrintable(r.err));
         for (const char *note : {"n4 killed (SIGKILL)", "n5 killed (SIGKILL)", "n3 clock jumped +15 s",
-                                 "n4 restarting (no persistence: empty)"}) {
+                                 "n4 restarted (no persistence: empty)"}) {
             const QRegularExpression row(QStringLiteral("\\d\\.\\d{3}  redis +%1").arg(QRegularExpression::escape(QLatin1String(note))));
             QVERIFY2(row.match(r.out).hasMatch(), qPrintable(QStringLiteral("no row '%1' in:\n%2").arg(QLatin1String(note), r.out)));
         }

@@ -47,7 +47,7 @@ private slots:
         const std::optional<Scenario> s = parseScenario(R"({
             "broken": "no-lock", "correct": "lua-decrement",
             "stock": 7, "clients": [{"name": "A"}, {"name": "B", "start_ms": 250}],
-            "lease_ms": 3000, "work_ms": 40, "speed": 2.5, "quantity": 2,
+            "lease_ms": 3000, "work_ms": 40, "speed": 2.5, "quantity": 2, "playback_speed": 0.25,
             "interleaving": ["B", "A"],
             "faults": [{"client": "B", "after": "read", "action": "pause", "pause_ms": 900}]
         })", QStringLiteral("x.json"), &error);
@@ -56,6 +56,7 @@ private slots:
         QCOMPARE(s->config.stock, 7);
         QCOMPARE(s->config.clients.at(1).startMs, 250);
         QCOMPARE(s->config.speed, 2.5);
+        QCOMPARE(s->config.playbackSpeed, 0.25);
         QCOMPARE(s->config.quantity, 2);
         QCOMPARE(s->config.schedule, Schedule::Scripted);
         QCOMPARE(s->config.faults.size(), 1);
@@ -86,6 +87,8 @@ private slots:
             << "broken" << "unknown strategy 'no-such'";
         QTest::newRow("speed zero") << head + "  \"clients\": 2,\n  \"speed\": 0\n}" << 5 << "speed" << "0.01";
         QTest::newRow("speed absurd") << head + "  \"clients\": 2,\n  \"speed\": 1e12\n}" << 5 << "speed" << "10000";
+        QTest::newRow("playback zero") << head + "  \"clients\": 2,\n  \"playback_speed\": 0\n}" << 5 << "playback_speed" << "0.0001";
+        QTest::newRow("negative rtt") << head + "  \"clients\": 2,\n  \"rtt_ms\": -1\n}" << 5 << "rtt_ms" << "0 or more";
         QTest::newRow("fraction") << head + "  \"clients\": 2,\n  \"lease_ms\": 1.5\n}" << 5 << "lease_ms" << "whole number";
         QTest::newRow("string stock") << head + "  \"clients\": 2,\n  \"stock\": \"100\"\n}" << 5 << "stock" << "whole number";
         QTest::newRow("fault client")

@@ -1,11 +1,19 @@
-// Every shipped scenario against a real redis-server: the broken strategy
-// shows its race and the correct one shows none, run after run.
+// Every shipped scenario, broken and correct, on the virtual clock against
+// real redis-servers: the broken strategy shows its race, the correct one
+// shows none, and every run of it gives the same history, to the
+// nanosecond, and the same figures (LOCKSTOCK_TEST_REPEAT runs, default 20).
+// Live threads, on the real clock, at the end.
 
 #include "TestRedis.h"
 
+#include "engine/HistoryJson.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
 #include <QTest>
 
 using namespace lockstock;
+using test::describe;
 
 namespace {
 int repeat()
@@ -13,137 +21,183 @@ int repeat()
     const int n = qEnvironmentVariableIntValue("LOCKSTOCK_TEST_REPEAT");
     return n > 0 ? n : 20;
 }
-QString describe(const test::ScenarioResult &r)
+
+// The whole run as lines: the figures, then every event with its times.
+QStringList fingerprint(const test::ScenarioResult &r)
 {
-    return r.outcome.findings(r.history.info()).join(QLatin1Char(' ')) + (r.error.isEmpty() ? QString() : QStringLiteral(" [error: %1]").arg(r.error));
+    QJsonObject json = toJson(r.history, r.events, r.outcome);
+    const QJsonArray events = json.take(QStringLiteral("events")).toArray();
+    QStringList lines{QString::fromUtf8(QJsonDocument(json).toJson(QJsonDocument::Compact))};
+    for (const QJsonValue &e : events)
+        lines << QString::fromUtf8(QJsonDocument(e.toObject()).toJson(QJsonDocument::Compact));
+    return lines;
+}
+
+// Checks the lesson of `scenario` on one side; *known is false when this
+// test has none for it (a new scenario needs one here).
+void checkLesson(const QString &scenario, bool broken, const test::ScenarioResult &r, bool *known)
+{
+    *known = true;
+    const Outcome &o = r.outcome;
+    const auto ms = [&r](qint64 ns) { return r.history.scenarioMs(ns); };
+    using test::Expect;
+    const auto faults = [&](Expect whenBroken, Expect whenCorrect, int unavailable = 0) {
+        test::expectOutcome(r, broken ? whenBroken : whenCorrect, unavailable);
+    };
+    if (scenario == QLatin1String("lost-update")) {
+        if (broken) {
+            QCOMPARE(o.finalStock, 99); // both wrote 99
+            QCOMPARE(o.expectedStock, 98);
+            QCOMPARE(o.lostUpdates, 1);
+            QCOMPARE(o.clobberingWrites.size(), 1);
+        } else {
+            QVERIFY2(o.clean(), qPrintable(describe(r)));
+            QCOMPARE(o.finalStock, 98);
+        }
+    } else if (scenario == QLatin1String("crash-between-setnx-expire")) {
+        if (broken) {
+            QCOMPARE(o.stuck.size(), 1);
+            QCOMPARE(o.stuck.first().owner, 0);
+            // Stuck from A's crash (0 s) until B gave up (1 s start + 8 s timeout).
+            QVERIFY2(ms(o.stuckNs()) > 8000, qPrintable(describe(r)));
+            QCOMPARE(o.ordersSucceeded, 0); // B never got the lock
+            QCOMPARE(o.finalStock, 100);
+        } else {
+            QVERIFY2(o.clean(), qPrintable(describe(r)));
+            QCOMPARE(o.ordersSucceeded, 1); // B took the lapsed lock
+            QCOMPARE(o.expiries.size(), 1); // Redis expired A's lock, observed
+            QCOMPARE(o.finalStock, 99);
+        }
+    } else if (scenario == QLatin1String("lease-expired-wrong-delete")) {
+        if (broken) {
+            // A deletes B's lock, then B, whose lease also ran out, deletes C's.
+            QCOMPARE(o.foreignReleases.size(), 2);
+            QCOMPARE(o.foreignReleases.at(0).actor, 0);
+            QCOMPARE(o.foreignReleases.at(0).owner, 1);
+            QCOMPARE(o.foreignReleases.at(1).actor, 1);
+            QCOMPARE(o.foreignReleases.at(1).owner, 2);
+            QCOMPARE(o.overlaps.size(), 2); // A with B, then B with C
+            QVERIFY2(o.lostUpdates >= 1, qPrintable(describe(r)));
+        } else {
+            QVERIFY2(o.clean(), qPrintable(describe(r)));
+            QCOMPARE(o.finalStock, 97);
+        }
+    } else if (scenario == QLatin1String("lease-shorter-than-work")) {
+        if (broken) {
+            QCOMPARE(o.overlaps.size(), 1);
+            // A held from 0 to 30 s, B from 10 s, when Redis expired A's lease: 20 s together.
+            const double together = ms(o.overlapNs());
+            QVERIFY2(together > 19900 && together < 20100, qPrintable(describe(r)));
+            QCOMPARE(o.lostUpdates, 1);
+            QVERIFY(o.foreignReleases.isEmpty()); // the Lua release refused A
+        } else {
+            QVERIFY2(o.clean(), qPrintable(describe(r)));
+            QVERIFY(o.expiries.isEmpty()); // the watchdog kept the lease alive
+        }
+    } else if (scenario == QLatin1String("watchdog-long-work")) {
+        if (broken) {
+            QCOMPARE(o.foreignRenewals.size(), 1);
+            QCOMPARE(o.foreignRenewals.first().actor, 0);
+            QCOMPARE(o.foreignRenewals.first().owner, 1);
+        } else {
+            QVERIFY2(o.clean(), qPrintable(describe(r)));
+            QCOMPARE(o.finalStock, 98);
+            // 45 s of work under a 30 s lease survived only because of renewals.
+            int renewals = 0;
+            for (const Event &e : r.events)
+                renewals += e.step == Step::Renew && e.kind == EventKind::Command && e.reply.toInteger() == 1;
+            QVERIFY(renewals >= 6);
+        }
+    } else if (scenario == QLatin1String("flash-sale")) {
+        if (broken) {
+            QCOMPARE(o.ordersSucceeded, 20);
+            QCOMPARE(o.oversold, 15);
+            QVERIFY(o.lostUpdates > 0);
+        } else {
+            QVERIFY2(o.clean(), qPrintable(describe(r)));
+            QCOMPARE(o.ordersSucceeded, 5);
+            QCOMPARE(o.finalStock, 0);
+        }
+    } else if (scenario == QLatin1String("lease-expired-during-pause")
+               || scenario == QLatin1String("restart-without-persistence")
+               || scenario == QLatin1String("failover-wait-not-enough")
+               || scenario == QLatin1String("redlock-restart-no-persistence")
+               || scenario == QLatin1String("redlock-clock-jump")
+               || scenario == QLatin1String("redlock-clock-drift")) {
+        faults(Expect::LostUpdate, Expect::Fenced);
+    } else if (scenario == QLatin1String("failover-lost-lock")) {
+        faults(Expect::LostUpdate, Expect::Exclusive);
+    } else if (scenario == QLatin1String("redlock-minority-down")) {
+        faults(Expect::Unavailable, Expect::Exclusive, 2);
+    } else if (scenario == QLatin1String("redlock-delayed-restart")) {
+        faults(Expect::Unavailable, Expect::Exclusive, 1);
+    } else {
+        *known = false;
+    }
 }
 } // namespace
-
-#define RUN(var, scenario, strategy)                                                                   \
-    const auto var = test::runScenario(QStringLiteral(scenario), QStringLiteral(strategy), m_server->endpoint()); \
-    QVERIFY(var);                                                                                      \
-    QVERIFY2(var->error.isEmpty(), qPrintable(var->error))
 
 class TestScenarios : public QObject {
     Q_OBJECT
 
 private slots:
-    void init()
+    void lesson_data()
     {
-        m_server = test::startRedis();
-        QVERIFY(m_server);
+        QTest::addColumn<QString>("scenario");
+        QTest::addColumn<bool>("broken");
+        for (const QString &name : builtinScenarioNames())
+            for (const bool broken : {true, false})
+                QTest::addRow("%s/%s", qPrintable(name), broken ? "broken" : "correct") << name << broken;
     }
-    void cleanup() { m_server.reset(); }
 
-    void lostUpdate()
+    // The lesson, then the same run again and again, identical to the nanosecond.
+    void lesson()
     {
+        QFETCH(QString, scenario);
+        QFETCH(bool, broken);
+        ScenarioError error;
+        const std::optional<Scenario> s = findScenario(scenario, &error);
+        QVERIFY2(s, qPrintable(error.display()));
+        // Single-server scenarios share one server across the runs: each run
+        // starts where the last left its clock, and must not care.
+        std::unique_ptr<RedisServer> server;
+        if (!s->config.needsPrivateServers()) {
+            server = test::startRedis();
+            QVERIFY(server);
+        }
+        const QString side = broken ? QStringLiteral("broken") : QStringLiteral("correct");
+        QStringList first;
         for (int i = 0; i < repeat(); ++i) {
-            RUN(broken, "lost-update", "broken");
-            QCOMPARE(broken->outcome.finalStock, 99); // both wrote 99
-            QCOMPARE(broken->outcome.expectedStock, 98);
-            QCOMPARE(broken->outcome.lostUpdates, 1);
-            QCOMPARE(broken->outcome.clobberingWrites.size(), 1);
-
-            RUN(correct, "lost-update", "correct");
-            QVERIFY2(correct->outcome.clean(), qPrintable(describe(*correct)));
-            QCOMPARE(correct->outcome.finalStock, 98);
+            const auto r = server ? test::runScenario(scenario, side, server->endpoint())
+                                  : test::runScenarioOnOwnServers(scenario, side);
+            QVERIFY(r);
+            QVERIFY2(r->error.isEmpty(), qPrintable(r->error));
+            QCOMPARE(r->history.info().clock, ClockKind::Virtual);
+            if (i == 0) {
+                bool known = false;
+                checkLesson(scenario, broken, *r, &known);
+                if (QTest::currentTestFailed())
+                    return;
+                QVERIFY2(known, qPrintable(scenario + QStringLiteral(" has no lesson in this test")));
+                first = fingerprint(*r);
+                continue;
+            }
+            const QStringList again = fingerprint(*r);
+            for (qsizetype line = 0; line < std::max(first.size(), again.size()); ++line)
+                if (first.value(line) != again.value(line))
+                    QFAIL(qPrintable(QStringLiteral("run %1 differs from run 1 at line %2:\n  %3\n  %4")
+                                         .arg(i + 1).arg(line + 1).arg(first.value(line), again.value(line))));
         }
     }
 
-    void crashBetweenSetnxAndExpire()
-    {
-        for (int i = 0; i < repeat(); ++i) {
-            RUN(broken, "crash-between-setnx-expire", "broken");
-            QCOMPARE(broken->outcome.stuck.size(), 1);
-            QCOMPARE(broken->outcome.stuck.first().owner, 0);
-            // Stuck from A's crash (~0 s) until B gave up (1 s start + 8 s timeout).
-            QVERIFY2(broken->history.scenarioMs(broken->outcome.stuckNs()) > 8000, qPrintable(describe(*broken)));
-            QCOMPARE(broken->outcome.ordersSucceeded, 0); // B never got the lock
-            QCOMPARE(broken->outcome.finalStock, 100);
-
-            RUN(correct, "crash-between-setnx-expire", "correct");
-            QVERIFY2(correct->outcome.clean(), qPrintable(describe(*correct)));
-            QCOMPARE(correct->outcome.ordersSucceeded, 1); // B took the lapsed lock
-            QCOMPARE(correct->outcome.expiries.size(), 1); // Redis expired A's lock, observed
-            QCOMPARE(correct->outcome.finalStock, 99);
-        }
-    }
-
-    void leaseExpiredWrongDelete()
-    {
-        for (int i = 0; i < repeat(); ++i) {
-            RUN(broken, "lease-expired-wrong-delete", "broken");
-            // A deletes B's lock, then B, whose lease also ran out, deletes C's.
-            QCOMPARE(broken->outcome.foreignReleases.size(), 2);
-            QCOMPARE(broken->outcome.foreignReleases.at(0).actor, 0);
-            QCOMPARE(broken->outcome.foreignReleases.at(0).owner, 1);
-            QCOMPARE(broken->outcome.foreignReleases.at(1).actor, 1);
-            QCOMPARE(broken->outcome.foreignReleases.at(1).owner, 2);
-            QCOMPARE(broken->outcome.overlaps.size(), 2); // A with B, then B with C
-            QVERIFY2(broken->outcome.lostUpdates >= 1, qPrintable(describe(*broken)));
-
-            RUN(correct, "lease-expired-wrong-delete", "correct");
-            QVERIFY2(correct->outcome.clean(), qPrintable(describe(*correct)));
-            QCOMPARE(correct->outcome.finalStock, 97);
-        }
-    }
-
-    void leaseShorterThanWork()
-    {
-        for (int i = 0; i < repeat(); ++i) {
-            RUN(broken, "lease-shorter-than-work", "broken");
-            QCOMPARE(broken->outcome.overlaps.size(), 1);
-            // A held from 0 to 30 s, B from ~10 s: about 20 s together.
-            const double together = broken->history.scenarioMs(broken->outcome.overlapNs());
-            QVERIFY2(together > 15000 && together < 25000, qPrintable(describe(*broken)));
-            QCOMPARE(broken->outcome.lostUpdates, 1);
-            QVERIFY(broken->outcome.foreignReleases.isEmpty()); // the Lua release refused A
-
-            RUN(correct, "lease-shorter-than-work", "correct");
-            QVERIFY2(correct->outcome.clean(), qPrintable(describe(*correct)));
-            QVERIFY(correct->outcome.expiries.isEmpty()); // the watchdog kept the lease alive
-        }
-    }
-
-    void watchdogLongWork()
-    {
-        for (int i = 0; i < repeat(); ++i) {
-            RUN(broken, "watchdog-long-work", "broken");
-            QCOMPARE(broken->outcome.foreignRenewals.size(), 1);
-            QCOMPARE(broken->outcome.foreignRenewals.first().actor, 0);
-            QCOMPARE(broken->outcome.foreignRenewals.first().owner, 1);
-
-            RUN(correct, "watchdog-long-work", "correct");
-            QVERIFY2(correct->outcome.clean(), qPrintable(describe(*correct)));
-            QCOMPARE(correct->outcome.finalStock, 98);
-            // 45 s of work under a 30 s lease survived only because of renewals.
-            int renewals = 0;
-            for (const Event &e : correct->events)
-                renewals += e.step == Step::Renew && e.kind == EventKind::Command && e.reply.toInteger() == 1;
-            QVERIFY(renewals >= 6);
-        }
-    }
-
-    void flashSale()
-    {
-        for (int i = 0; i < repeat(); ++i) {
-            RUN(broken, "flash-sale", "broken");
-            QCOMPARE(broken->outcome.ordersSucceeded, 20);
-            QCOMPARE(broken->outcome.oversold, 15);
-            QVERIFY(broken->outcome.lostUpdates > 0);
-
-            RUN(correct, "flash-sale", "correct");
-            QVERIFY2(correct->outcome.clean(), qPrintable(describe(*correct)));
-            QCOMPARE(correct->outcome.ordersSucceeded, 5);
-            QCOMPARE(correct->outcome.finalStock, 0);
-        }
-    }
-
-    // Live: a thread per client at full speed. Correct strategies never break.
+    // Live: a thread per client at full speed, on the real clock. Correct
+    // strategies never break.
     void everyStrategyRunsLive()
     {
+        const auto server = test::startRedis();
+        QVERIFY(server);
         for (const char *name : {"set-nx-ex-lua", "watchdog", "watch-multi", "lua-decrement", "decr-compensate"}) {
-            const auto r = test::runScenario(QStringLiteral("flash-sale"), QLatin1String(name), m_server->endpoint(),
+            const auto r = test::runScenario(QStringLiteral("flash-sale"), QLatin1String(name), server->endpoint(),
                                              RunMode::Live, [](RunConfig &c) {
                                                  c.stock = 30;
                                                  c.ordersPerClient = 3;
@@ -152,15 +206,13 @@ private slots:
                                              });
             QVERIFY(r);
             QVERIFY2(r->error.isEmpty(), qPrintable(r->error));
+            QCOMPARE(r->history.info().clock, ClockKind::Real);
             QVERIFY2(r->outcome.clean(), qPrintable(QLatin1String(name) + QLatin1String(": ") + describe(*r)));
             QCOMPARE(r->outcome.ordersTried, 60);
             QCOMPARE(r->outcome.ordersSucceeded, 30);
             QCOMPARE(r->outcome.finalStock, 0);
         }
     }
-
-private:
-    std::unique_ptr<RedisServer> m_server;
 };
 
 QTEST_GUILESS_MAIN(TestScenarios)

@@ -146,6 +146,60 @@ private slots:
         QCOMPARE(history.events().last().kind, EventKind::Error);
     }
 
+    // On the virtual clock a command costs its round trip: half to reach
+    // Redis, half for the reply. B's link is slow: its commands take 40 ms,
+    // and A reads and writes before B's read has even reached Redis.
+    void roundTripsCostVirtualTime()
+    {
+        RunConfig config = twoClients();
+        config.clients[1].rttMs = 40;
+        History history;
+        SteppedRun run(config, noLockStrategy, m_server->endpoint(), history);
+        run.prepare();
+        run.runToEnd();
+        QCOMPARE(history.info().clock, ClockKind::Virtual);
+        QCOMPARE(commandOrder(history), QStringLiteral("AABB"));
+        QVERIFY(check(history).clean());
+        const QList<Event> events = sortedEvents(history);
+        for (const Event &e : events) {
+            if (e.kind != EventKind::Command)
+                continue;
+            QCOMPARE(e.durationNs, e.client == 0 ? 1'000'000 : 40'000'000);
+            // A sends at 0 and 1 ms; B at 0 and 40 ms.
+            const qint64 second = e.client == 0 ? 1'000'000 : 40'000'000;
+            QCOMPARE(e.tNs, e.step == Step::ReadStock ? 0 : second);
+        }
+        QCOMPARE(history.endNs(), 80'000'000);
+    }
+
+    // WAIT 1 on a server without replicas cannot be met: the run lets Redis
+    // block it and moves the clock past its deadline, and Redis answers 0.
+    // The wait is 1 000 ms of the run's time, to the millisecond.
+    void waitWithoutAReplicaEndsByTheServersClock()
+    {
+        RunConfig config = twoClients();
+        config.clients.removeLast();
+        config.acquireTimeoutMs = 1500;
+        History history;
+        SteppedRun run(config, setNxPxWaitStrategy, m_server->endpoint(), history);
+        run.prepare();
+        run.runToEnd();
+        QVERIFY2(!run.failed(), qPrintable(run.error()));
+        QList<Event> waits;
+        for (const Event &e : history.events())
+            if (e.kind == EventKind::Command && e.step == Step::Replicate)
+                waits << e;
+        QCOMPARE(waits.size(), 2); // at 0 s, and once more after the back-off
+        for (const Event &e : waits) {
+            QCOMPARE(e.argv, (Argv{"WAIT", "1", "1000"}));
+            QCOMPARE(e.reply.toInteger(), 0);
+            // Sent, executed half a round trip later, deadline 1 000 ms later
+            // by Redis's millisecond, answered half a round trip after that.
+            QVERIFY2(e.durationNs >= 1000'500'000 && e.durationNs <= 1002'000'000, qPrintable(QString::number(e.durationNs)));
+        }
+        QCOMPARE(check(history).ordersSucceeded, 0);
+    }
+
 private:
     std::unique_ptr<RedisServer> m_server;
 };

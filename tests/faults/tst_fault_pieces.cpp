@@ -4,6 +4,7 @@
 #include "TestRedis.h"
 
 #include "engine/NodeSet.h"
+#include "redis/ServerClock.h"
 #include "redis/RedisConnection.h"
 #include "redis/RedisError.h"
 #include "strategies/FencedStore.h"
@@ -58,7 +59,6 @@ private slots:
         QCOMPARE(s->config.serverFaults.at(1).action, ServerFault::Action::RestartDelayed);
         QCOMPARE(s->config.serverFaults.at(1).client, QStringLiteral("A"));
         QCOMPARE(s->config.serverFaults.at(1).delayMs, 12000);
-        QVERIFY(s->config.clockJumpNodes().isEmpty());
     }
 
     void scenarioReadsAClockJump()
@@ -72,7 +72,24 @@ private slots:
         QCOMPARE(s->config.serverFaults.at(0).action, ServerFault::Action::ClockJump);
         QCOMPARE(s->config.serverFaults.at(0).jumpMs, 15000);
         QCOMPARE(s->config.serverFaults.at(1).jumpMs, -500);
-        QCOMPARE(s->config.clockJumpNodes(), QList<int>{2});
+    }
+
+    void scenarioReadsAClockDriftAndRoundTrips()
+    {
+        ScenarioError error;
+        const auto s = parseScenario(scenarioJson(R"("rtt_ms": 2, "node_timeout_ms": 80,
+            "server_faults": [{"node": 2, "action": "clock_drift", "rate": 1.2, "at_ms": 0}])")
+                                         .replace(R"("clients": ["A", "B"])", R"("clients": ["A", {"name": "B", "rtt_ms": 40}])")
+                                         .replace(R"("kind": "masters"})", R"("kind": "masters", "rtt_ms": [1, -1, 30]})"),
+                                     QStringLiteral("t.json"), &error);
+        QVERIFY2(s, qPrintable(error.display()));
+        QCOMPARE(s->config.serverFaults.at(0).action, ServerFault::Action::ClockDrift);
+        QCOMPARE(s->config.serverFaults.at(0).rate, 1.2);
+        QCOMPARE(s->config.rttMs, 2);
+        QCOMPARE(s->config.nodeTimeoutMs, 80);
+        QCOMPARE(s->config.clients.at(0).rttMs, -1);
+        QCOMPARE(s->config.clients.at(1).rttMs, 40);
+        QCOMPARE(s->config.nodes.rttMs, (QList<qint64>{1, -1, 30}));
     }
 
     void scenarioRejectsBadServerFaults_data()
@@ -95,6 +112,14 @@ private slots:
                                         << QStringLiteral("server_faults[0].jump_ms");
         QTest::addRow("jump not whole") << QByteArray(R"("server_faults": [{"node": 1, "action": "clock_jump", "at_ms": 0, "jump_ms": "15 s"}])")
                                         << QStringLiteral("server_faults[0].jump_ms");
+        QTest::addRow("drift without rate") << QByteArray(R"("server_faults": [{"node": 1, "action": "clock_drift", "at_ms": 0}])")
+                                            << QStringLiteral("server_faults[0].rate");
+        QTest::addRow("rate on a kill") << QByteArray(R"("server_faults": [{"node": 1, "action": "kill", "at_ms": 0, "rate": 2}])")
+                                        << QStringLiteral("server_faults[0].rate");
+        QTest::addRow("rate of 0") << QByteArray(R"("server_faults": [{"node": 1, "action": "clock_drift", "at_ms": 0, "rate": 0}])")
+                                   << QStringLiteral("server_faults[0].rate");
+        QTest::addRow("rtt per node, too many") << QByteArray(R"("rtt_ms": 1, "server_faults": [], "nodes": {"count": 1, "rtt_ms": [1, 2]})")
+                                                << QStringLiteral("nodes.rtt_ms");
         QTest::addRow("unknown client") << QByteArray(R"("server_faults": [{"node": 1, "action": "kill", "client": "Z"}])")
                                         << QStringLiteral("server_faults[0].client");
     }
@@ -147,45 +172,102 @@ private slots:
     {
         NodeSet nodes({NodeSpec::Kind::Masters, 1, false});
         nodes.apply({.node = 0, .action = ServerFault::Action::Pause});
+        QVERIFY(nodes.isStopped(0));
         QVERIFY(!reachable(nodes.endpoint(0)));
         nodes.apply({.node = 0, .action = ServerFault::Action::Resume});
         QVERIFY(reachable(nodes.endpoint(0)));
     }
 
-    // The clock shift moves redis-server's own clock: a forward jump shortens
-    // every TTL by the jump, and past a TTL Redis expires the key itself.
-    void clockJumpExpiresKeysEarly()
+    // What was sent to a stopped node runs when it resumes, and has run by
+    // the time the resume fault is over: the run goes on the same way.
+    void resumedNodeHasRunWhatItWasSent()
     {
-        RedisServer server({.clockShift = true});
-        server.start();
-        RedisConnection c(server.endpoint());
-        c.command({"SET", "lock", "A", "PX", "20000"});
-        c.command({"SET", "other", "B", "PX", "20000"});
-        QVERIFY(c.command({"PTTL", "lock"}).toInteger() > 15000);
-        server.jumpClock(15000);
-        QCOMPARE(server.clockOffsetMs(), 15000);
-        // The library rereads the offset within 10 ms.
-        QTRY_VERIFY_WITH_TIMEOUT(c.command({"PTTL", "lock"}).toInteger() <= 5000, 2000);
-        QVERIFY(c.command({"PTTL", "lock"}).toInteger() > 0);
-        server.jumpClock(10000);
-        // Nobody touches the keys: the active expiry cycle deletes them.
-        QTRY_COMPARE_WITH_TIMEOUT(c.command({"DBSIZE"}).toInteger(), 0, 2000);
+        NodeSet nodes({NodeSpec::Kind::Masters, 1, false});
+        RedisConnection late(nodes.endpoint(0));
+        nodes.apply({.node = 0, .action = ServerFault::Action::Pause});
+        late.post({"SET", "lock", "A", "PX", "10000"});
+        nodes.apply({.node = 0, .action = ServerFault::Action::Resume});
+        QCOMPARE(on(nodes.endpoint(0), {"GET", "lock"}).bytes(), QByteArray("A"));
     }
 
-    // In a run only the nodes named by clock_jump faults run under the shift,
-    // and a jump given in scenario ms moves the clock by the real ms.
-    void nodeSetJumpsTheShiftedNodeInRealTime()
+    // On the virtual clock a stopped lock node costs the node timeout, and
+    // the run does not wait for it in real time: it stopped that node itself.
+    void stoppedNodeCostsTheNodeTimeout()
     {
-        NodeSet nodes({NodeSpec::Kind::Masters, 2, false}, {1});
-        QVERIFY(!nodes.server(0).options().clockShift);
-        QVERIFY(nodes.server(1).options().clockShift);
-        on(nodes.endpoint(1), {"SET", "lock", "A", "PX", "2000"});
-        const QString note = nodes.apply({.node = 1, .action = ServerFault::Action::ClockJump, .jumpMs = 15000}, 10.0);
+        RunConfig config;
+        config.clients = {{QStringLiteral("A"), 0}};
+        config.nodes = {NodeSpec::Kind::Masters, 3, false};
+        config.nodeTimeoutMs = 80;
+        config.nodes.rttMs = {-1, 30}; // n2 is slow
+        config.workMs = 100;
+        config.serverFaults = {{.node = 2, .action = ServerFault::Action::Pause, .atMs = 0}};
+        History history;
+        QCOMPARE(runWithOwnServers(config, redlockStrategy, history, RunMode::Stepped), QString());
+        const QList<Event> events = sortedEvents(history);
+        const auto atN3 = std::find_if(events.begin(), events.end(), [](const Event &e) {
+            return e.kind == EventKind::Command && e.step == Step::Acquire && e.node == 2;
+        });
+        QVERIFY(atN3 != events.end());
+        QCOMPARE(atN3->reply.bytes(), QByteArray("UNREACHABLE no answer within 80 ms: n3 is stopped"));
+        QCOMPARE(atN3->durationNs, 80'000'000);
+        for (const Event &e : events)
+            if (e.kind == EventKind::Command && e.step == Step::Acquire && e.node != 2)
+                QCOMPARE(e.durationNs, e.node == 1 ? 30'000'000 : 1'000'000);
+        QCOMPARE(check(history, events).ordersSucceeded, 1); // two of three: a majority
+    }
+
+    // A clock jump moves one node's own clock: on the frozen virtual clock
+    // its TTLs shorten by exactly the jump, the other node's do not, and
+    // past a TTL Redis expires the key by itself.
+    void clockJumpExpiresKeysEarlyOnOneNode()
+    {
+        NodeSet nodes({NodeSpec::Kind::Masters, 2, false});
+        nodes.clock()->freeze();
+        for (int n : {0, 1}) {
+            on(nodes.endpoint(n), {"SET", "lock", "A", "PX", "20000"});
+            on(nodes.endpoint(n), {"SET", "other", "B", "PX", "20000"});
+        }
+        const QString note = nodes.apply({.node = 1, .action = ServerFault::Action::ClockJump, .jumpMs = 15000});
         QCOMPARE(note, QStringLiteral("n2 clock jumped +15 s"));
-        QCOMPARE(nodes.server(1).clockOffsetMs(), 1500);
-        QTRY_VERIFY_WITH_TIMEOUT(on(nodes.endpoint(1), {"PTTL", "lock"}).toInteger() <= 500, 2000);
-        QVERIFY_THROWS_EXCEPTION(RedisServerError,
-                                 nodes.apply({.node = 0, .action = ServerFault::Action::ClockJump, .jumpMs = 1000}));
+        QCOMPARE(on(nodes.endpoint(1), {"PTTL", "lock"}).toInteger(), 5000);
+        QCOMPARE(on(nodes.endpoint(0), {"PTTL", "lock"}).toInteger(), 20000);
+        nodes.apply({.node = 1, .action = ServerFault::Action::ClockJump, .jumpMs = 10000});
+        // Nobody touches the keys: the active expiry cycle deletes them.
+        QTRY_COMPARE_WITH_TIMEOUT(on(nodes.endpoint(1), {"DBSIZE"}).toInteger(), 0, 2000);
+        QCOMPARE(on(nodes.endpoint(0), {"DBSIZE"}).toInteger(), 2);
+    }
+
+    // On the real clock a jump given in scenario ms moves the node's clock
+    // by the run's clock ms (scaled by the speed).
+    void clockJumpOnTheRealClockIsScaled()
+    {
+        NodeSet nodes({NodeSpec::Kind::Masters, 1, false});
+        RunInfo real;
+        real.clock = ClockKind::Real;
+        real.speed = 10;
+        nodes.apply({.node = 0, .action = ServerFault::Action::ClockJump, .jumpMs = 15000}, real);
+        QCOMPARE(nodes.clock()->offsetNs(0), 1500000000LL);
+        QCOMPARE(nodes.clock()->offsetNs(1), 0); // the store's clock stays
+    }
+
+    // A drifting node's clock runs at its own pace: 20 % fast, a 10 s lease
+    // is gone after 8.4 s of the run's time while the others keep theirs.
+    void clockDriftShortensLeasesOnOneNode()
+    {
+        NodeSet nodes({NodeSpec::Kind::Masters, 2, false});
+        ServerClock &clock = *nodes.clock();
+        const quint64 claim = clock.freeze();
+        const qint64 start = clock.nowNs();
+        QCOMPARE(nodes.apply({.node = 1, .action = ServerFault::Action::ClockDrift, .rate = 1.2}),
+                 QStringLiteral("n2 clock runs 20 % fast"));
+        for (int n : {0, 1})
+            on(nodes.endpoint(n), {"SET", "lock", "A", "PX", "10000"});
+        QVERIFY(clock.advanceTo(claim, start + 5000000000LL));
+        QCOMPARE(on(nodes.endpoint(0), {"PTTL", "lock"}).toInteger(), 5000);
+        QCOMPARE(on(nodes.endpoint(1), {"PTTL", "lock"}).toInteger(), 4000);
+        QVERIFY(clock.advanceTo(claim, start + 8400000000LL));
+        QVERIFY(on(nodes.endpoint(1), {"GET", "lock"}).isNil());
+        QCOMPARE(on(nodes.endpoint(0), {"PTTL", "lock"}).toInteger(), 1600);
     }
 
     // An isolated replica misses what the master writes; promoted, it is the

@@ -2,6 +2,7 @@
 // either returns a scenario that keeps the loader's promises or an error that
 // names where it went wrong. Crashes, hangs and sanitizer reports are bugs.
 
+#include "engine/Run.h"
 #include "engine/Scenario.h"
 #include "engine/Strategy.h"
 
@@ -35,9 +36,15 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     require(c.leaseMs >= 1 && c.retryMs >= 1 && c.maxRunMs >= 1);
     require(c.speed >= 0.01 && c.speed <= 10000);
     require(findStrategy(s->broken) && findStrategy(s->correct));
+    require(c.playbackSpeed > 0 && c.rttMs >= 0 && c.nodeTimeoutMs >= 1);
     for (const Fault &f : c.faults)
         require(f.action != Fault::Action::Pause || f.pauseMs > 0);
-    // What the run derives from the config must be computable too.
-    require(c.realMs(c.leaseMs) >= 1 && c.realNs(c.maxRunMs) > 0);
+    for (const ServerFault &f : c.serverFaults)
+        require(f.action != ServerFault::Action::ClockDrift || (f.rate >= 0.01 && f.rate <= 100));
+    // What a run derives from the config must be computable too, on either clock.
+    for (const ClockKind clock : {ClockKind::Virtual, ClockKind::Real}) {
+        const RunInfo info = makeRunInfo(c, *findStrategy(s->broken), clock);
+        require(info.redisMs(c.leaseMs) >= 1 && info.clockNs(double(c.maxRunMs)) > 0);
+    }
     return 0;
 }

@@ -5,6 +5,7 @@
 #include "TestRedis.h"
 
 #include "gui/RunController.h"
+#include "redis/RedisConnection.h"
 
 #include <QSignalSpy>
 #include <QTest>
@@ -19,6 +20,7 @@ private slots:
     void runsBothWays()
     {
         RunController controller(RedisTarget::startPrivate(), {});
+        controller.setSpeedFactor(20); // the window's pace: the run is the same at any
         controller.setScenario(QStringLiteral("lost-update"));
         controller.setCorrect(false);
         QCOMPARE(controller.strategy(), QStringLiteral("no-lock"));
@@ -41,7 +43,7 @@ private slots:
 
         // The whole run can be scrubbed: the Redis panel follows the cursor.
         controller.setCursorMs(0);
-        QVERIFY(!controller.redisState().value(QStringLiteral("probed")).toBool());
+        QCOMPARE(controller.redisState().value(QStringLiteral("stock")).toLongLong(), 100);
         controller.setCursorMs(controller.durationMs());
         QCOMPARE(controller.redisState().value(QStringLiteral("stock")).toLongLong(), 98);
     }
@@ -68,9 +70,80 @@ private slots:
         QCOMPARE(s->model()->rowCount(), 0);
     }
 
+    // The lesson as a teacher gives it: the correct lost-update stepped by
+    // hand, with long pauses to explain. Redis's clock is the run's, so
+    // nothing moves while nobody steps: A's lease keeps its 10 000 ms, the
+    // lease bar does not shrink, and B never gets a lapsed lock. (Real
+    // seconds stand for the minute a teacher may talk: the frozen clock
+    // cannot tell them apart.)
+    void steppingWithPausesFreezesTheLease()
+    {
+        std::unique_ptr<RedisTarget> target = RedisTarget::startPrivate();
+        RedisConnection redis(target->endpoint());
+        RunController controller(std::move(target), {});
+        controller.setScenario(QStringLiteral("lost-update"));
+        controller.setCorrect(true);
+        RunSession *s = controller.primary();
+        QCOMPARE(s->clock(), QStringLiteral("virtual"));
+        QSignalSpy idle(s, &RunSession::workerIdle);
+        const auto step = [&](int client) {
+            const qsizetype before = idle.count();
+            controller.step(client);
+            QTRY_VERIFY_WITH_TIMEOUT(idle.count() > before || controller.finished(), 10000);
+        };
+
+        step(0); // A: SET lock:10086 A-… NX PX 10000
+        QVERIFY(redis.command({"GET", "lock:10086"}).bytes().startsWith("A-"));
+        QCOMPARE(redis.command({"PTTL", "lock:10086"}).toInteger(), 10000);
+        const qint64 endNs = s->timeline()->endNs;
+        const QVariantMap shown = controller.redisState();
+        QCOMPARE(shown.value(QStringLiteral("lockPttl")).toLongLong(), 10000);
+
+        QTest::qWait(2500); // the teacher explains
+        QCOMPARE(redis.command({"PTTL", "lock:10086"}).toInteger(), 10000);
+        QCOMPARE(s->timeline()->endNs, endNs);
+        QCOMPARE(controller.redisState(), shown);
+        QCOMPARE(s->state(), QStringLiteral("paused"));
+
+        step(1); // B: SET NX is refused, B backs off
+        QTest::qWait(1000);
+        for (int i = 0; i < 3; ++i) // A: GET, SET stock, release
+            step(0);
+        QTest::qWait(1000);
+        while (!controller.finished()) // B: wakes, locks, reads, writes, releases
+            step(1);
+        QVERIFY2(s->clean(), qPrintable(s->findings().join(QLatin1Char(' '))));
+        QCOMPARE(s->figures().value(QStringLiteral("finalStock")).toLongLong(), 98);
+        QCOMPARE(s->figures().value(QStringLiteral("overlaps")).toInt(), 0);
+        QCOMPARE(s->timeline()->outcome.expiries.size(), 0); // no lease ran out
+    }
+
+    // Pause stops the playhead: the run's time, and Redis's, stand still.
+    void pauseFreezesAPlayingRun()
+    {
+        std::unique_ptr<RedisTarget> target = RedisTarget::startPrivate();
+        RedisConnection redis(target->endpoint());
+        RunController controller(std::move(target), {});
+        controller.setScenario(QStringLiteral("lease-shorter-than-work"));
+        controller.setCorrect(false);
+        controller.run(); // 2 scenario s per real s: A works 30 s under a 10 s lease
+        QTRY_VERIFY_WITH_TIMEOUT(redis.command({"GET", "lock:10086"}).bytes().startsWith("A-"), 10000);
+        controller.pause();
+        QTRY_COMPARE_WITH_TIMEOUT(controller.primary()->state(), QStringLiteral("paused"), 5000);
+        const qint64 pttl = redis.command({"PTTL", "lock:10086"}).toInteger();
+        QVERIFY2(pttl > 0 && pttl <= 10000, qPrintable(QString::number(pttl)));
+        QTest::qWait(1500);
+        QCOMPARE(redis.command({"PTTL", "lock:10086"}).toInteger(), pttl);
+        controller.setSpeedFactor(20); // at once, mid-run: only the pace changes
+        controller.run();
+        QTRY_VERIFY_WITH_TIMEOUT(controller.finished(), 20000);
+        QVERIFY(controller.primary()->findings().join(QLatin1Char(' ')).contains(QStringLiteral("both held the lock for 20 s")));
+    }
+
     void comparesSideBySide()
     {
         RunController controller(RedisTarget::startPrivate(), {});
+        controller.setSpeedFactor(20);
         controller.setScenario(QStringLiteral("lost-update"));
         controller.setCompare(true);
         controller.run();
@@ -83,11 +156,11 @@ private slots:
     }
 
     // A fault scenario starts its own servers in the window too: each side
-    // gets five masters, n3 running under the clock shift so that its clock
-    // can jump.
+    // gets five masters on a clock of its own, so that n3's clock can jump.
     void faultScenarioRunsOnItsOwnServers()
     {
         RunController controller(RedisTarget::startPrivate(), {});
+        controller.setSpeedFactor(20);
         controller.setScenario(QStringLiteral("redlock-clock-jump"));
         controller.setCompare(true);
         controller.run();
@@ -122,11 +195,13 @@ private slots:
         QVERIFY(controller.finished());
     }
 
-    // The stress comparison runs on the window's Redis under keys of its own:
-    // a scenario run at the same time still gets the verdict it would alone.
+    // The stress comparison runs beside a scenario on a server of its own (a
+    // stepped run owns the clock of the window's): both get the verdicts
+    // they would alone.
     void stressBesideAScenario()
     {
         RunController controller(RedisTarget::startPrivate(), {});
+        controller.setSpeedFactor(20);
         StressComparison *stress = controller.stress();
         QVERIFY(stress->start(4, 1'000'000, 1'000'000));
         QTRY_VERIFY_WITH_TIMEOUT(stress->data(stress->index(0), StressComparison::RowProgressRole).toDouble() > 0, 30000);

@@ -40,8 +40,9 @@ std::unique_ptr<ScenarioResult> runWith(const QString &scenario, const QString &
     }
     if (mode == RunMode::Live)
         s->config.probe = false;
-    // Tests run the scenarios at two thirds of their speed: every timing
-    // margin grows by half, so a busy CI machine cannot flip an outcome.
+    // On the real clock (live runs) tests run the scenarios at two thirds of
+    // their speed: every timing margin grows by half, so a busy CI machine
+    // cannot flip an outcome. (The virtual clock has no margins to grow.)
     s->config.speed /= 1.5;
     if (adjust)
         adjust(s->config);
@@ -69,6 +70,58 @@ std::unique_ptr<ScenarioResult> runScenarioOnOwnServers(const QString &scenario,
     return runWith(scenario, strategy, mode, adjust, [&](const RunConfig &config, const Strategy &chosen, History &history) {
         return runWithOwnServers(config, chosen, history, mode);
     });
+}
+
+QString describe(const ScenarioResult &r)
+{
+    return r.outcome.findings(r.history.info()).join(QLatin1Char(' '))
+        + (r.error.isEmpty() ? QString() : QStringLiteral(" [error: %1]").arg(r.error));
+}
+
+namespace {
+// The run, one line per event, for the log when a check fails.
+QString timeline(const ScenarioResult &r)
+{
+    QString text;
+    for (const Event &e : r.events) {
+        if (e.kind == EventKind::Sleep && e.step == Step::Backoff)
+            continue;
+        text += QStringLiteral("\n  %1 %2 %3 %4 n%5 %6 -> %7 %8")
+                    .arg(qRound64(r.history.scenarioMs(e.tNs)), 6)
+                    .arg(r.history.info().clients.value(e.client, QStringLiteral("-")))
+                    .arg(QLatin1String(eventKindName(e.kind)))
+                    .arg(QLatin1String(stepName(e.step)))
+                    .arg(e.node + 1)
+                    .arg(displayArgv(e.argv).left(40))
+                    .arg(e.reply.display().left(40))
+                    .arg(e.note.left(60));
+    }
+    return text;
+}
+} // namespace
+
+void expectOutcome(const ScenarioResult &r, Expect what, int unavailable)
+{
+    const Outcome &o = r.outcome;
+    bool ok = r.error.isEmpty();
+    switch (what) {
+    case Expect::LostUpdate:
+        ok = ok && !o.clean() && o.lostUpdates == 1 && !o.overlaps.isEmpty() && !o.staleWritesAccepted.isEmpty();
+        break;
+    case Expect::Unavailable:
+        ok = ok && !o.clean() && o.unavailableOrders == unavailable && o.overlaps.isEmpty();
+        break;
+    case Expect::Exclusive:
+        ok = ok && o.clean() && o.overlaps.isEmpty() && o.ordersSucceeded == 2 && o.finalStock == 98;
+        break;
+    case Expect::Fenced:
+        ok = ok && o.clean() && o.fenced && o.staleWritesRefused.size() == 1 && o.staleWritesAccepted.isEmpty()
+            && o.lostUpdates == 0 && o.finalStock == o.expectedStock;
+        break;
+    }
+    if (!ok)
+        qWarning("%s", qPrintable(timeline(r)));
+    QVERIFY2(ok, qPrintable(describe(r)));
 }
 
 } // namespace lockstock::test

@@ -35,4 +35,18 @@ std::unique_ptr<ScenarioResult> runScenarioOnOwnServers(const QString &scenario,
                                                         RunMode mode = RunMode::Stepped,
                                                         const std::function<void(RunConfig &)> &adjust = {});
 
+// The verdict and the error, for a failure message.
+QString describe(const ScenarioResult &r);
+
+// What the fault scenarios show.
+enum class Expect {
+    LostUpdate,   // two holders, one sale lost
+    Unavailable,  // orders failed: the lock's Redis was down
+    Exclusive,    // one holder at a time, every order sold
+    Fenced,       // two holders, but the store refused the stale write
+};
+// QVERIFYs the outcome (`unavailable`: orders that found no lock node);
+// prints the run, one line per event, when it does not hold.
+void expectOutcome(const ScenarioResult &r, Expect what, int unavailable = 0);
+
 } // namespace lockstock::test
