@@ -214,14 +214,19 @@ private slots:
         QVERIFY(o.setStock(100));
         QProcess a, b;
         const QString port = QString::number(o.ports.first());
-        // B starts once A holds the lock: it waits out A's 1 s lease while A
-        // works for 4 s, then takes the lock A still believes it holds.
-        startPython(a, QStringLiteral("redispy_lock.py"), {port, QStringLiteral("A"), QStringLiteral("1.0"), QStringLiteral("4.0")});
-        QVERIFY2(a.waitForReadyRead(30000) && a.readLine().startsWith("A: holding"), qPrintable(QString::fromUtf8(a.readAllStandardError())));
-        startPython(b, QStringLiteral("redispy_lock.py"), {port, QStringLiteral("B"), QStringLiteral("1.0"), QStringLiteral("0.3")});
+        // B starts once A holds the lock and has read the stock: it waits out
+        // A's 1 s lease, takes the lock A still believes it holds, and sells.
+        // A's work ends only then (a line on its stdin), however slow the machine.
+        startPython(a, QStringLiteral("redispy_lock.py"), {port, QStringLiteral("A"), QStringLiteral("1.0"), QStringLiteral("stdin")});
+        QVERIFY2(a.waitForReadyRead(30000) && a.readLine().startsWith("A: holding, stock 100"),
+                 qPrintable(QString::fromUtf8(a.readAllStandardError())));
+        startPython(b, QStringLiteral("redispy_lock.py"), {port, QStringLiteral("B"), QStringLiteral("10.0"), QStringLiteral("0.3")});
         QString outA, outB;
+        QVERIFY2(runPeer(b, 60000, &outB), qPrintable(outB));
+        QVERIFY2(outB.contains(QStringLiteral("B: holding, stock 100")), qPrintable(outB));
+        a.write("done\n");
+        a.waitForBytesWritten(5000);
         QVERIFY2(runPeer(a, 30000, &outA), qPrintable(outA));
-        QVERIFY2(runPeer(b, 30000, &outB), qPrintable(outB));
         QVERIFY2(outA.contains(QStringLiteral("A: the lock had expired")), qPrintable(outA));
         QVERIFY2(o.stop(), qPrintable(o.result.out + o.result.err));
 
