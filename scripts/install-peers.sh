@@ -22,5 +22,12 @@ if [ -d "$dest/node_modules" ] && cmp -s "$root/tests/peers/package-lock.json" "
     exit 0
 fi
 cp "$root/tests/peers/package.json" "$root/tests/peers/package-lock.json" "$dest/"
-(cd "$dest" && npm ci --no-audit --no-fund --loglevel=error)
+# Bounded: an unreachable registry fails within about two minutes, not ten.
+if ! (cd "$dest" && npm ci --no-audit --no-fund --loglevel=error \
+        --fetch-retries=1 --fetch-retry-maxtimeout=10000 --fetch-timeout=60000); then
+    rm -rf "$dest/node_modules" "$dest/package-lock.json"
+    echo "peers: npm could not install ioredis and redlock (is its registry reachable?);" \
+         "test_observe's node-redlock test will fail until scripts/install-peers.sh succeeds" >&2
+    exit 1
+fi
 echo "peers: installed $(cd "$dest" && ls node_modules | tr '\n' ' ')"

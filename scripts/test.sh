@@ -7,7 +7,9 @@ build="${LOCKSTOCK_BUILD_DIR:-$root/build}"
 "$root/scripts/install-deps.sh"
 "$root/scripts/build.sh"
 # Node's ioredis and redlock for the observe tests, pinned by a lock file.
-"$root/scripts/install-peers.sh"
+# Without them (npm offline) every other test still runs; the one that
+# needs them fails and says why.
+"$root/scripts/install-peers.sh" || true
 # Window tests need an X server; give them a private one when there is none.
 run=()
 if [ -z "${DISPLAY:-}" ]; then
