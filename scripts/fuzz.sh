@@ -10,12 +10,10 @@ cd "$(dirname "$0")/.."
 
 seconds="${FUZZ_SECONDS:-60}"
 half=$(( (seconds + 1) / 2 ))
-build=build-fuzz
-cxx="$(command -v clang++-15)"
+build=build-fuzz   # the "fuzz" preset's (CMakePresets.json)
 
-cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER="$cxx" \
-      -DLOCKSTOCK_BUILD_APP=OFF -DLOCKSTOCK_BUILD_TESTS=OFF -DLOCKSTOCK_BUILD_BENCH=OFF -DLOCKSTOCK_FUZZ=ON >/dev/null
-cmake --build "$build" --target fuzz_scenario fuzz_resp
+cmake --preset fuzz >/dev/null
+cmake --build --preset fuzz
 mkdir -p "$build/artifacts"
 
 # fuzz NAME CORPUS DICT MAX_LEN

@@ -4,12 +4,11 @@
 #include "cli/Interrupt.h"
 #include "cli/RunCommand.h"
 #include "cli/TraceTable.h"
-#include "engine/Checker.h"
-#include "engine/HistoryJson.h"
-#include "engine/Scenario.h"
+#include "analysis/HistoryJson.h"
 #include "gui/TimelineExport.h"
 #include "proxy/Observation.h"
 #include "redis/RedisError.h"
+#include "scenario/Scenario.h"
 
 #include <QCommandLineParser>
 #include <QElapsedTimer>
@@ -227,7 +226,8 @@ bool control(Observation &o, const QString &line)
     return true;
 }
 
-QJsonObject observedJson(const Observation &o, const RecordingProxy &proxy, const ObservedRun &run)
+QJsonObject observedJson(const Observation &o, const RecordingProxy &proxy, const ObservedRun &run,
+                         const QList<std::shared_ptr<const RunAnalysis>> &analyses)
 {
     QJsonObject json;
     json[QStringLiteral("clock")] = QStringLiteral("real");
@@ -266,12 +266,14 @@ QJsonObject observedJson(const Observation &o, const RecordingProxy &proxy, cons
     json[QStringLiteral("connections")] = connections;
     json[QStringLiteral("notes")] = QJsonArray::fromStringList(run.notes);
     QJsonArray resources;
-    for (const ObservedResource &r : run.resources) {
-        const Outcome outcome = check(*r.history);
+    for (size_t i = 0; i < run.resources.size(); ++i) {
+        const ObservedResource &r = run.resources.at(i);
+        const RunAnalysis &analysis = *analyses.at(qsizetype(i));
         resources.append(QJsonObject{{QStringLiteral("lock_key"), QString::fromUtf8(r.lockKey)},
                                      {QStringLiteral("stock_key"), QString::fromUtf8(r.stockKey)},
-                                     {QStringLiteral("verdict"), outcome.findings(r.history->info()).join(QLatin1Char(' '))},
-                                     {QStringLiteral("clean"), outcome.clean()}});
+                                     {QStringLiteral("verdict"), analysis.findings().join(QLatin1Char(' '))},
+                                     {QStringLiteral("severity"), QLatin1String(nameOf(analysis.verdict.severity()))},
+                                     {QStringLiteral("clean"), analysis.clean()}});
     }
     json[QStringLiteral("resources")] = resources;
     return json;
@@ -389,34 +391,37 @@ int observeCommand(const QStringList &arguments)
         for (const QString &note : run.notes)
             printOut(QStringLiteral("  ") + note);
     }
-    for (const ObservedResource &r : run.resources) {
-        const QList<Event> sorted = sortedEvents(*r.history);
-        const Outcome outcome = check(*r.history, sorted);
+    // Each resource is judged by the one analysis every run goes through.
+    QList<std::shared_ptr<const RunAnalysis>> analyses;
+    for (const ObservedResource &r : run.resources)
+        analyses << analyze(*r.history);
+    for (size_t i = 0; i < run.resources.size(); ++i) {
+        const ObservedResource &r = run.resources.at(i);
+        const RunAnalysis &analysis = *analyses.at(qsizetype(i));
         printOut(QString());
         printOut(QStringLiteral("lock %1 · stock %2 · clock: real")
                      .arg(r.lockKey.isEmpty() ? QStringLiteral("(none seen)") : QString::fromUtf8(r.lockKey),
                           r.stockKey.isEmpty() ? QStringLiteral("(none seen)") : QString::fromUtf8(r.stockKey)));
         if (parser.isSet(QStringLiteral("trace")))
-            printTrace(*r.history, sorted, outcome);
+            printTrace(analysis);
         if (r.stockKey.isEmpty())
             printOut(QStringLiteral("  (no stock key seen: the stock figures do not apply)"));
-        printOutcome(*r.history, outcome);
-        if (parser.isSet(QStringLiteral("shot")) && &r == &run.resources.front()) {
+        printAnalysis(analysis);
+        if (parser.isSet(QStringLiteral("shot")) && i == 0) {
             TimelineImage image;
             image.title = QStringLiteral("Observed: %1").arg(QString::fromUtf8(r.lockKey.isEmpty() ? r.stockKey : r.lockKey));
             image.subtitle = QStringLiteral("%1 client(s) through the recording proxy · clock: real").arg(run.lanes.size());
-            const std::shared_ptr<const TimelineData> data = TimelineData::build(*r.history);
-            const QString error = shot.endsWith(QLatin1String(".svg"), Qt::CaseInsensitive) ? writeTimelineSvg(*data, image, shot)
-                                                                                           : writeTimelinePng(*data, image, shot);
+            const QString error = shot.endsWith(QLatin1String(".svg"), Qt::CaseInsensitive) ? writeTimelineSvg(analysis, image, shot)
+                                                                                           : writeTimelinePng(analysis, image, shot);
             if (!error.isEmpty()) {
                 printError(error);
                 return kExitFailed;
             }
             printOut(QStringLiteral("wrote %1").arg(shot));
         }
-        if (jsonFile.isOpen() && &r == &run.resources.front()) {
-            QJsonObject json = toJson(*r.history, sorted, outcome);
-            json[QStringLiteral("observed")] = observedJson(*observation, proxy, run);
+        if (jsonFile.isOpen() && i == 0) {
+            QJsonObject json = toJson(analysis);
+            json[QStringLiteral("observed")] = observedJson(*observation, proxy, run, analyses);
             if (jsonFile.write(QJsonDocument(json).toJson(QJsonDocument::Indented)) < 0 || !jsonFile.flush()) {
                 printError(QStringLiteral("cannot write %1: %2").arg(jsonFile.fileName(), jsonFile.errorString()));
                 return kExitFailed;

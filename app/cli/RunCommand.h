@@ -4,10 +4,9 @@
 
 namespace lockstock {
 
-class History;
-struct Outcome;
-// The checker's findings and figures, as `run` prints them.
-void printOutcome(const History &history, const Outcome &outcome);
+class RunAnalysis;
+// The verdict's findings and the figures, as `run` prints them.
+void printAnalysis(const RunAnalysis &analysis);
 
 // lockstock run SCENARIO [--strategy NAME] [--speed X] [--seed N] [--json FILE]
 int runCommand(const QStringList &arguments);

@@ -9,6 +9,7 @@
 #include <QStringList>
 
 #include <atomic>
+#include <optional>
 
 namespace lockstock {
 
@@ -26,6 +27,10 @@ struct Fault {
     int order = 0;              // ...in this order (-1: any order)
     Action action = Action::Crash;
     qint64 pauseMs = 0;
+};
+template <>
+struct EnumNames<Fault::Action> {
+    static constexpr EnumName<Fault::Action> table[] = {{Fault::Action::Crash, "crash"}, {Fault::Action::Pause, "pause"}};
 };
 
 // The Redis servers of a run. Without "nodes" a run uses one server for the
@@ -45,6 +50,11 @@ struct NodeSpec {
     // Per lock node, the round trip of a command to it (virtual time): a slow
     // node. Missing entries and -1 take the run's rttMs.
     QList<qint64> rttMs;
+};
+template <>
+struct EnumNames<NodeSpec::Kind> {
+    static constexpr EnumName<NodeSpec::Kind> table[] = {
+        {NodeSpec::Kind::Single, "single"}, {NodeSpec::Kind::Masters, "masters"}, {NodeSpec::Kind::Replicated, "replicated"}};
 };
 
 // A real fault on a lock node's redis-server process.
@@ -71,13 +81,27 @@ struct ServerFault {
     qint64 jumpMs = 0;          // ClockJump: scenario ms, forward when positive
     double rate = 1.0;          // ClockDrift: 1.2 is 20 % fast
 };
-const char *serverActionName(ServerFault::Action action);
+template <>
+struct EnumNames<ServerFault::Action> {
+    static constexpr EnumName<ServerFault::Action> table[] = {
+        {ServerFault::Action::Kill, "kill"},       {ServerFault::Action::Pause, "pause"},
+        {ServerFault::Action::Resume, "resume"},   {ServerFault::Action::Restart, "restart"},
+        {ServerFault::Action::RestartDelayed, "restart_delayed"}, {ServerFault::Action::Promote, "promote"},
+        {ServerFault::Action::Isolate, "isolate"}, {ServerFault::Action::ClockJump, "clock_jump"},
+        {ServerFault::Action::ClockDrift, "clock_drift"},
+    };
+};
 
 enum class Schedule : quint8 {
     Timed,       // whoever is ready first goes first (the default)
     Scripted,    // the scenario's interleaving, then timed
     Random,      // a seeded random pick among the ready clients
     Interactive, // the caller says which client steps
+};
+template <>
+struct EnumNames<Schedule> {
+    static constexpr EnumName<Schedule> table[] = {{Schedule::Timed, "timed"}, {Schedule::Scripted, "scripted"},
+                                                   {Schedule::Random, "random"}, {Schedule::Interactive, "interactive"}};
 };
 
 struct RunConfig {
@@ -117,6 +141,9 @@ struct RunConfig {
     Schedule schedule = Schedule::Timed;
     quint64 seed = 1;
     bool probe = true;             // read the truth from Redis after each step
+    // Which side of its scenario's broken/correct pair the strategy runs on
+    // (Scenario::correctHere); unset: what the strategy says of itself.
+    std::optional<bool> correctSide;
     QByteArray keyPrefix;          // empty on a private server
     QByteArray resource = "10086"; // the product being sold
 

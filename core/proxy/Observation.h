@@ -1,7 +1,7 @@
 #pragma once
 // `lockstock observe`: private redis-servers (one, or a scenario's
 // topology), the recording proxy in front of them, server faults on request,
-// and, once recording stops, the histories the checker judges. Observed runs
+// and, once recording stops, the histories the analysis judges. Observed runs
 // use the real clock: the programs watched live in it.
 
 #include "ObservedHistory.h"

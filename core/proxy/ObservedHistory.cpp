@@ -356,8 +356,16 @@ private:
     void beliefs(int lane);
     void orders(QStringList *notes);
     void append(QList<Event> &events) const;
+    // What the probes right after `c` read of this resource, as a run's
+    // probe: the stock, and the lock on each lock node they read (the others
+    // stay unknown). Null when they read neither.
+    std::shared_ptr<const Probe> probeAfter(const ObservedCommand &c) const;
     // The stock a probe read right after `c`; kUnknown when none did.
     qint64 stockAfter(const ObservedCommand &c) const;
+    // The longest lease the lock was given, in ms: from the commands that
+    // name one (SET PX/EX, PEXPIRE), else the longest TTL a probe read; 0
+    // when nothing says.
+    qint64 leaseMs() const;
 
     const Recorded &m_r;
     QByteArray m_lockKey;
@@ -513,7 +521,7 @@ void ResourceHistory::beliefs(int lane)
             moments.append({v.endNs, i, false});
     }
     std::stable_sort(moments.begin(), moments.end(), [](const Moment &a, const Moment &b) { return a.at < b.at; });
-    // The checker reads views in send order: a belief starts at the view
+    // The analysis reads views in send order: a belief starts at the view
     // whose reply completed the grant and holds for every view sent from
     // then until the one that let go.
     QHash<int, int> position;
@@ -564,17 +572,62 @@ void ResourceHistory::beliefs(int lane)
         m_crashes.append({lane, lastClose, token});
 }
 
-qint64 ResourceHistory::stockAfter(const ObservedCommand &c) const
+std::shared_ptr<const Probe> ResourceHistory::probeAfter(const ObservedCommand &c) const
 {
-    qint64 out = kUnknown;
-    for (int p : m_r.probesAfter.value(c.id))
-        for (const ObservedKey &k : m_r.rec.probes.at(p).keys) {
+    auto probe = std::make_shared<Probe>();
+    bool read = false;
+    for (int p : m_r.probesAfter.value(c.id)) {
+        const ObservedProbe &observed = m_r.rec.probes.at(p);
+        for (const ObservedKey &k : observed.keys) {
+            if (!k.known)
+                continue;
             bool ok = false;
             const qint64 value = k.value.toLongLong(&ok);
-            if (k.key == m_stockKey && k.known && ok)
-                out = value;
+            if (k.key == m_stockKey && ok) {
+                probe->stock = value;
+                read = true;
+            }
+            if (k.key == m_lockKey && observed.node < m_r.topology.lockNodes()) {
+                if (probe->locks.size() <= observed.node)
+                    probe->locks.resize(observed.node + 1);
+                probe->locks[observed.node] = {k.value, k.pttl};
+                read = true;
+            }
         }
-    return out;
+    }
+    return read ? probe : nullptr;
+}
+
+qint64 ResourceHistory::stockAfter(const ObservedCommand &c) const
+{
+    const std::shared_ptr<const Probe> probe = probeAfter(c);
+    return probe ? probe->stock : kUnknown;
+}
+
+qint64 ResourceHistory::leaseMs() const
+{
+    qint64 named = 0, probed = 0;
+    for (const View &v : m_views) {
+        if (v.step != Step::Acquire && v.step != Step::Renew && v.step != Step::Expire)
+            continue;
+        const Argv &argv = v.c->argv;
+        const QByteArray name = commandName(argv);
+        if (name == "SET") {
+            for (qsizetype i = 3; i + 1 < argv.size(); ++i) {
+                const QByteArray option = argv.at(i).toUpper();
+                if (option == "PX")
+                    named = std::max(named, argv.at(i + 1).toLongLong());
+                else if (option == "EX")
+                    named = std::max(named, argv.at(i + 1).toLongLong() * 1000);
+            }
+        } else if (name == "PEXPIRE" || name == "EXPIRE") {
+            named = std::max(named, argv.value(2).toLongLong() * (name == "EXPIRE" ? 1000 : 1));
+        }
+        if (const std::shared_ptr<const Probe> probe = probeAfter(*v.c))
+            for (const LockTruth &t : probe->locks)
+                probed = std::max(probed, t.pttl);
+    }
+    return named > 0 ? named : probed;
 }
 
 void ResourceHistory::orders(QStringList *notes)
@@ -686,21 +739,10 @@ void ResourceHistory::append(QList<Event> &events) const
         e.holds = m_holds[size_t(i)];
         e.token = m_token[size_t(i)];
         e.note = v.c->protocolError.isEmpty() ? v.note : QString::fromUtf8(v.c->protocolError);
-        for (int p : m_r.probesAfter.value(v.c->id)) {
-            const ObservedProbe &probe = m_r.rec.probes.at(p);
-            for (const ObservedKey &k : probe.keys) {
-                if (!k.known)
-                    continue;
-                bool ok = false;
-                const qint64 value = k.value.toLongLong(&ok);
-                if (k.key == m_stockKey && ok)
-                    e.stock = value;
-                if (k.key == m_lockKey && probe.node == v.c->node) {
-                    e.lockPttl = k.pttl;
-                    e.lockValue = k.value;
-                }
-            }
-        }
+        bool number = false;
+        if (const qint64 written = v.c->argv.value(2).toLongLong(&number); v.step == Step::WriteStock && number)
+            e.wrote = written;
+        e.probe = probeAfter(*v.c);
         events.append(std::move(e));
         for (int o : ordersOfView.at(i)) {
             const Order &order = m_orders.at(o);
@@ -735,6 +777,13 @@ void ResourceHistory::append(QList<Event> &events) const
         if (after != seen.cbegin())
             e.token = std::prev(after)->second;
         e.note = QStringLiteral("Redis expired the lock of %1").arg(QString::fromUtf8(e.token));
+        // Redis said so itself (a keyspace notification): the lock on that node is gone.
+        if (x.node < m_r.topology.lockNodes()) {
+            auto gone = std::make_shared<Probe>();
+            gone->locks.resize(x.node + 1);
+            gone->locks[x.node] = {QByteArray(), kNoKey};
+            e.probe = std::move(gone);
+        }
         events.append(std::move(e));
     }
     for (const ObservedFault &f : m_r.rec.faults) {
@@ -761,21 +810,21 @@ std::unique_ptr<History> ResourceHistory::build(const QHash<QByteArray, qint64> 
                                                 QStringList *notes)
 {
     orders(notes);
-    // The checker learns that a node granted the lock from an OK reply; a
+    // The analysis learns that a node granted the lock from an OK reply; a
     // Lua acquire says so in its own words (node-redlock: 1), so on several
-    // nodes the checker may take a client's cleanup of its own partial grant
+    // nodes the analysis may take a client's cleanup of its own partial grant
     // for a release of someone else's lock. Say so rather than let it pass.
     for (const View &v : m_views)
         if (v.step == Step::Acquire && v.granted && !v.reply.isStatus("OK") && isScriptCall(commandName(v.c->argv))
             && m_r.topology.independentMasters) {
             *notes << QStringLiteral("%1 is taken by a Lua script on several nodes: \"deleted someone's lock\" "
-                                     "findings below are not reliable (the checker reads a node's grant from an OK reply only)")
+                                     "findings below are not reliable (the analysis reads a node's grant from an OK reply only)")
                           .arg(QString::fromUtf8(m_lockKey));
             break;
         }
     if (m_initialStock == kUnknown)
         m_initialStock = m_lastKnownStock != kUnknown ? m_lastKnownStock : finalStock.value(m_stockKey, 0);
-    // The checker counts every sale as one quantity: the most common one.
+    // The analysis counts every sale as one quantity: the most common one.
     QHash<qint64, int> quantities;
     for (const Order &o : std::as_const(m_orders))
         if (o.success)
@@ -796,6 +845,7 @@ std::unique_ptr<History> ResourceHistory::build(const QHash<QByteArray, qint64> 
     info.quantity = quantity;
     info.clock = ClockKind::Real; // the programs observed live in real time
     info.speed = 1.0;
+    info.leaseMs = leaseMs();
     info.lockKey = m_lockKey;
     info.stockKey = m_stockKey;
     if (m_r.topology.nodes.size() > 1)

@@ -1,6 +1,6 @@
 #pragma once
 // Turns what the proxy recorded into the History LockStock judges, so the
-// checker and the timeline read a foreign program exactly as they read
+// analysis and the timeline read a foreign program exactly as they read
 // LockStock's own clients:
 //  - lanes: one per logical client. Connections are one client when they
 //    share a CLIENT SETNAME or a lock value (the token of SET k v NX, of a

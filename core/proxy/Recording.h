@@ -3,7 +3,7 @@
 // reply Redis sent and when, pushes, the proxy's own faults, and what the
 // probes read back from Redis after each lock or stock command. The proxy
 // thread appends; anyone may take a snapshot. ObservedHistory turns a
-// snapshot into the History the checker and the timeline read.
+// snapshot into the History the analysis and the timeline read.
 
 #include "redis/RedisConnection.h"
 #include "redis/RedisValue.h"

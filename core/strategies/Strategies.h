@@ -19,4 +19,7 @@ extern const Strategy setNxPxWaitStrategy;
 extern const Strategy redlockStrategy;
 extern const Strategy redlockFencedStrategy;
 
+const QList<const Strategy *> &allStrategies();
+const Strategy *findStrategy(const QString &name);
+
 } // namespace lockstock

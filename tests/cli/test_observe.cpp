@@ -355,7 +355,7 @@ private slots:
         const QJsonObject &j = o.json;
         QCOMPARE(j.value(QStringLiteral("exclusion_violations")).toInt(), 0);
         QVERIFY2(o.result.out.contains(QStringLiteral("n3 killed (SIGKILL)")), qPrintable(o.result.out));
-        // Until the checker reads a Lua grant, its foreign-release findings
+        // Until the analysis reads a Lua grant, its foreign-release findings
         // here are flagged as unreliable (see ObservedHistory).
         QVERIFY2(o.result.out.contains(QStringLiteral("findings below are not reliable")), qPrintable(o.result.out));
         QCOMPARE(holders(j).size(), 2);

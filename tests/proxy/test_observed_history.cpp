@@ -1,11 +1,11 @@
-// From a recording to the History the checker judges: lanes, steps,
+// From a recording to the History the analysis judges: lanes, steps,
 // beliefs from the replies the client saw, orders from the stock's reads
 // and writes. Recordings are written by hand here, so each rule is checked
 // on its own; the peers test (tests/cli/test_observe) runs real clients.
 
 #include "proxy/ObservedHistory.h"
 
-#include "engine/Checker.h"
+#include "analysis/RunAnalysis.h"
 
 #include <QTest>
 
@@ -54,6 +54,13 @@ ObservedRun build(Builder &b, ObservedTopology topology = {{QStringLiteral("redi
 {
     b.s.endNs = endMs * ms;
     return buildObservedRun(b.s, KeyRoles("lock:*", "stock:*"), topology, finalStock, QStringLiteral("test"));
+}
+
+// The events in time order, as the analysis reads them.
+QList<Event> sortedEvents(const History &h)
+{
+    const std::shared_ptr<const RunAnalysis> a = analyze(h);
+    return QList<Event>(a->events.begin(), a->events.end());
 }
 
 QList<Event> commandsOf(const History &h, int client)
@@ -145,15 +152,18 @@ private slots:
         ra.script = kRelease;
         ObservedRun run = build(b, {{"redis"}}, {{"stock:1", 99}});
         const History &h = *run.resources.front().history;
-        const Outcome o = check(h);
+        const std::shared_ptr<const RunAnalysis> o = analyze(h);
         QCOMPARE(h.info().clients, (QStringList{"A", "B"}));
-        QCOMPARE(o.overlaps.size(), 1);
-        QCOMPARE(o.overlaps.first().startNs, 1101 * ms);
-        QCOMPARE(o.overlaps.first().endNs, 1310 * ms);
-        QCOMPARE(o.initialStock, 100);
-        QCOMPARE(o.ordersSucceeded, 2);
-        QCOMPARE(o.lostUpdates, 1);
-        QCOMPARE(o.foreignReleases.size(), 0);
+        QCOMPARE(h.info().leaseMs, 1000);
+        QCOMPARE(o->overlaps.size(), 1);
+        QCOMPARE(o->overlaps.first().span.startNs, 1101 * ms);
+        QCOMPARE(o->overlaps.first().span.endNs, 1310 * ms);
+        QCOMPARE(o->info.initialStock, 100);
+        QCOMPARE(o->counts.ordersSucceeded, 2);
+        QCOMPARE(o->counts.lostUpdates, 1);
+        QCOMPARE(o->counts.foreignReleases, 0);
+        QVERIFY(o->verdict.has(FindingKind::Overlap));
+        QVERIFY(o->verdict.has(FindingKind::LostUpdates));
         const QList<Event> aEvents = commandsOf(h, 0);
         QCOMPARE(aEvents.last().step, Step::Release);
         QVERIFY(!aEvents.last().holds);
@@ -182,18 +192,18 @@ private slots:
         b.command(a, 52, {"EXEC"}, RedisValue::array({integer(1)})).multi = other;
         ObservedRun run = build(b, {{"redis"}}, {{"stock:1", -1}});
         const History &h = *run.resources.front().history;
-        const Outcome o = check(h);
+        const std::shared_ptr<const RunAnalysis> o = analyze(h);
         QList<Step> transactionSteps;
         for (const Event &e : sortedEvents(h))
             if (e.argv == Argv{"MULTI"} || e.argv == Argv{"EXEC"})
                 transactionSteps << e.step;
         QCOMPARE(transactionSteps, (QList<Step>{Step::Multi, Step::Exec, Step::Other, Step::Other}));
-        QCOMPARE(o.initialStock, 2);
-        QCOMPARE(o.ordersTried, 4);
-        QCOMPARE(o.ordersSucceeded, 3);
-        QCOMPARE(o.oversold, 1);
-        QCOMPARE(o.lostUpdates, 0);
-        QCOMPARE(o.finalStock, -1);
+        QCOMPARE(o->info.initialStock, 2);
+        QCOMPARE(o->counts.ordersTried, 4);
+        QCOMPARE(o->counts.ordersSucceeded, 3);
+        QCOMPARE(o->counts.oversold, 1);
+        QCOMPARE(o->counts.lostUpdates, 0);
+        QCOMPARE(o->finalStock, -1);
         bool queuedAtExec = false;
         for (const Event &e : h.events())
             if (e.argv == Argv{"SET", "stock:1", "-1"}) {
@@ -224,14 +234,23 @@ private slots:
         QCOMPARE(events.size(), 3);
         QCOMPARE(events.at(0).step, Step::Acquire);
         QVERIFY(!events.at(0).holds);
-        QCOMPARE(events.at(0).lockValue, QByteArray("ta"));
-        QCOMPARE(events.at(0).lockPttl, 998);
+        QVERIFY(events.at(0).lock());
+        QCOMPARE(events.at(0).lock()->value, QByteArray("ta"));
+        QCOMPARE(events.at(0).lock()->pttl, 998);
         QVERIFY(events.at(0).note.contains(QStringLiteral("dropped")));
         QCOMPARE(events.at(1).kind, EventKind::Server);
         QCOMPARE(events.at(1).client, 0);
         QCOMPARE(events.at(2).kind, EventKind::Expired);
         QCOMPARE(events.at(2).token, QByteArray("ta"));
-        QVERIFY(check(h).overlaps.isEmpty());
+        QVERIFY(events.at(2).lock());
+        QCOMPARE(events.at(2).lock()->pttl, kNoKey); // Redis said it expired the key
+        const std::shared_ptr<const RunAnalysis> o = analyze(h);
+        QVERIFY(o->overlaps.isEmpty());
+        // The analysis read the lock from the probes: Redis held it for
+        // nobody's belief, then expired it.
+        QCOMPARE(o->nodes.first().holdings.size(), 1);
+        QVERIFY(o->nodes.first().holdings.at(0).expired);
+        QCOMPARE(o->counts.expiries, 1);
     }
 
     void lockAndStockPairByResource()

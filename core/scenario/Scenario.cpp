@@ -1,6 +1,6 @@
 #include "Scenario.h"
 
-#include "Strategy.h"
+#include "strategies/Strategies.h"
 
 #include <QDir>
 #include <QFile>
@@ -93,12 +93,12 @@ bool readString(const Fields &f, const QJsonObject &o, const QString &key, QStri
 
 bool stepFromName(const QString &name, Step *out)
 {
-    for (int s = int(Step::Start); s <= int(kLastStep); ++s)
-        if (name == QLatin1String(stepName(Step(s)))) {
-            *out = Step(s);
-            return true;
-        }
-    return false;
+    // Other is what an observed program does (lockstock observe): no strategy takes that step.
+    const std::optional<Step> step = enumFromName<Step>(name);
+    if (!step || *step == Step::Other)
+        return false;
+    *out = *step;
+    return true;
 }
 
 bool checkKeys(const Fields &f, const QJsonObject &o, const QSet<QString> &allowed, const QString &where, int line)
@@ -219,16 +219,13 @@ bool readFaults(const Fields &f, const QJsonObject &o, RunConfig *config)
             return f.fail(field + QStringLiteral(".after"), at,
                           QStringLiteral("'%1' is not a step (acquire, expire, read, write, release, renew, ...)")
                               .arg(after));
-        if (action == QLatin1String("crash")) {
-            fault.action = Fault::Action::Crash;
-        } else if (action == QLatin1String("pause")) {
-            fault.action = Fault::Action::Pause;
-            if (fault.pauseMs <= 0)
-                return f.fail(field + QStringLiteral(".pause_ms"), at, QStringLiteral("a pause needs pause_ms > 0"));
-        } else {
+        const std::optional<Fault::Action> kind = enumFromName<Fault::Action>(action);
+        if (!kind)
             return f.fail(field + QStringLiteral(".action"), at,
                           QStringLiteral("must be \"crash\" or \"pause\" (is \"%1\")").arg(action));
-        }
+        fault.action = *kind;
+        if (fault.action == Fault::Action::Pause && fault.pauseMs <= 0)
+            return f.fail(field + QStringLiteral(".pause_ms"), at, QStringLiteral("a pause needs pause_ms > 0"));
         config->faults.append(fault);
         return true;
     });
@@ -254,10 +251,9 @@ bool readNodes(const Fields &f, const QJsonObject &o, RunConfig *config)
         || !readString(f, j, QStringLiteral("kind"), &kind, QStringLiteral("nodes.kind"), line))
         return false;
     n.count = int(count);
-    if (kind == QLatin1String("masters"))
-        n.kind = NodeSpec::Kind::Masters;
-    else if (kind == QLatin1String("replicated"))
-        n.kind = NodeSpec::Kind::Replicated;
+    const std::optional<NodeSpec::Kind> nodeKind = enumFromName<NodeSpec::Kind>(kind);
+    if (nodeKind && *nodeKind != NodeSpec::Kind::Single)
+        n.kind = *nodeKind;
     else
         return f.fail(QStringLiteral("nodes.kind"), line,
                       QStringLiteral("must be \"masters\" or \"replicated\" (is \"%1\")").arg(kind));
@@ -313,13 +309,10 @@ bool readServerFaults(const Fields &f, const QJsonObject &o, RunConfig *config)
             return false;
         fault.node = int(node);
         fault.order = int(order);
-        bool knownAction = false;
-        for (int a = int(ServerFault::Action::Kill); a <= int(ServerFault::Action::ClockDrift); ++a)
-            if (action == QLatin1String(serverActionName(ServerFault::Action(a)))) {
-                fault.action = ServerFault::Action(a);
-                knownAction = true;
-            }
-        if (!knownAction)
+        const std::optional<ServerFault::Action> known = enumFromName<ServerFault::Action>(action);
+        if (known)
+            fault.action = *known;
+        else
             return f.fail(field + QStringLiteral(".action"), at,
                           QStringLiteral("must be kill, pause, resume, restart, restart_delayed, promote, isolate, clock_jump or clock_drift (is \"%1\")")
                               .arg(action));
@@ -473,12 +466,10 @@ std::optional<Scenario> parseScenario(const QByteArray &json, const QString &pat
         c.schedule = Schedule::Scripted;
     }
     if (!schedule.isEmpty()) {
-        if (schedule == QLatin1String("timed"))
-            c.schedule = Schedule::Timed;
-        else if (schedule == QLatin1String("scripted"))
-            c.schedule = Schedule::Scripted;
-        else if (schedule == QLatin1String("random"))
-            c.schedule = Schedule::Random;
+        // Interactive is the window's, never a file's.
+        const std::optional<Schedule> named = enumFromName<Schedule>(schedule);
+        if (named && *named != Schedule::Interactive)
+            c.schedule = *named;
         else {
             f.fail(QStringLiteral("schedule"), f.lineOf(QStringLiteral("schedule")),
                    QStringLiteral("must be \"timed\", \"scripted\" or \"random\" (is \"%1\")").arg(schedule));
