@@ -1,5 +1,7 @@
 #include "BareForwarder.h"
 
+#include "redis/LoopbackAddress.h"
+
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
@@ -14,15 +16,6 @@
 namespace lockstock::bench {
 
 namespace {
-sockaddr_in loopback(int port)
-{
-    sockaddr_in a{};
-    a.sin_family = AF_INET;
-    a.sin_port = htons(quint16(port));
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    return a;
-}
-
 void noDelay(int fd)
 {
     const int one = 1;
@@ -47,7 +40,7 @@ BareForwarder::BareForwarder(const RedisEndpoint &upstream)
     : m_upstreamPort(upstream.port)
 {
     m_listener = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    sockaddr_in addr = loopback(0);
+    sockaddr_in addr = loopbackAddress(0);
     socklen_t len = sizeof addr;
     if (::bind(m_listener, reinterpret_cast<sockaddr *>(&addr), sizeof addr) != 0 || ::listen(m_listener, 128) != 0)
         throw std::runtime_error("bare forwarder: cannot listen");
@@ -89,7 +82,7 @@ void BareForwarder::run()
             if (fd == m_listener) {
                 const int client = ::accept4(m_listener, nullptr, nullptr, SOCK_CLOEXEC);
                 const int upstream = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-                const sockaddr_in to = loopback(m_upstreamPort);
+                const sockaddr_in to = loopbackAddress(m_upstreamPort);
                 if (client < 0 || ::connect(upstream, reinterpret_cast<const sockaddr *>(&to), sizeof to) != 0) {
                     ::close(client);
                     ::close(upstream);

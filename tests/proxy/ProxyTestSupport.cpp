@@ -1,5 +1,7 @@
 #include "ProxyTestSupport.h"
 
+#include "redis/LoopbackAddress.h"
+
 #include <QDeadlineTimer>
 
 #include <arpa/inet.h>
@@ -10,17 +12,6 @@
 #include <unistd.h>
 
 namespace lockstock::test {
-
-namespace {
-sockaddr_in loopback(int port)
-{
-    sockaddr_in addr{};
-    addr.sin_family = AF_INET;
-    addr.sin_port = htons(quint16(port));
-    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    return addr;
-}
-} // namespace
 
 QByteArray encodeCommand(const Argv &argv)
 {
@@ -61,7 +52,7 @@ QByteArray readFd(int fd, qsizetype count, int timeoutMs)
 RawSocket::RawSocket(int port)
 {
     m_fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    const sockaddr_in addr = loopback(port);
+    const sockaddr_in addr = loopbackAddress(port);
     if (::connect(m_fd, reinterpret_cast<const sockaddr *>(&addr), sizeof addr) != 0) {
         ::close(m_fd);
         m_fd = -1;
@@ -121,7 +112,7 @@ void RawSocket::close()
 RawListener::RawListener()
 {
     m_fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    sockaddr_in addr = loopback(0);
+    sockaddr_in addr = loopbackAddress(0);
     socklen_t len = sizeof addr;
     ::bind(m_fd, reinterpret_cast<sockaddr *>(&addr), sizeof addr);
     ::listen(m_fd, 16);
