@@ -1,6 +1,7 @@
 // lockstock: with no arguments the simulator window; otherwise a command.
 
 #include "cli/Console.h"
+#include "cli/ObserveCommand.h"
 #include "cli/RunCommand.h"
 #include "cli/ShotCommand.h"
 #include "cli/StressCommand.h"
@@ -9,6 +10,7 @@
 #include <QCoreApplication>
 #include <QGuiApplication>
 
+#include <algorithm>
 #include <csignal>
 #include <sys/resource.h>
 
@@ -27,6 +29,7 @@ void printUsage()
         "  list            the built-in scenarios and strategies with their lessons\n"
         "  stress          real clients under load: what breaks, what safety costs (--all compares)\n"
         "  shot SCENARIO   run headless and write the finished timeline as a PNG or SVG (--out FILE)\n"
+        "  observe [SETUP] record your own programs through a Redis proxy, then judge them\n"
         "\n"
         "Every command takes --help. By default LockStock starts its own private redis-server;\n"
         "--redis HOST:PORT uses an existing one and touches only keys under a per-run prefix."));
@@ -61,12 +64,14 @@ int dispatch(int argc, char **argv)
         QGuiApplication app(argc, argv);
         return windowCommand(QCoreApplication::arguments());
     }
-    if (command == QLatin1String("shot")) {
+    const bool observeShot = command == QLatin1String("observe")
+        && std::any_of(argv + 2, argv + argc, [](const char *a) { return qstrncmp(a, "--shot", 6) == 0; });
+    if (command == QLatin1String("shot") || observeShot) {
         // Painted into an image: never needs a display.
         if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
             qputenv("QT_QPA_PLATFORM", "offscreen");
         QGuiApplication app(argc, argv);
-        return shotCommand(commandArguments());
+        return observeShot ? observeCommand(commandArguments()) : shotCommand(commandArguments());
     }
     // run, list and stress work with no display at all.
     QCoreApplication app(argc, argv);
@@ -77,6 +82,8 @@ int dispatch(int argc, char **argv)
         return listCommand(args);
     if (command == QLatin1String("stress"))
         return stressCommand(args);
+    if (command == QLatin1String("observe"))
+        return observeCommand(args);
     if (help) {
         printUsage();
         return kExitOk;

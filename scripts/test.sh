@@ -6,6 +6,10 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${LOCKSTOCK_BUILD_DIR:-$root/build}"
 "$root/scripts/install-deps.sh"
 "$root/scripts/build.sh"
+# Node's ioredis and redlock for the observe tests, pinned by a lock file.
+# Without them (npm offline) every other test still runs; the one that
+# needs them fails and says why.
+"$root/scripts/install-peers.sh" || true
 # Window tests need an X server; give them a private one when there is none.
 run=()
 if [ -z "${DISPLAY:-}" ]; then

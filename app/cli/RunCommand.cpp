@@ -22,6 +22,7 @@ QString row(const QString &label, const QString &value)
 {
     return QStringLiteral("  %1 %2").arg(label, -22).arg(value);
 }
+} // namespace
 
 void printAnalysis(const RunAnalysis &analysis, bool stopped)
 {
@@ -37,7 +38,6 @@ void printAnalysis(const RunAnalysis &analysis, bool stopped)
         if (f.label)
             printOut(row(f.labelText(), f.text));
 }
-} // namespace
 
 int runCommand(const QStringList &arguments)
 {

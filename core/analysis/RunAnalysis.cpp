@@ -426,7 +426,8 @@ void RunAnalyzer::commit(Event e)
         if (e.step == Step::Acquire && !e.holds && e.reply.isError() && e.reply.bytes().startsWith("UNREACHABLE"))
             cl.unreachable = true;
         const bool extends = e.step == Step::Renew || e.step == Step::Expire;
-        if (extends && wasHolding && cl.leaseEndNs >= 0 && e.tNs > cl.leaseEndNs + 1000000) {
+        // Lateness needs the lease: an observed program may never say what it is.
+        if (extends && wasHolding && s.leaseNs > 0 && cl.leaseEndNs >= 0 && e.tNs > cl.leaseEndNs + 1000000) {
             // Sent after the lease had certainly run out (granted by its reply at the latest).
             ++a.counts.lateRenewals;
             s.count(FindingKind::LateRenewal, c, -1, e.tNs - cl.leaseEndNs);

@@ -33,6 +33,7 @@ enum class Step : quint8 {
     Unwatch,
     Fence,       // fetch a fencing token
     Replicate,   // WAIT for replicas to acknowledge the lock
+    Other,       // an observed program's command on neither lock nor stock (lockstock observe)
 };
 template <>
 struct EnumNames<Step> {
@@ -43,6 +44,7 @@ struct EnumNames<Step> {
         {Step::Backoff, "backoff"},   {Step::Timer, "timer"},     {Step::Work, "work"},
         {Step::Watch, "watch"},       {Step::Multi, "multi"},     {Step::Exec, "exec"},
         {Step::Unwatch, "unwatch"},   {Step::Fence, "fence"},     {Step::Replicate, "replicate"},
+        {Step::Other, "other"},
     };
 };
 // Steps about the stock (and its fencing) rather than the lock: with several

@@ -1,4 +1,5 @@
 #include "LoopbackPort.h"
+#include "LoopbackAddress.h"
 
 #include <QDir>
 #include <QFile>
@@ -39,11 +40,8 @@ bool canListen(int port)
         return false;
     const int yes = 1;
     ::setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
-    sockaddr_in addr{};
-    addr.sin_family = AF_INET;
-    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    addr.sin_port = htons(quint16(port));
-    const bool free = ::bind(fd, reinterpret_cast<sockaddr *>(&addr), sizeof addr) == 0;
+    const sockaddr_in addr = loopbackAddress(port);
+    const bool free = ::bind(fd, reinterpret_cast<const sockaddr *>(&addr), sizeof addr) == 0;
     ::close(fd);
     return free;
 }

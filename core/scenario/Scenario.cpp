@@ -95,10 +95,12 @@ bool readString(const Fields &f, const QJsonObject &o, const QString &key, QStri
 
 bool stepFromName(const QString &name, Step *out)
 {
+    // Other is what an observed program does (lockstock observe): no strategy takes that step.
     const std::optional<Step> step = enumFromName<Step>(name);
-    if (step)
-        *out = *step;
-    return step.has_value();
+    if (!step || *step == Step::Other)
+        return false;
+    *out = *step;
+    return true;
 }
 
 bool checkKeys(const Fields &f, const QJsonObject &o, const QSet<QString> &allowed, const QString &where, int line)

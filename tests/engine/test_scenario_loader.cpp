@@ -98,6 +98,10 @@ private slots:
         QTest::newRow("fault step")
             << head + "  \"clients\": [\"A\"],\n  \"faults\": [\n    {\"client\": \"A\", \"after\": \"lunch\"}\n  ]\n}" << 6
             << "faults[0].after" << "'lunch' is not a step";
+        // "other" names what an observed program does: no strategy takes it.
+        QTest::newRow("observed step")
+            << head + "  \"clients\": [\"A\"],\n  \"faults\": [\n    {\"client\": \"A\", \"after\": \"other\"}\n  ]\n}" << 6
+            << "faults[0].after" << "'other' is not a step";
         QTest::newRow("duplicate client") << head + "  \"clients\": [\"A\", \"A\"]\n}" << 4 << "clients[1]" << "twice";
         QTest::newRow("interleaving") << head + "  \"clients\": [\"A\"],\n  \"interleaving\": [\"A\", \"Q\"]\n}" << 5
                                       << "interleaving[1]" << "no client is named 'Q'";

@@ -1,0 +1,154 @@
+#include "Observation.h"
+
+#include "PeerProcess.h"
+
+#include "engine/NodeSet.h"
+#include "redis/RedisConnection.h"
+#include "redis/RedisError.h"
+#include "redis/RedisServer.h"
+
+#include <QSet>
+
+
+namespace lockstock {
+
+Observation::Observation(Options options)
+    : m_options(std::move(options))
+{
+    QList<ProxyNode> nodes;
+    if (m_options.topology.kind == NodeSpec::Kind::Single) {
+        m_server = std::make_unique<RedisServer>();
+        m_server->start();
+        nodes.append({QStringLiteral("redis"), m_server->endpoint()});
+    } else {
+        m_nodeSet = std::make_unique<NodeSet>(m_options.topology);
+        const QStringList names = m_nodeSet->names();
+        for (int i = 0; i < m_nodeSet->serverCount(); ++i)
+            nodes.append({names.at(i), m_nodeSet->endpoint(i)});
+    }
+    m_proxy = std::make_unique<RecordingProxy>(nodes, m_options.proxy, m_recording);
+    m_proxy->start();
+    m_resolver = std::thread([this] { resolvePeers(); });
+}
+
+Observation::~Observation()
+{
+    m_stopping = true;
+    if (m_resolver.joinable())
+        m_resolver.join();
+    m_proxy.reset();
+}
+
+ObservedTopology Observation::topology() const
+{
+    ObservedTopology t;
+    for (const ProxyNode &n : m_proxy->nodes())
+        t.nodes << n.name;
+    if (m_nodeSet) {
+        t.storeNode = m_nodeSet->storeIndex();
+        t.independentMasters = m_options.topology.kind == NodeSpec::Kind::Masters;
+    }
+    return t;
+}
+
+void Observation::resolvePeers()
+{
+    // Woken by each new connection: one /proc scan names every client that
+    // connected meanwhile, while its process still has the socket (even a
+    // connection its node refused stays open long enough, see the proxy).
+    QSet<int> tried;
+    QList<qint64> seen; // processes found so far, looked at first next time
+    qsizetype known = 0;
+    while (!m_stopping.load()) {
+        m_recording.waitForConnections(known, 100);
+        QHash<int, int> wanted;   // client port -> proxy port
+        QHash<int, int> idOfPort;
+        const QList<int> ports = m_proxy->ports();
+        const QList<ObservedConnection> connections = m_recording.connections();
+        known = connections.size();
+        for (const ObservedConnection &c : connections) {
+            if (c.pid || c.closedNs >= 0 || tried.contains(c.id))
+                continue;
+            const int port = c.peer.mid(c.peer.lastIndexOf(QLatin1Char(':')) + 1).toInt();
+            wanted.insert(port, ports.value(c.node));
+            idOfPort.insert(port, c.id);
+            tried.insert(c.id);
+        }
+        const QHash<int, PeerProcess> found = peerProcesses(wanted, seen);
+        for (auto it = found.cbegin(); it != found.cend(); ++it) {
+            if (!seen.contains(it->pid))
+                seen.prepend(it->pid);
+            m_recording.updateConnection(idOfPort.value(it.key()), [&](ObservedConnection &c) {
+                c.pid = it->pid;
+                c.process = it->name;
+            });
+        }
+    }
+}
+
+QString Observation::serverFault(ServerFault::Action action, int node)
+{
+    const QString name = m_proxy->nodes().value(node).name;
+    QString note;
+    if (m_nodeSet) {
+        ServerFault fault;
+        fault.node = node;
+        fault.action = action;
+        note = m_nodeSet->apply(fault);
+    } else {
+        switch (action) {
+        case ServerFault::Action::Kill:
+            m_server->kill();
+            note = QStringLiteral("%1 killed (SIGKILL)").arg(name);
+            break;
+        case ServerFault::Action::Restart:
+            m_server->restart();
+            note = QStringLiteral("%1 restarting (no persistence: empty)").arg(name);
+            break;
+        case ServerFault::Action::Pause:
+            m_server->pause();
+            note = QStringLiteral("%1 paused (SIGSTOP)").arg(name);
+            break;
+        case ServerFault::Action::Resume:
+            m_server->resume();
+            note = QStringLiteral("%1 resumed (SIGCONT)").arg(name);
+            break;
+        default:
+            throw RedisError("that server fault needs a topology of several servers");
+        }
+    }
+    m_proxy->recordFault(node, note);
+    return note;
+}
+
+ObservedRun Observation::finish()
+{
+    m_stopping = true;
+    if (m_resolver.joinable())
+        m_resolver.join();
+    const KeyRoles roles = m_proxy->keyRoles();
+    m_proxy->stop();
+    const RecordingSnapshot snapshot = m_recording.snapshot(m_proxy->nowNs());
+
+    // The final stock: each stock key read where it was last written.
+    QHash<QByteArray, int> stockNode;
+    for (const ObservedCommand &c : snapshot.commands)
+        for (const QByteArray &k : commandKeys(c.argv))
+            if (roles.roleOf(k) == KeyRole::Stock)
+                stockNode.insert(k, c.node);
+    QHash<QByteArray, qint64> finalStock;
+    for (auto it = stockNode.cbegin(); it != stockNode.cend(); ++it) {
+        try {
+            RedisConnection c(m_proxy->nodes().at(it.value()).upstream,
+                              {.connectTimeoutMs = 1000, .commandTimeoutMs = 2000, .clientName = "lockstock:observer"});
+            long long v = 0;
+            if (c.command({"GET", it.key()}).readInteger(v))
+                finalStock.insert(it.key(), v);
+        } catch (const RedisError &) {
+            // Its server is down: the final stock stays unknown.
+        }
+    }
+    return buildObservedRun(snapshot, roles, topology(), finalStock, m_options.title);
+}
+
+} // namespace lockstock

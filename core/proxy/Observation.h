@@ -1,0 +1,57 @@
+#pragma once
+// `lockstock observe`: private redis-servers (one, or a scenario's
+// topology), the recording proxy in front of them, server faults on request,
+// and, once recording stops, the histories the analysis judges. Observed runs
+// use the real clock: the programs watched live in it.
+
+#include "ObservedHistory.h"
+#include "RecordingProxy.h"
+
+#include "engine/RunConfig.h"
+
+#include <atomic>
+#include <memory>
+#include <thread>
+
+namespace lockstock {
+
+class NodeSet;
+class RedisServer;
+
+class Observation {
+public:
+    struct Options {
+        NodeSpec topology;                 // Kind::Single: one server
+        RecordingProxy::Options proxy;
+        QString title = QStringLiteral("observed");
+    };
+
+    // Starts the servers and the proxy. Throws RedisError or ProxyError.
+    explicit Observation(Options options);
+    ~Observation();
+
+    RecordingProxy &proxy() { return *m_proxy; }
+    const QList<ProxyNode> &nodes() const { return m_proxy->nodes(); }
+    ObservedTopology topology() const;
+
+    // Kill, Restart, Pause, Resume a node's redis-server: a real signal, as
+    // in scenarios; recorded as a fault. Throws RedisError.
+    QString serverFault(ServerFault::Action action, int node);
+
+    // Stops recording, reads the final stock, builds the histories.
+    ObservedRun finish();
+
+private:
+    void resolvePeers();
+
+    Options m_options;
+    std::unique_ptr<RedisServer> m_server;
+    std::unique_ptr<NodeSet> m_nodeSet;
+    Recording m_recording;
+    std::unique_ptr<RecordingProxy> m_proxy;
+    std::thread m_resolver;
+    std::atomic<bool> m_stopping{false};
+    bool m_finished = false;
+};
+
+} // namespace lockstock
