@@ -92,7 +92,7 @@ void TimelineData::derive()
         if (e.kind == EventKind::Server)
             serverFaults << i;
         if (e.kind == EventKind::Order && e.success) {
-            sold += info.quantity;
+            sold += info.quantityOf(e.client);
             expectedStock.append({e.tNs, info.initialStock - sold});
             if (sold > info.initialStock)
                 oversoldOrders << i;

@@ -46,7 +46,10 @@ public:
     QByteArray lockKey() const { return m_config.lockKey(); }
     QByteArray stockKey() const { return m_config.stockKey(); }
     QByteArray fenceKey() const { return m_config.fenceKey(); }
-    QByteArray quantity() const { return QByteArray::number(m_config.quantity); }
+    QByteArray reservedKey() const { return m_config.reservedKey(); }
+    // The units of this client's orders, and as Redis is told them.
+    qint64 units() const { return m_config.quantityOf(m_index); }
+    QByteArray quantity() const { return QByteArray::number(units()); }
     // Scenario milliseconds as Redis is told them (PX, WAIT): the lesson's
     // own numbers on the virtual clock, scaled by the speed on the real one.
     QByteArray redisMs(qint64 scenarioMs) const { return QByteArray::number(m_host.runInfo().redisMs(scenarioMs)); }
@@ -78,9 +81,10 @@ public:
     OperationAwaiter fanout(StepAt step, Argv argv);
     // How many independent lock nodes the run has (1 unless "masters").
     int lockNodes() const;
-    // Waits this many scenario milliseconds.
+    // Waits this many scenario milliseconds by the client's own clock.
     OperationAwaiter sleep(StepAt step, qint64 scenarioMs);
-    // Scenario milliseconds since this client started its current order.
+    // Scenario milliseconds since this client started its current order, by
+    // its own clock (a slow clock reads short).
     qint64 orderElapsedMs() const;
     void markOrderStart();
 

@@ -24,6 +24,9 @@ const char *stepName(Step step)
     case Step::Unwatch: return "unwatch";
     case Step::Fence: return "fence";
     case Step::Replicate: return "replicate";
+    case Step::Inspect: return "inspect";
+    case Step::Reserve: return "reserve";
+    case Step::LoadScript: return "load";
     }
     return "?";
 }
@@ -40,6 +43,7 @@ bool isStoreStep(Step step)
     case Step::Exec:
     case Step::Unwatch:
     case Step::Fence:
+    case Step::Reserve:
         return true;
     default:
         return false;
@@ -77,6 +81,21 @@ const char *serverActionName(ServerFault::Action action)
     case ServerFault::Action::Isolate: return "isolate";
     case ServerFault::Action::ClockJump: return "clock_jump";
     case ServerFault::Action::ClockDrift: return "clock_drift";
+    case ServerFault::Action::FillMemory: return "fill_memory";
+    case ServerFault::Action::ClientPause: return "client_pause";
+    case ServerFault::Action::ScriptFlush: return "script_flush";
+    }
+    return "?";
+}
+
+const char *faultActionName(Fault::Action action)
+{
+    switch (action) {
+    case Fault::Action::Crash: return "crash";
+    case Fault::Action::Pause: return "pause";
+    case Fault::Action::StarveWatchdog: return "starve_watchdog";
+    case Fault::Action::HangWorker: return "hang_worker";
+    case Fault::Action::LoseReply: return "lose_reply";
     }
     return "?";
 }

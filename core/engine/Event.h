@@ -30,9 +30,12 @@ enum class Step : quint8 {
     Unwatch,
     Fence,       // fetch a fencing token
     Replicate,   // WAIT for replicas to acknowledge the lock
+    Inspect,     // read the lock to decide (GET, TTL, WATCH of the lock key)
+    Reserve,     // INCRBY / DECRBY of a reservation counter
+    LoadScript,  // SCRIPT LOAD again after a NOSCRIPT reply
 };
 const char *stepName(Step step);
-inline constexpr Step kLastStep = Step::Replicate;
+inline constexpr Step kLastStep = Step::LoadScript;
 // Steps about the stock (and its fencing) rather than the lock: with several
 // servers they go to the store, the others to the lock nodes.
 bool isStoreStep(Step step);

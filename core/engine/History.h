@@ -25,11 +25,14 @@ struct RunInfo {
     QStringList clients;
     qint64 initialStock = 0;
     qint64 quantity = 1;
+    QList<qint64> quantities;  // per client, when they differ from `quantity`
     ClockKind clock = ClockKind::Virtual;
     double speed = 1.0;        // scenario ms per clock ms: 1 on the virtual clock
     QByteArray lockKey;
     QByteArray stockKey;
     QStringList nodes;         // server names ("n1".., "store") when the run has several
+
+    qint64 quantityOf(int client) const { return quantities.value(client, quantity); }
 
     // The one conversion between the scenario's milliseconds and the run's
     // clock (Event::tNs and durationNs are clock ns since the run started).

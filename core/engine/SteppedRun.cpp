@@ -2,6 +2,8 @@
 
 #include "../redis/RedisError.h"
 
+#include <algorithm>
+
 namespace lockstock {
 
 SteppedRun::SteppedRun(RunConfig config, const Strategy &strategy, RedisEndpoint endpoint, History &history)
@@ -16,17 +18,14 @@ SteppedRun::SteppedRun(RunConfig config, const Strategy &strategy, NodeSet &node
 
 bool SteppedRun::finished() const
 {
-    for (const ClientState &s : m_clients)
-        if (!s.actors.empty())
-            return false;
-    return true;
+    return std::none_of(m_clients.begin(), m_clients.end(), hasMain);
 }
 
 QList<int> SteppedRun::activeClients() const
 {
     QList<int> out;
     for (const ClientState &s : m_clients)
-        if (!s.actors.empty())
+        if (hasMain(s))
             out << s.client->index();
     return out;
 }
@@ -185,7 +184,12 @@ void SteppedRun::probe(Event *into)
     }
     const QList<RedisValue> r = control().pipeline(
         {{"GET", config().lockKey()}, {"PTTL", config().lockKey()}, {"GET", config().stockKey()}});
-    const QByteArray value = r.at(0).isString() ? r.at(0).bytes() : QByteArray();
+    QByteArray value = r.at(0).isString() ? r.at(0).bytes() : QByteArray();
+    if (r.at(0).isError() && r.at(0).bytes().startsWith("WRONGTYPE")) {
+        // A reentrant lock is a hash {owner: hold count}: its owner is the value.
+        const RedisValue owners = control().command({"HKEYS", config().lockKey()});
+        value = owners.items().isEmpty() ? QByteArray() : owners.items().first().bytes();
+    }
     const qint64 pttl = r.at(1).toInteger();
     long long stock = 0;
     into->lockValue = value;
