@@ -80,12 +80,34 @@ public:
         return owner;
     }
 
+    // Whose lock a key holds at `t` when `client` did not acquire it: the
+    // latest grant to another client that had been answered by then.
+    int latestOther(int client, qint64 t) const
+    {
+        for (qsizetype i = m_list.size() - 1; i >= 0; --i)
+            if (m_list.at(i).repliedNs <= t)
+                return m_list.at(i).client == client ? -1 : m_list.at(i).client;
+        return -1;
+    }
+
 private:
     QList<Acquisition> m_list;
     // Per client: reply times not yet reached (a min-heap), and the latest reached.
     std::vector<std::priority_queue<qint64, std::vector<qint64>, std::greater<>>> m_pending;
     std::vector<qint64> m_ownReplied;
 };
+// When the lock `owner` held at event `from` was gone from Redis: a probe
+// saw no key, or another client was granted it; `endNs` if neither.
+qint64 lockGoneAfter(const QList<Event> &events, int from, int owner, qint64 endNs)
+{
+    for (int j = from + 1; j < events.size(); ++j) {
+        const Event &p = events.at(j);
+        if (p.lockPttl == kNoKey
+            || (p.kind == EventKind::Command && p.step == Step::Acquire && p.client != owner && p.holds))
+            return p.tNs;
+    }
+    return endNs;
+}
 } // namespace
 
 qint64 Outcome::overlapNs() const
@@ -107,7 +129,9 @@ qint64 Outcome::stuckNs() const
 bool Outcome::clean() const
 {
     return lostUpdates == 0 && oversold == 0 && (overlaps.isEmpty() || overlapsHarmless())
-        && foreignReleases.isEmpty() && foreignRenewals.isEmpty() && stuck.isEmpty() && unavailableOrders == 0;
+        && foreignReleases.isEmpty() && foreignRenewals.isEmpty() && stuck.isEmpty() && unavailableOrders == 0
+        && refusedOrders == 0 && timedOutOrders == 0 && undersoldOrders == 0 && erroredOrders == 0
+        && overDeducted == 0 && keptAlive.isEmpty() && leftLocked.isEmpty();
 }
 
 QList<Event> sortedEvents(const History &history)
@@ -148,6 +172,20 @@ Outcome check(const History &history, const QList<Event> &events)
     qint64 lastStockChangeNs = -1;
     int lastStockChanger = -1;
     QList<bool> dead(clients, false);
+    // The order each client is placing: how it tried to get the lock, and
+    // the first error Redis answered it.
+    struct OrderTrail {
+        bool acquired = false;     // sent an acquire
+        bool retried = false;      // slept between attempts
+        bool held = false;
+        QString error;
+    };
+    QList<OrderTrail> trail(clients);
+    enum class Failure { Refused, TimedOut, Undersold, Errored };
+    struct FailedOrder { int client; Failure why; };
+    QList<FailedOrder> failed;
+    qint64 lastPttl = kUnknown;            // the lock's PTTL at the latest probe
+    QList<ForeignAct> deadRenewed;         // renewals of a dead client's lock
 
     for (int i = 0; i < events.size(); ++i) {
         const Event &e = events.at(i);
@@ -158,12 +196,25 @@ Outcome check(const History &history, const QList<Event> &events)
         case EventKind::Order:
             if (known && !e.success && unreachable[c])
                 ++out.unavailableOrders;
-            if (known)
+            else if (known && !e.success) {
+                const OrderTrail &t = trail[c];
+                if (!t.error.isEmpty()) {
+                    failed.append({c, Failure::Errored});
+                    if (out.firstError.isEmpty())
+                        out.firstError = t.error;
+                } else if (t.acquired && !t.held)
+                    failed.append({c, t.retried ? Failure::TimedOut : Failure::Refused});
+                else if (!t.acquired && !t.held)
+                    failed.append({c, Failure::Undersold});
+            }
+            if (known) {
                 unreachable[c] = false;
+                trail[c] = {};
+            }
             ++out.ordersTried;
             if (e.success) {
                 ++out.ordersSucceeded;
-                out.sold += info.quantity;
+                out.sold += info.quantityOf(c);
             }
             break;
         case EventKind::Expired:
@@ -192,10 +243,19 @@ Outcome check(const History &history, const QList<Event> &events)
                 }
             }
             break;
+        case EventKind::Sleep:
+            if (known && e.step == Step::Backoff)
+                trail[c].retried = true;
+            break;
         case EventKind::Command: {
             if (!known)
                 break;
             const bool wasHolding = holdingSince[c] >= 0;
+            if (e.step == Step::Acquire && e.role == ActorRole::Main)
+                trail[c].acquired = true;
+            if (e.reply.isError() && !e.reply.bytes().startsWith("UNREACHABLE") && !e.reply.bytes().startsWith("STALE")
+                && trail[c].error.isEmpty())
+                trail[c].error = QString::fromUtf8(e.reply.bytes());
             // The belief says who holds it; with several nodes, so does each node's OK.
             // A node that answered nil or an error granted nothing, even in the
             // step that won a quorum on the others.
@@ -204,10 +264,21 @@ Outcome check(const History &history, const QList<Event> &events)
                 acquisitionsOn(e.node).add({c, e.tNs, e.tNs + e.durationNs});
             if (e.step == Step::Acquire && !e.holds && e.reply.isError() && e.reply.bytes().startsWith("UNREACHABLE"))
                 unreachable[c] = true;
-            const bool touchedKey = e.reply.isInteger() && e.reply.toInteger() > 0;
-            if (touchedKey && (e.step == Step::Release || e.step == Step::Renew)) {
-                if (const int owner = acquisitionsOn(e.node).foreignOwner(c, e.tNs); owner >= 0)
-                    (e.step == Step::Release ? out.foreignReleases : out.foreignRenewals).append({i, c, owner});
+            // EXEC answers the DEL of a WATCH/MULTI release in an array.
+            const RedisValue &result = e.reply.isArray() && !e.reply.items().isEmpty() ? e.reply.items().first() : e.reply;
+            const bool touchedKey = result.isInteger() && result.toInteger() > 0;
+            int owner = -1;
+            if (touchedKey && (e.step == Step::Release || e.step == Step::Renew))
+                owner = acquisitionsOn(e.node).foreignOwner(c, e.tNs);
+            // An EXPIRE by a client that does not hold the lock (a waiter's, or
+            // a TTL repair) extends whoever's lock is there; one that gives a
+            // lock without TTL its first TTL is a repair, not an extension.
+            if (touchedKey && e.step == Step::Expire && !wasHolding && !e.holds && lastPttl != kNoTtl)
+                owner = acquisitionsOn(e.node).latestOther(c, e.tNs);
+            if (owner >= 0) {
+                (e.step == Step::Release ? out.foreignReleases : out.foreignRenewals).append({i, c, owner, e.step});
+                if (e.step != Step::Release && dead[owner])
+                    deadRenewed.append(out.foreignRenewals.last());
             }
             if (e.step == Step::Fence)
                 out.fenced = true;
@@ -247,9 +318,25 @@ Outcome check(const History &history, const QList<Event> &events)
                 grants.append({c, holdingSince[c]});
                 unreachable[c] = false;       // it got the lock after all
             }
-            else if (!e.holds && wasHolding)
+            else if (!e.holds && wasHolding) {
                 closeBelief(c, e.tNs);
+                // It let go; did Redis?
+                if (e.lockPttl != kUnknown && !e.token.isEmpty() && e.lockValue == e.token)
+                    out.leftLocked.append({c, -1, e.tNs, lockGoneAfter(events, i, c, endNs)});
+            }
+            if (e.holds)
+                trail[c].held = true;
         }
+        if (e.lockPttl != kUnknown)
+            lastPttl = e.lockPttl;
+    }
+    // One stretch per dead lock, from the first renewal after its owner died.
+    for (const ForeignAct &f : std::as_const(deadRenewed)) {
+        const qint64 at = events.at(f.event).tNs;
+        const bool counted = std::any_of(out.keptAlive.begin(), out.keptAlive.end(),
+                                         [&](const HeldOn &h) { return h.owner == f.owner && h.endNs >= at; });
+        if (!counted)
+            out.keptAlive.append({f.owner, f.actor, at, lockGoneAfter(events, f.event, f.owner, endNs)});
     }
     for (int c = 0; c < clients; ++c)
         closeBelief(c, endNs);
@@ -272,9 +359,23 @@ Outcome check(const History &history, const QList<Event> &events)
               [](const Overlap &l, const Overlap &r) { return l.startNs < r.startNs; });
 
     out.expectedStock = out.initialStock - out.sold;
-    if (out.finalStock != kUnknown)
+    if (out.finalStock != kUnknown) {
         out.lostUpdates = std::max<qint64>(0, out.finalStock - out.expectedStock);
+        out.overDeducted = std::max<qint64>(0, out.expectedStock - out.finalStock);
+    }
     out.oversold = std::max<qint64>(0, out.sold - out.initialStock);
+    // A failed order is a refusal only when it would have fitted in what was
+    // left unsold: when the stock ran out anyway, nothing was lost.
+    for (const FailedOrder &f : std::as_const(failed)) {
+        if (info.quantityOf(f.client) > out.expectedStock)
+            continue;
+        switch (f.why) {
+        case Failure::Refused: ++out.refusedOrders; break;
+        case Failure::TimedOut: ++out.timedOutOrders; break;
+        case Failure::Undersold: ++out.undersoldOrders; break;
+        case Failure::Errored: ++out.erroredOrders; break;
+        }
+    }
     return out;
 }
 
@@ -310,16 +411,61 @@ QStringList Outcome::findings(const RunInfo &info) const
                           .arg(staleWritesRefused.size()));
     if (!overlaps.isEmpty() && overlapsHarmless() && lostUpdates == 0 && oversold == 0)
         out << tr("Fencing kept the stock right: %1 as expected.").arg(finalStock);
+    if (overDeducted > 0)
+        out << (overDeducted == 1
+                    ? tr("Stock should be %1, is %2: one unit taken without a sale.").arg(expectedStock).arg(finalStock)
+                    : tr("Stock should be %1, is %2: %3 units taken without a sale.")
+                          .arg(expectedStock).arg(finalStock).arg(overDeducted));
     if (unavailableOrders > 0)
         out << (unavailableOrders == 1 ? tr("One order failed: the lock's Redis could not be reached.")
                                        : tr("%1 orders failed: the lock's Redis could not be reached.").arg(unavailableOrders));
-    for (const ForeignAct &f : foreignReleases)
-        out << tr("%1 deleted %2's lock.").arg(name(f.actor), name(f.owner));
-    for (const ForeignAct &f : foreignRenewals)
-        out << tr("%1's watchdog extended %2's lock.").arg(name(f.actor), name(f.owner));
+    if (refusedOrders > 0)
+        out << tr("%1 of %2 orders were refused: the lock was busy and the client did not retry.")
+                   .arg(refusedOrders).arg(ordersTried);
+    if (timedOutOrders > 0)
+        out << (timedOutOrders == 1 ? tr("One order gave up waiting for the lock.")
+                                    : tr("%1 orders gave up waiting for the lock.").arg(timedOutOrders));
+    if (undersoldOrders > 0)
+        out << (undersoldOrders == 1
+                    ? tr("One order was refused while %1 units were left unsold.").arg(expectedStock)
+                    : tr("%1 orders were refused while %2 units were left unsold.").arg(undersoldOrders).arg(expectedStock));
+    if (erroredOrders > 0)
+        out << (erroredOrders == 1 ? tr("One order failed on an error from Redis: %1").arg(firstError)
+                                   : tr("%1 orders failed on errors from Redis, the first: %2").arg(erroredOrders).arg(firstError));
+    // One sentence per who did what to whom, with how many times.
+    QList<const ForeignAct *> acts;
+    for (const QList<ForeignAct> *list : {&foreignReleases, &foreignRenewals})
+        for (const ForeignAct &f : *list)
+            if (std::none_of(acts.begin(), acts.end(), [&f](const ForeignAct *a) {
+                    return a->actor == f.actor && a->owner == f.owner && a->step == f.step;
+                }))
+                acts << &f;
+    for (const ForeignAct *f : std::as_const(acts)) {
+        qint64 times = 0;
+        for (const QList<ForeignAct> *list : {&foreignReleases, &foreignRenewals})
+            times += std::count_if(list->begin(), list->end(), [f](const ForeignAct &a) {
+                return a.actor == f->actor && a.owner == f->owner && a.step == f->step;
+            });
+        const QString who = name(f->actor);
+        const QString whose = name(f->owner);
+        if (f->step == Step::Release)
+            out << (times == 1 ? tr("%1 deleted %2's lock.").arg(who, whose)
+                               : tr("%1 deleted %2's lock %3 times.").arg(who, whose).arg(times));
+        else if (f->step == Step::Expire)
+            out << (times == 1 ? tr("%1's EXPIRE extended %2's lock.").arg(who, whose)
+                               : tr("%1's EXPIRE extended %2's lock %3 times.").arg(who, whose).arg(times));
+        else
+            out << (times == 1 ? tr("%1's watchdog extended %2's lock.").arg(who, whose)
+                               : tr("%1's watchdog extended %2's lock %3 times.").arg(who, whose).arg(times));
+    }
     for (const StuckLock &s : stuck)
         out << tr("The lock had no TTL for %1 s after %2 crashed: nobody could take it.")
                    .arg(seconds(ms(s.endNs - s.startNs)), name(s.owner));
+    for (const HeldOn &h : keptAlive)
+        out << tr("After %1 died, %2 kept its lock alive for %3 s: nobody else could take it.")
+                   .arg(name(h.owner), name(h.by), seconds(ms(h.endNs - h.startNs)));
+    for (const HeldOn &h : leftLocked)
+        out << tr("%1 let go of the lock, yet Redis kept it for %2 s.").arg(name(h.owner), seconds(ms(h.endNs - h.startNs)));
     if (out.isEmpty())
         out << tr("Correct: stock %1 as expected (%2 of %3 orders sold), the lock was never shared.")
                    .arg(finalStock).arg(ordersSucceeded).arg(ordersTried);

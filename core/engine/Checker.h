@@ -19,6 +19,16 @@ struct ForeignAct {
     int event = -1;           // index into the sorted events
     int actor = -1;           // who released or renewed
     int owner = -1;           // whose lock it was
+    Step step = Step::Release; // Release, Renew (a watchdog) or Expire (a waiter's EXPIRE)
+};
+
+// A lock that stayed in Redis longer than it should have: its owner was dead
+// and others' renewals kept it alive, or its owner's release left it there.
+struct HeldOn {
+    int owner = -1;
+    int by = -1;              // the client that kept it alive (kept alive only)
+    qint64 startNs = 0;
+    qint64 endNs = 0;
 };
 
 struct StuckLock {
@@ -48,6 +58,15 @@ struct Outcome {
     // fencing is there to stop.
     QList<int> staleWritesAccepted;
     int unavailableOrders = 0;          // orders that failed because lock nodes could not be reached
+    // Failed orders that would have fitted in the stock left unsold at the end:
+    int refusedOrders = 0;              // the lock was busy at the one try (no retry)
+    int timedOutOrders = 0;             // gave up waiting for the lock (the acquire timeout)
+    int undersoldOrders = 0;            // refused without a lock involved (a reservation counter)
+    int erroredOrders = 0;              // failed on an error reply (NOSCRIPT, OOM, a lost reply)
+    QString firstError;                 // the first such error, as Redis said it
+    qint64 overDeducted = 0;            // units taken from the stock without a sale
+    QList<HeldOn> keptAlive;            // a dead client's lock renewed by others
+    QList<HeldOn> leftLocked;           // a client let go, its lock stayed in Redis
 
     // Two holders at once did no harm: every stale write was refused.
     bool overlapsHarmless() const { return fenced && staleWritesAccepted.isEmpty(); }
