@@ -47,6 +47,9 @@ public:
     QByteArray stockKey() const { return m_config.stockKey(); }
     QByteArray fenceKey() const { return m_config.fenceKey(); }
     QByteArray reservedKey() const { return m_config.reservedKey(); }
+    QByteArray appliedOrdersKey() const { return m_config.appliedOrdersKey(); }
+    // This order's identity, the same on every retry: "A:0".
+    QByteArray orderId() const { return m_name + ':' + QByteArray::number(m_order); }
     // The units of this client's orders, and as Redis is told them.
     qint64 units() const { return m_config.quantityOf(m_index); }
     QByteArray quantity() const { return QByteArray::number(units()); }

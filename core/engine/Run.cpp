@@ -160,7 +160,7 @@ void Run::prepare()
         setup.command({"DEL", m_config.lockKey(), m_config.fenceKey(), m_config.fenceSeenKey()});
     }
     m_control->command({"SET", m_config.stockKey(), QByteArray::number(m_config.stock)});
-    m_control->command({"DEL", m_config.reservedKey()});
+    m_control->command({"DEL", m_config.reservedKey(), m_config.appliedOrdersKey()});
 
     m_clients.resize(size_t(m_config.clients.size()));
     for (int i = 0; i < int(m_clients.size()); ++i) {

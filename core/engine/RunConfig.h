@@ -151,6 +151,8 @@ struct RunConfig {
     QByteArray fenceKey() const { return keyPrefix + "fence:" + resource; }
     // Units reserved so far, for reservation by INCRBY.
     QByteArray reservedKey() const { return keyPrefix + "reserved:" + resource; }
+    // The orders whose deduction was applied, for deducting exactly once.
+    QByteArray appliedOrdersKey() const { return keyPrefix + "applied:" + resource; }
     qint64 quantityOf(int client) const
     {
         const qint64 q = clients.value(client).quantity;

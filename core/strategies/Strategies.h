@@ -18,5 +18,18 @@ extern const Strategy fencedLockStrategy;
 extern const Strategy setNxPxWaitStrategy;
 extern const Strategy redlockStrategy;
 extern const Strategy redlockFencedStrategy;
+extern const Strategy constantLockStrategy;
+extern const Strategy watchReleaseBytesStrategy;
+extern const Strategy watchReleaseStrategy;
+extern const Strategy ttlRepairStrategy;
+extern const Strategy ttlRepairNoneStrategy;
+extern const Strategy endlessWatchdogStrategy;
+extern const Strategy tryOnceStrategy;
+extern const Strategy incrbyReserveStrategy;
+extern const Strategy incrbyReserveReturnStrategy;
+extern const Strategy evalshaNoReloadStrategy;
+extern const Strategy evalshaReloadStrategy;
+extern const Strategy retriedDecrementStrategy;
+extern const Strategy idempotentDecrementStrategy;
 
 } // namespace lockstock
