@@ -131,6 +131,160 @@ void checkLesson(const QString &scenario, bool broken, const test::ScenarioResul
         faults(Expect::Unavailable, Expect::Exclusive, 2);
     } else if (scenario == QLatin1String("redlock-delayed-restart")) {
         faults(Expect::Unavailable, Expect::Exclusive, 1);
+    } else if (scenario.startsWith(QLatin1String("constant-lock-")) && !broken) {
+        QVERIFY2(o.clean(), qPrintable(describe(r)));
+        QCOMPARE(o.finalStock, o.expectedStock);
+        QCOMPARE(o.ordersSucceeded, o.ordersTried);
+    } else if (scenario == QLatin1String("constant-lock-waiters-renew")) {
+        // 15 s of work under a 10 s timeout, and no overlap: B's EXPIREs,
+        // one a second, renewed A's lock every time.
+        QVERIFY2(o.overlaps.isEmpty() && o.lostUpdates == 0, qPrintable(describe(r)));
+        // The one expiry is B's own lock, long after A released.
+        QCOMPARE(o.expiries.size(), 1);
+        QVERIFY(ms(r.events.at(o.expiries.first()).tNs) > 25000);
+        QCOMPARE(o.foreignRenewals.size(), 14);
+        for (const ForeignAct &f : o.foreignRenewals)
+            QVERIFY(f.actor == 1 && f.owner == 0 && f.step == Step::Expire);
+        QCOMPARE(o.ordersSucceeded, 2);
+        QCOMPARE(o.finalStock, 98);
+    } else if (scenario == QLatin1String("constant-lock-crash-before-expire")) {
+        // Without TTL only until B's first EXPIRE, 0.3 s; then B's own
+        // EXPIREs keep the dead lock alive until B gives up.
+        QCOMPARE(o.stuck.size(), 1);
+        QVERIFY2(std::abs(ms(o.stuckNs()) - 300) < 5, qPrintable(describe(r)));
+        QCOMPARE(o.keptAlive.size(), 1);
+        QCOMPARE(o.keptAlive.first().owner, 0);
+        QCOMPARE(o.keptAlive.first().by, 1);
+        QVERIFY2(ms(o.keptAlive.first().endNs - o.keptAlive.first().startNs) > 18000, qPrintable(describe(r)));
+        QCOMPARE(o.timedOutOrders, 1);
+        QCOMPARE(o.expiries.size(), 0);
+        QCOMPARE(o.finalStock, 100);
+    } else if (scenario == QLatin1String("constant-lock-dead-holder")) {
+        QVERIFY(o.stuck.isEmpty());    // it had its TTL
+        QCOMPARE(o.keptAlive.size(), 1);
+        QCOMPARE(o.keptAlive.first().owner, 0);
+        QVERIFY2(ms(o.keptAlive.first().endNs - o.keptAlive.first().startNs) > 29000, qPrintable(describe(r)));
+        QCOMPARE(o.expiries.size(), 0);
+        QCOMPARE(o.timedOutOrders, 1);
+        QCOMPARE(o.finalStock, 100);
+    } else if (scenario == QLatin1String("constant-lock-anyones-del")) {
+        QCOMPARE(o.foreignReleases.size(), 1);
+        QCOMPARE(o.foreignReleases.first().actor, 0);
+        QCOMPARE(o.foreignReleases.first().owner, 1);
+        QCOMPARE(o.overlaps.size(), 2); // A's lapsed lock with B, then B with C, let in by A's DEL
+        QCOMPARE(o.lostUpdates, 1);
+    } else if (scenario == QLatin1String("watch-release-bytes")) {
+        if (broken) {
+            // A's lock, never deleted and without TTL, outlasts the run.
+            QCOMPARE(o.leftLocked.size(), 1);
+            QCOMPARE(o.leftLocked.first().owner, 0);
+            QCOMPARE(o.timedOutOrders, 2);
+            QCOMPARE(o.ordersSucceeded, 1);
+            QVERIFY(o.overlaps.isEmpty() && o.foreignReleases.isEmpty());
+            QCOMPARE(o.finalStock, 99);
+        } else {
+            QVERIFY2(o.clean(), qPrintable(describe(r)));
+            QCOMPARE(o.finalStock, 97);
+        }
+    } else if (scenario == QLatin1String("ttl-repair-never-fires")) {
+        if (broken) {
+            QCOMPARE(o.stuck.size(), 1);
+            QVERIFY2(ms(o.stuckNs()) > 19000, qPrintable(describe(r))); // B's whole 20 s
+            QVERIFY(o.foreignRenewals.isEmpty()); // `not -1`: no repair ever ran
+            QCOMPARE(o.timedOutOrders, 1);
+        } else {
+            QVERIFY2(o.clean(), qPrintable(describe(r)));
+            QCOMPARE(o.finalStock, 99);
+        }
+    } else if (scenario == QLatin1String("ttl-repair-extends-holder")) {
+        if (broken) {
+            // TTL read 0 in A's last half second, while A still worked.
+            QCOMPARE(o.foreignRenewals.size(), 1);
+            QCOMPARE(o.foreignRenewals.first().actor, 1);
+            QCOMPARE(o.foreignRenewals.first().owner, 0);
+            QCOMPARE(o.foreignRenewals.first().step, Step::Expire);
+            const qint64 at = r.events.at(o.foreignRenewals.first().event).tNs;
+            QVERIFY2(ms(at) >= 9500 && ms(at) < 9800, qPrintable(describe(r)));
+            QCOMPARE(o.finalStock, 98);
+        } else {
+            QVERIFY2(o.clean(), qPrintable(describe(r)));
+            QCOMPARE(o.finalStock, 98);
+        }
+    } else if (scenario == QLatin1String("watchdog-never-stops")) {
+        if (broken) {
+            // A's thread, after A's release, renews B's lock, and after B died, for good.
+            QVERIFY(!o.foreignRenewals.isEmpty());
+            for (const ForeignAct &f : o.foreignRenewals)
+                QVERIFY(f.actor == 0 && f.owner == 1 && f.step == Step::Renew);
+            QCOMPARE(o.keptAlive.size(), 1);
+            QCOMPARE(o.keptAlive.first().owner, 1);
+            QCOMPARE(o.keptAlive.first().by, 0);
+            QCOMPARE(o.timedOutOrders, 1);
+            QCOMPARE(o.expiries.size(), 0);
+        } else {
+            QVERIFY2(o.clean(), qPrintable(describe(r)));
+            QCOMPARE(o.expiries.size(), 1); // B's lock lapsed after B died
+            QCOMPARE(o.finalStock, 98);     // A's and C's orders
+        }
+    } else if (scenario == QLatin1String("try-once-refused")) {
+        QCOMPARE(o.ordersTried, 45);
+        if (broken) {
+            QVERIFY2(o.refusedOrders == 37 && o.ordersSucceeded == 8, qPrintable(describe(r)));
+            QVERIFY(o.overlaps.isEmpty() && o.lostUpdates == 0);
+            QCOMPARE(o.finalStock, 92);
+        } else {
+            QVERIFY2(o.clean(), qPrintable(describe(r)));
+            QCOMPARE(o.ordersSucceeded, 45);
+            QCOMPARE(o.finalStock, 55);
+        }
+    } else if (scenario == QLatin1String("incrby-reservation")) {
+        QCOMPARE(o.ordersSucceeded, broken ? 1 : 2); // B's 5 never fitted
+        QCOMPARE(o.finalStock, broken ? 2 : 0);
+        if (broken)
+            QCOMPARE(o.undersoldOrders, 1);          // C's 2, with 2 left
+        else
+            QVERIFY2(o.clean(), qPrintable(describe(r)));
+    } else if (scenario == QLatin1String("lost-reply-retry")) {
+        QCOMPARE(o.ordersSucceeded, 2);
+        if (broken) {
+            QCOMPARE(o.overDeducted, 1);
+            QCOMPARE(o.finalStock, 97);
+        } else {
+            QVERIFY2(o.clean(), qPrintable(describe(r)));
+            QCOMPARE(o.finalStock, 98);
+        }
+    } else if (scenario == QLatin1String("worker-hung")) {
+        if (broken) {
+            // The watchdog kept A's lease alive through the whole hang.
+            QCOMPARE(o.timedOutOrders, 1);
+            QVERIFY(o.overlaps.isEmpty());
+            QCOMPARE(o.expiries.size(), 0);
+            QCOMPARE(o.finalStock, 99);
+        } else {
+            faults(Expect::LostUpdate, Expect::Fenced);
+        }
+    } else if (scenario == QLatin1String("noscript-after-flush")) {
+        if (broken) {
+            QCOMPARE(o.erroredOrders, 1);
+            QVERIFY(o.firstError.startsWith(QLatin1String("NOSCRIPT")));
+            QCOMPARE(o.overDeducted, 1);   // A wrote, then its order failed
+            QCOMPARE(o.timedOutOrders, 1); // A's lock stayed for its TTL
+        } else {
+            QVERIFY2(o.clean(), qPrintable(describe(r)));
+            QCOMPARE(o.finalStock, 98);
+        }
+    } else if (scenario == QLatin1String("slow-client-clock") || scenario == QLatin1String("watchdog-starved")) {
+        if (broken)
+            QVERIFY2(o.overlaps.size() == 1 && o.lostUpdates == 1, qPrintable(describe(r)));
+        else if (scenario == QLatin1String("slow-client-clock"))
+            QVERIFY2(o.clean() && o.finalStock == 98, qPrintable(describe(r)));
+        else
+            faults(Expect::LostUpdate, Expect::Fenced);
+    } else if (scenario == QLatin1String("lock-evicted")) {
+        faults(Expect::LostUpdate, Expect::Fenced);
+        QVERIFY(r.events.end() != std::find_if(r.events.begin(), r.events.end(), [](const Event &e) {
+                    return e.kind == EventKind::Server && e.note.contains(QLatin1String("allkeys-lru evicts"));
+                }));
     } else {
         *known = false;
     }
@@ -196,7 +350,8 @@ private slots:
     {
         const auto server = test::startRedis();
         QVERIFY(server);
-        for (const char *name : {"set-nx-ex-lua", "watchdog", "watch-multi", "lua-decrement", "decr-compensate"}) {
+        for (const char *name : {"set-nx-ex-lua", "watchdog", "watch-multi", "lua-decrement", "decr-compensate",
+                                 "watch-release", "incrby-reserve-return", "decr-once", "evalsha-reload"}) {
             const auto r = test::runScenario(QStringLiteral("flash-sale"), QLatin1String(name), server->endpoint(),
                                              RunMode::Live, [](RunConfig &c) {
                                                  c.stock = 30;

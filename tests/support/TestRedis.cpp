@@ -78,8 +78,6 @@ QString describe(const ScenarioResult &r)
         + (r.error.isEmpty() ? QString() : QStringLiteral(" [error: %1]").arg(r.error));
 }
 
-namespace {
-// The run, one line per event, for the log when a check fails.
 QString timeline(const ScenarioResult &r)
 {
     QString text;
@@ -98,7 +96,6 @@ QString timeline(const ScenarioResult &r)
     }
     return text;
 }
-} // namespace
 
 void expectOutcome(const ScenarioResult &r, Expect what, int unavailable)
 {
