@@ -42,4 +42,11 @@ public:
     using RedisError::RedisError;
 };
 
+// Its port belongs to another process (the server could not bind it, or
+// someone else answers there): starting again on another port helps.
+class RedisPortTakenError : public RedisServerError {
+public:
+    using RedisServerError::RedisServerError;
+};
+
 } // namespace lockstock

@@ -14,35 +14,13 @@
 #include <QStandardPaths>
 #include <QThread>
 
-#include <arpa/inet.h>
 #include <csignal>
-#include <netinet/in.h>
 #include <sys/prctl.h>
-#include <sys/socket.h>
 #include <unistd.h>
 
 namespace lockstock {
 
 namespace {
-
-// Asks the kernel for a free loopback port. Another process may take it before
-// redis-server binds, so startAll() retries on "Address already in use".
-int freeLoopbackPort()
-{
-    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-    if (fd < 0)
-        return 0;
-    sockaddr_in addr{};
-    addr.sin_family = AF_INET;
-    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    socklen_t len = sizeof addr;
-    int port = 0;
-    if (::bind(fd, reinterpret_cast<sockaddr *>(&addr), sizeof addr) == 0
-        && ::getsockname(fd, reinterpret_cast<sockaddr *>(&addr), &len) == 0)
-        port = ntohs(addr.sin_port);
-    ::close(fd);
-    return port;
-}
 
 std::string tail(const QString &path)
 {
@@ -113,7 +91,7 @@ RedisEndpoint RedisServer::endpoint() const
     if (m_options.unixSocket)
         e.unixSocket = m_dir.filePath(QStringLiteral("redis.sock"));
     else
-        e.port = m_port;
+        e.port = m_port.port();
     return e;
 }
 
@@ -130,7 +108,7 @@ qint64 RedisServer::pid() const
 QStringList RedisServer::arguments() const
 {
     QStringList args{
-        QStringLiteral("--port"), QString::number(m_options.unixSocket ? 0 : m_port),
+        QStringLiteral("--port"), QString::number(m_options.unixSocket ? 0 : m_port.port()),
         QStringLiteral("--bind"), QStringLiteral("127.0.0.1"),
         QStringLiteral("--dir"), m_dir.path(),
         QStringLiteral("--logfile"), logFile(),
@@ -176,7 +154,7 @@ void RedisServer::startAll(const std::vector<RedisServer *> &servers)
             throw RedisServerError("cannot create a temporary directory for redis-server: "
                                    + s->m_dir.errorString().toStdString());
         if (!s->m_options.unixSocket)
-            s->m_port = freeLoopbackPort();
+            s->reservePort();
         s->spawn();
         started.push_back(s);
     }
@@ -185,16 +163,23 @@ void RedisServer::startAll(const std::vector<RedisServer *> &servers)
             try {
                 s->waitUntilReady();
                 break;
-            } catch (const RedisServerError &) {
-                const bool portTaken = tail(s->logFile()).find("Address already in use") != std::string::npos;
-                if (!portTaken || attempt == 5)
+            } catch (const RedisPortTakenError &) {
+                if (attempt == 5)
                     throw;
             }
             if (!s->m_options.unixSocket)
-                s->m_port = freeLoopbackPort();
+                s->reservePort();
             s->spawn();
         }
     }
+}
+
+void RedisServer::reservePort()
+{
+    m_port = LoopbackPort::reserve();
+    if (m_port.port() == 0)
+        throw RedisServerError("no free loopback port for redis-server (ports are claimed in "
+                               + QDir::tempPath().toStdString() + ")");
 }
 
 void RedisServer::restart()
@@ -251,8 +236,12 @@ void RedisServer::waitUntilReady()
     QDeadlineTimer deadline(m_options.startTimeoutMs);
     std::string lastError;
     while (!deadline.hasExpired()) {
-        if (m_process->state() == QProcess::NotRunning)
+        if (m_process->state() == QProcess::NotRunning) {
+            if (tail(logFile()).find("Address already in use") != std::string::npos)
+                throw RedisPortTakenError("redis-server could not listen on port " + std::to_string(m_port.port())
+                                          + ": " + startFailure());
             throw RedisServerError("redis-server exited at start: " + startFailure());
+        }
         if (m_options.unixSocket && !QFileInfo::exists(endpoint().unixSocket)) {
             QThread::msleep(10);
             continue;
@@ -260,6 +249,9 @@ void RedisServer::waitUntilReady()
         try {
             RedisConnection probe(endpoint(), {.connectTimeoutMs = 200, .commandTimeoutMs = 1000});
             // A fresh replica answers PING before it has synced; that is fine.
+            // But it must be this process answering, not whatever else
+            // listens on the port while ours failed to bind it.
+            checkAnswering(probe);
             checkClockAttached();
             return;
         } catch (const RedisAuthError &) {
@@ -277,6 +269,19 @@ void RedisServer::waitUntilReady()
     m_process->waitForFinished(2000);
     throw RedisServerError("redis-server did not answer within "
                            + std::to_string(m_options.startTimeoutMs) + " ms: " + lastError);
+}
+
+void RedisServer::checkAnswering(RedisConnection &probe)
+{
+    const QByteArray info = probe.command({"INFO", "server"}).bytes();
+    const qsizetype at = info.indexOf("process_id:");
+    const qint64 answering = at < 0 ? 0 : info.mid(at + 11, info.indexOf('\r', at) - at - 11).toLongLong();
+    if (answering == pid())
+        return;
+    m_process->kill();
+    m_process->waitForFinished(2000);
+    throw RedisPortTakenError("another process (pid " + std::to_string(answering) + ") answers on port "
+                           + std::to_string(m_port.port()) + ", not this redis-server: " + startFailure());
 }
 
 void RedisServer::checkClockAttached()

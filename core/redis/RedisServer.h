@@ -4,6 +4,7 @@
 // fixture of every test. Faults (kill, SIGSTOP, restart, promote) are real
 // signals and commands on this process, never simulated.
 
+#include "LoopbackPort.h"
 #include "RedisEndpoint.h"
 #include "ServerClock.h"
 
@@ -13,6 +14,10 @@
 #include <vector>
 
 class QProcess;
+
+namespace lockstock {
+class RedisConnection;
+}
 
 namespace lockstock {
 
@@ -68,14 +73,16 @@ public:
 private:
     // Starts the process; waitUntilReady() waits until it answers.
     void spawn();
+    void reservePort();
     void waitUntilReady();
     QStringList arguments() const;
     std::string startFailure() const;
+    void checkAnswering(RedisConnection &probe);
     void checkClockAttached();
 
     Options m_options;
     QTemporaryDir m_dir;
-    int m_port = 0;
+    LoopbackPort m_port; // ours until destroyed, so restart() gets it back
     std::unique_ptr<QProcess> m_process;
     bool m_paused = false;
 };

@@ -3,14 +3,27 @@
 #include "TestRedis.h"
 
 #include "redis/RedisConnection.h"
+#include "redis/LoopbackPort.h"
 #include "redis/RedisError.h"
 
 #include <QFileInfo>
+#include <QProcess>
 #include <QTest>
 
 #include <csignal>
 
 using namespace lockstock;
+
+namespace {
+bool pingable(const RedisEndpoint &e)
+{
+    try {
+        return RedisConnection(e, {.connectTimeoutMs = 200, .commandTimeoutMs = 1000}).command({"PING"}).isStatus("PONG");
+    } catch (const RedisError &) {
+        return false;
+    }
+}
+} // namespace
 
 class TestRedisServer : public QObject {
     Q_OBJECT
@@ -49,6 +62,45 @@ private slots:
         a.start();
         b.start();
         QVERIFY(a.endpoint().port != b.endpoint().port);
+    }
+
+    // A killed server keeps its port: no other LockStock server (in this
+    // process or another) is given it while the first may restart.
+    void aKilledServersPortIsNotHandedOut()
+    {
+        RedisServer s;
+        s.start();
+        const int port = s.endpoint().port;
+        s.kill();
+        std::vector<LoopbackPort> others;
+        for (int i = 0; i < 500; ++i) {
+            others.push_back(LoopbackPort::reserve());
+            QVERIFY(others.back().port() > 0);
+            QVERIFY(others.back().port() != port);
+        }
+        s.restart();
+        QCOMPARE(s.endpoint().port, port);
+        QVERIFY(RedisConnection(s.endpoint()).command({"PING"}).isStatus("PONG"));
+    }
+
+    // When something else took the port meanwhile (here a redis-server that is
+    // not ours), restart() says so rather than hand out the other's endpoint.
+    void restartOntoATakenPortFails()
+    {
+        RedisServer s;
+        s.start();
+        const int port = s.endpoint().port;
+        s.kill();
+        QProcess squatter;
+        squatter.start(RedisServer::executable(), {QStringLiteral("--port"), QString::number(port),
+                                                   QStringLiteral("--bind"), QStringLiteral("127.0.0.1"),
+                                                   QStringLiteral("--save"), QString()});
+        QVERIFY(squatter.waitForStarted());
+        QTRY_VERIFY_WITH_TIMEOUT(pingable(s.endpoint()), 5000);
+        QVERIFY_THROWS_EXCEPTION(RedisPortTakenError, s.restart());
+        QVERIFY(!s.isRunning());
+        squatter.kill();
+        squatter.waitForFinished();
     }
 
     void restartWithoutPersistenceForgets()
