@@ -160,9 +160,20 @@ void NodeSet::drain(int index)
 void NodeSet::cutReplicationLink(int node)
 {
     const RedisEndpoint master = endpoint(m_master.load());
-    const int port = localPortTowards(server(node).pid(), master.port);
-    if (port == 0)
-        throw RedisServerError("no replication link from " + names().at(node).toStdString() + " to its master");
+    // A replica between two links (it reconnects at once after a drop)
+    // shows no connection for a moment: look again for a while.
+    QDeadlineTimer deadline(2000);
+    int port = 0;
+    while ((port = localPortTowards(server(node).pid(), master.port)) == 0 && !deadline.hasExpired())
+        QThread::msleep(5);
+    if (port == 0) {
+        const QByteArray info = commandOn(endpoint(node), {"INFO", "replication"}).bytes();
+        const qsizetype at = info.indexOf("master_link_status:");
+        throw RedisServerError("no replication link from " + names().at(node).toStdString() + " to its master on port "
+                               + std::to_string(master.port) + " ("
+                               + (at < 0 ? std::string("not a replica") : info.mid(at, info.indexOf('\r', at) - at).toStdString())
+                               + ")");
+    }
     commandOn(master, {"CLIENT", "KILL", "ADDR", "127.0.0.1:" + QByteArray::number(port)});
 }
 
