@@ -123,7 +123,8 @@ void checkLesson(const QString &scenario, bool broken, const test::ScenarioResul
                || scenario == QLatin1String("failover-wait-not-enough")
                || scenario == QLatin1String("redlock-restart-no-persistence")
                || scenario == QLatin1String("redlock-clock-jump")
-               || scenario == QLatin1String("redlock-clock-drift")) {
+               || scenario == QLatin1String("redlock-clock-drift")
+               || scenario == QLatin1String("redlock-partition-slow-replies")) {
         faults(Expect::LostUpdate, Expect::Fenced);
     } else if (scenario == QLatin1String("failover-lost-lock")) {
         faults(Expect::LostUpdate, Expect::Exclusive);
