@@ -18,6 +18,7 @@ struct Strategy {
     bool correct = false;
     bool usesLock = true;
     bool needsReplica = false;          // WAITs for one: on a server without replicas no order gets through
+    bool neverReleases = false;         // its lock outlives the order with no TTL: every later order waits it out
     Task<bool> (*placeOrder)(Client &client) = nullptr;
     QList<const RedisScript *> scripts; // loaded before a run
     const char *sourceFile = nullptr;   // __FILE__ of its code, for the code panel

@@ -65,6 +65,7 @@ extern const Strategy watchReleaseBytesStrategy{
     .lesson = QStringLiteral("b'…' == '…' is never true: the lock is never released and, with no TTL, blocks every later order."),
     .correct = false,
     .usesLock = true,
+    .neverReleases = true,
     .placeOrder = [](Client &c) { return placeOrder(c, false); },
     .scripts = {},
     .sourceFile = __FILE__,
