@@ -11,7 +11,7 @@
 #include "RecordingCost.h"
 #include "RedisBenchmark.h"
 
-#include "engine/StressRun.h"
+#include "stress/StressRun.h"
 #include "redis/RedisConnection.h"
 #include "redis/RedisError.h"
 #include "redis/RedisServer.h"
@@ -40,10 +40,9 @@ Task<bool> lockCycle(Client &c)
 
 const Strategy lockCycleStrategy{
     .name = QStringLiteral("lock-cycle"),
-    .title = QStringLiteral("SET NX PX, then Lua compare-and-delete"),
-    .lesson = QStringLiteral("Benchmark only: the cost of taking and giving back a lock."),
+    .title = "SET NX PX, then Lua compare-and-delete",
+    .lesson = "Benchmark only: the cost of taking and giving back a lock.",
     .correct = true,
-    .usesLock = true,
     .placeOrder = lockCycle,
     .scripts = {&compareAndDeleteScript},
     .sourceFile = __FILE__,

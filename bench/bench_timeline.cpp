@@ -1,11 +1,25 @@
-// bench_timeline: paints a synthetic run of 100 000 events while scrolling a
-// zoomed-in view across it and while showing all of it, offscreen into a
-// 1920x1080 image (what the window's TimelineView does each frame), and
-// reports the time per frame and the peak memory.
+// bench_timeline: what the window's timeline costs on long runs, with the
+// window's own analysis and painter, offscreen.
 //
-//   bench_timeline [--events N] [--frames F]
+//   1. the analysis of a whole history (the checker): time per event at
+//      100 000, 200 000 (their ratio shows whether it grows linearly) and
+//      --events; paired with copying the events out of the history, the
+//      least any analysis must do;
+//   2. the incremental analysis of a growing run: the cost of taking 1 000
+//      new events and handing out a snapshot, at 10 000, 100 000 and
+//      1 000 000 events already analysed;
+//   3. frames: 1920x1080 paints while scrolling a view of 2 % and of 25 % of
+//      the run across it, then the whole run, each frame paired with an
+//      empty frame (the fill every frame pays) painted right before it.
+//
+// Every figure is the median of interleaved rounds with its spread (10th to
+// 90th percentile); the load average is printed first, since wall times move
+// with it.
+//
+//   bench_timeline [--events N] [--frames F] [--rounds R]
 
-#include "gui/TimelineData.h"
+#include "SyntheticHistory.h"
+
 #include "gui/TimelinePainter.h"
 
 #include <QCommandLineParser>
@@ -21,106 +35,34 @@
 using namespace lockstock;
 
 namespace {
-// Clients taking turns on the lock: acquire, read, work, write, release,
-// with probes, every fifth holder's lease running out (an expiry), and a
-// lost update now and then, so every kind of mark gets drawn.
-void synthesize(History &history, int count)
+struct Spread {
+    double median = 0;
+    double low = 0;    // 10th percentile
+    double high = 0;   // 90th percentile
+};
+
+Spread spread(QList<double> values)
 {
-    const int clients = 4;
-    RunInfo info;
-    info.scenario = QStringLiteral("bench");
-    info.strategy = QStringLiteral("synthetic");
-    for (int c = 0; c < clients; ++c)
-        info.clients << QString(QChar(u'A' + c));
-    info.initialStock = count;
-    info.speed = 1;
-    info.lockKey = "lock:10086";
-    info.stockKey = "stock:10086";
-    history.setInfo(info);
-
-    qint64 t = 0;
-    qint64 stock = count;
-    int order = 0;
-    int emitted = 0;
-    const auto add = [&](Event e) {
-        history.append(std::move(e));
-        ++emitted;
-    };
-    while (emitted < count) {
-        const int c = order % clients;
-        const QByteArray token = QByteArray(1, char('A' + c)) + '-' + QByteArray::number(order);
-        Event acquire;
-        acquire.tNs = t;
-        acquire.durationNs = 50'000;
-        acquire.client = c;
-        acquire.order = order;
-        acquire.step = Step::Acquire;
-        acquire.argv = {"SET", "lock:10086", token, "NX", "PX", "200"};
-        acquire.reply = RedisValue::status("OK");
-        acquire.holds = true;
-        acquire.token = token;
-        acquire.lockValue = token;
-        acquire.lockPttl = 200;
-        acquire.stock = stock;
-        add(acquire);
-        t += 100'000;
-
-        Event read = acquire;
-        read.tNs = t;
-        read.step = Step::ReadStock;
-        read.argv = {"GET", "stock:10086"};
-        read.reply = RedisValue::string(QByteArray::number(stock));
-        read.lockPttl = 199;
-        add(read);
-
-        Event work;
-        work.tNs = t + 60'000;
-        work.durationNs = 1'000'000;
-        work.client = c;
-        work.kind = EventKind::Sleep;
-        work.step = Step::Work;
-        work.holds = true;
-        work.token = token;
-        add(work);
-        t += 1'100'000;
-
-        const bool lost = order % 7 == 3;
-        if (!lost)
-            --stock;
-        Event write = read;
-        write.tNs = t;
-        write.step = Step::WriteStock;
-        write.argv = {"SET", "stock:10086", QByteArray::number(stock)};
-        write.reply = RedisValue::status("OK");
-        write.stock = stock;
-        write.lockPttl = 198;
-        add(write);
-        t += 100'000;
-
-        Event release = write;
-        release.tNs = t;
-        release.step = Step::Release;
-        release.argv = {"DEL", "lock:10086"};
-        release.reply = RedisValue::integer(1);
-        release.holds = false;
-        release.lockValue.clear();
-        release.lockPttl = kNoKey;
-        add(release);
-
-        Event done;
-        done.tNs = t + 60'000;
-        done.client = c;
-        done.order = order;
-        done.kind = EventKind::Order;
-        done.success = true;
-        add(done);
-        t += 300'000;
-        ++order;
-    }
-    history.finish(stock, t);
+    if (values.isEmpty())
+        return {};
+    std::sort(values.begin(), values.end());
+    const auto at = [&](double q) { return values.at(std::clamp<qsizetype>(qsizetype(q * double(values.size() - 1) + 0.5), 0, values.size() - 1)); };
+    return {at(0.5), at(0.1), at(0.9)};
 }
 
-// CPU time of the whole process (the raster engine fills big areas on a thread pool).
+QString show(const Spread &s, int decimals = 2)
+{
+    return QStringLiteral("%1 (%2..%3)").arg(s.median, 0, 'f', decimals).arg(s.low, 0, 'f', decimals).arg(s.high, 0, 'f', decimals);
+}
+
+double msSince(const QElapsedTimer &t)
+{
+    return double(t.nsecsElapsed()) / 1e6;
+}
+
+// CPU time of the whole process (the raster engine fills big areas on a
+// thread pool): unlike wall time, it does not count waiting for a CPU that
+// another process has.
 double cpuMs()
 {
     timespec ts{};
@@ -134,6 +76,122 @@ long peakRssKb()
     getrusage(RUSAGE_SELF, &usage);
     return usage.ru_maxrss;
 }
+
+// 1. The whole-history analysis, ns per event, paired with copying the events.
+void analysisCost(const QList<qsizetype> &sizes, int rounds)
+{
+    std::printf("\nanalysis of a finished history (ns per event, median (p10..p90) of %d rounds)\n", rounds);
+    std::printf("  %10s  %22s  %22s  %8s\n", "events", "analysis", "copy of the events", "ratio");
+    QList<double> perEvent;
+    for (const qsizetype n : sizes) {
+        History h;
+        test::synthesizeFinished(h, n);
+        QList<double> analysis, copy, ratio;
+        for (int r = 0; r < rounds; ++r) {
+            QElapsedTimer t;
+            t.start();
+            const QList<Event> events = h.events();
+            const double c = msSince(t);
+            t.restart();
+            const auto a = analyze(h);
+            const double x = msSince(t);
+            copy << c * 1e6 / double(n);
+            analysis << x * 1e6 / double(n);
+            ratio << x / std::max(1e-9, c);
+        }
+        perEvent << spread(analysis).median;
+        std::printf("  %10lld  %22s  %22s  %8s\n", static_cast<long long>(n), qPrintable(show(spread(analysis), 0)),
+                    qPrintable(show(spread(copy), 0)), qPrintable(QString::number(spread(ratio).median, 'f', 1)));
+    }
+    if (sizes.size() >= 2)
+        std::printf("  time for %lld events / time for %lld: %.2f (linear: 2, quadratic: 4)\n",
+                    static_cast<long long>(sizes.at(1)), static_cast<long long>(sizes.at(0)),
+                    perEvent.at(1) * double(sizes.at(1)) / (perEvent.at(0) * double(sizes.at(0))));
+    std::printf("  %s: %.0f ns per event at %lld events (target <= 1000)\n", perEvent.last() <= 1000 ? "OK" : "SLOW",
+                perEvent.last(), static_cast<long long>(sizes.last()));
+}
+
+// 2. A growing run: 1 000 new events taken and a snapshot handed out.
+void incrementalCost(const QList<qsizetype> &sizes, int rounds)
+{
+    std::printf("\nincremental analysis: 1 000 new events and a snapshot (ms, median (p10..p90) of %d rounds)\n", rounds);
+    for (const qsizetype n : sizes) {
+        History h;
+        test::synthesize(h, n);
+        RunAnalyzer analyzer(h.info());
+        analyzer.update(h);
+        QList<double> times;
+        for (int r = 0; r < rounds; ++r) {
+            test::synthesize(h, 1000);
+            QElapsedTimer t;
+            t.start();
+            analyzer.update(h);
+            const auto snapshot = analyzer.snapshot();
+            times << msSince(t);
+        }
+        const Spread s = spread(times);
+        std::printf("  at %8lld events: %s ms per 1 000 events (target < 5)  %s\n", static_cast<long long>(n),
+                    qPrintable(show(s)), s.median < 5 ? "OK" : "SLOW");
+    }
+}
+
+// 3. Frames, each paired with an empty one painted just before it.
+void frames(qsizetype n, int count, int rounds)
+{
+    History h;
+    test::synthesizeFinished(h, n);
+    QElapsedTimer clock;
+    clock.start();
+    const auto data = analyze(h);
+    std::printf("\nframes: %lld events, %.0f ms of scenario time, analysed in %.0f ms; 1920x1080, %d frames a pass, %d rounds\n",
+                static_cast<long long>(data->events.size()), data->durationMs(), msSince(clock), count, rounds);
+    QImage image(1920, 1080, QImage::Format_ARGB32_Premultiplied);
+    const TimelineTheme theme = TimelineTheme::light();
+    TimelinePainter painter(*data, theme);
+    const double total = data->durationMs();
+    const double budget = n > 200'000 ? 33 : 16;
+    struct Pass {
+        const char *name;
+        double span;
+        QList<double> frame, empty, cpu;
+    };
+    QList<Pass> passes{{"scroll, 2% of the run", total / 50, {}, {}, {}},
+                       {"scroll, 25% of the run", total / 4, {}, {}, {}},
+                       {"whole run", total, {}, {}, {}}};
+    // Rounds interleave the passes, so a burst of load hits them alike.
+    for (int r = 0; r < rounds; ++r)
+        for (Pass &pass : passes)
+            for (int f = 0; f < count; ++f) {
+                TimelineViewport view;
+                view.startMs = (total - pass.span) * f / std::max(1, count - 1);
+                view.endMs = view.startMs + pass.span;
+                clock.restart();
+                {
+                    QPainter p(&image);
+                    p.fillRect(image.rect(), theme.background);
+                }
+                pass.empty << msSince(clock);
+                const double cpuStart = cpuMs();
+                clock.restart();
+                QPainter p(&image);
+                painter.paint(p, QRectF(0, 0, image.width(), image.height()), view);
+                p.end();
+                pass.frame << msSince(clock);
+                pass.cpu << cpuMs() - cpuStart;
+            }
+    double worst = 0;
+    for (const Pass &pass : passes) {
+        const Spread s = spread(pass.frame);
+        QList<double> extra;
+        for (qsizetype i = 0; i < pass.frame.size(); ++i)
+            extra << pass.frame.at(i) - pass.empty.at(i);
+        worst = std::max(worst, s.median);
+        std::printf("  %-24s wall %s ms a frame (beyond an empty frame %s); cpu %s ms\n", pass.name, qPrintable(show(s)),
+                    qPrintable(show(spread(extra))), qPrintable(show(spread(pass.cpu))));
+    }
+    std::printf("  %s: worst median %.2f ms a frame at %lld events (budget %.0f ms)\n", worst <= budget ? "OK" : "SLOW",
+                worst, static_cast<long long>(n), budget);
+}
 } // namespace
 
 int main(int argc, char **argv)
@@ -143,56 +201,28 @@ int main(int argc, char **argv)
     QGuiApplication app(argc, argv);
     std::setvbuf(stdout, nullptr, _IOLBF, 0);
     QCommandLineParser parser;
-    parser.addOption({QStringLiteral("events"), QStringLiteral("How many events (default 100000)."), QStringLiteral("N"), QStringLiteral("100000")});
-    parser.addOption({QStringLiteral("frames"), QStringLiteral("Frames per pass (default 240)."), QStringLiteral("F"), QStringLiteral("240")});
+    parser.addOption({QStringLiteral("events"), QStringLiteral("Events of the long run (default 1000000)."), QStringLiteral("N"),
+                      QStringLiteral("1000000")});
+    parser.addOption({QStringLiteral("frames"), QStringLiteral("Frames per pass and round (default 40)."), QStringLiteral("F"),
+                      QStringLiteral("40")});
+    parser.addOption({QStringLiteral("rounds"), QStringLiteral("Rounds of each measurement (default 5)."), QStringLiteral("R"),
+                      QStringLiteral("5")});
     parser.process(app);
-    const int count = parser.value(QStringLiteral("events")).toInt();
-    const int frames = std::max(1, parser.value(QStringLiteral("frames")).toInt());
+    const qsizetype events = std::max<qsizetype>(1000, parser.value(QStringLiteral("events")).toLongLong());
+    const int count = std::max(1, parser.value(QStringLiteral("frames")).toInt());
+    const int rounds = std::max(1, parser.value(QStringLiteral("rounds")).toInt());
 
-    History history;
-    synthesize(history, count);
-    QElapsedTimer clock;
-    clock.start();
-    const auto data = TimelineData::build(history);
-    const double buildMs = double(clock.nsecsElapsed()) / 1e6;
+    // Wall time suffers when other processes compete for the CPUs: see the load.
+    double load[3] = {0, 0, 0};
+    getloadavg(load, 3);
+    std::printf("load average %.2f %.2f %.2f on %d CPUs\n", load[0], load[1], load[2], QThread::idealThreadCount());
 
-    QImage image(1920, 1080, QImage::Format_ARGB32_Premultiplied);
-    TimelinePainter painter(*data, TimelineTheme::light());
-    const double total = data->durationMs();
-    const auto pass = [&](double span, const char *name) {
-        QList<double> times;
-        const double cpuStart = cpuMs();
-        for (int f = 0; f < frames; ++f) {
-            TimelineViewport view;
-            view.startMs = (total - span) * f / std::max(1, frames - 1);
-            view.endMs = view.startMs + span;
-            clock.restart();
-            QPainter p(&image);
-            painter.paint(p, QRectF(0, 0, image.width(), image.height()), view);
-            p.end();
-            times << double(clock.nsecsElapsed()) / 1e6;
-        }
-        std::sort(times.begin(), times.end());
-        double sum = 0;
-        for (double t : times)
-            sum += t;
-        const double cpu = (cpuMs() - cpuStart) / frames;
-        std::printf("%-24s wall: mean %6.2f  median %6.2f  p95 %6.2f  max %6.2f ms; cpu %6.2f ms a frame (%d frames)\n",
-                    name, sum / times.size(), times.at(times.size() / 2), times.at(qsizetype(times.size() * 0.95)),
-                    times.last(), cpu, frames);
-        return sum / times.size();
-    };
-    // Wall time suffers when other processes compete for the CPUs; see the load average.
-    double load[1] = {0};
-    getloadavg(load, 1);
-    std::printf("load average %.1f on %d CPUs\n", load[0], QThread::idealThreadCount());
-    std::printf("events %lld, run %.0f ms of scenario time, timeline built in %.0f ms\n",
-                static_cast<long long>(data->events.size()), total, buildMs);
-    const double zoomed = pass(total / 50, "scroll, 2% of the run");
-    const double wide = pass(total / 4, "scroll, 25% of the run");
-    const double all = pass(total, "whole run");
-    std::printf("peak RSS %.1f MB\n", double(peakRssKb()) / 1024.0);
-    const double worst = std::max({zoomed, wide, all});
-    std::printf("%s: worst mean %.2f ms a frame (budget 16 ms)\n", worst < 16 ? "OK" : "SLOW", worst);
+    analysisCost({100'000, 200'000, events}, rounds);
+    incrementalCost({10'000, 100'000, events}, std::max(rounds, 10));
+    frames(100'000, count, rounds);
+    frames(events, count, rounds);
+    getloadavg(load, 3);
+    std::printf("\nload average at the end %.2f %.2f %.2f; peak RSS %.0f MB\n", load[0], load[1], load[2],
+                double(peakRssKb()) / 1024.0);
     return 0;
 }

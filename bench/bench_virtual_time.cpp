@@ -10,9 +10,10 @@
 // Reported: median and spread (min-max) of both, the paired ratio a/b per
 // round, and scenario seconds per real second (virtual/real).
 
-#include "engine/Checker.h"
+#include "analysis/RunAnalysis.h"
 #include "engine/SteppedRun.h"
-#include "engine/Scenario.h"
+#include "scenario/Scenario.h"
+#include "strategies/Strategies.h"
 #include "redis/RedisConnection.h"
 #include "redis/RedisError.h"
 #include "redis/RedisScript.h"

@@ -1,3 +1,4 @@
+pragma ComponentBehavior: Bound
 import QtQuick
 import QtQuick.Controls
 import QtQuick.Layouts
@@ -8,7 +9,6 @@ ColumnLayout {
     id: root
     property CodeModel code
     property var clientNames: []
-    property var clientColor: function(i) { return Style.accent }
     spacing: Style.px(4)
 
     Label {
@@ -34,13 +34,13 @@ ColumnLayout {
             required property bool current
             width: ListView.view.width
             height: Style.px(24)
-            color: clients.length > 0 ? Qt.rgba(root.clientColor(clients[0]).r, root.clientColor(clients[0]).g,
-                                                root.clientColor(clients[0]).b, line.current ? 0.28 : 0.14)
+            color: clients.length > 0 ? Qt.rgba(Colours.client(clients[0], Style.dark).r, Colours.client(clients[0], Style.dark).g,
+                                                Colours.client(clients[0], Style.dark).b, line.current ? 0.28 : 0.14)
                                       : "transparent"
             Rectangle {
                 visible: line.current
                 width: Style.px(4); height: parent.height
-                color: root.clientColor(line.clients.length ? line.clients[0] : 0)
+                color: Colours.client(line.clients.length ? line.clients[0] : 0, Style.dark)
             }
             Label {
                 id: num
@@ -64,7 +64,7 @@ ColumnLayout {
                     delegate: Rectangle {
                         required property int modelData
                         width: Style.px(22); height: Style.px(20); radius: Style.px(4)
-                        color: root.clientColor(modelData)
+                        color: Colours.client(modelData, Style.dark)
                         Label {
                             anchors.centerIn: parent
                             text: root.clientNames[parent.modelData] || "?"

@@ -1,6 +1,8 @@
+pragma ComponentBehavior: Bound
 import QtQuick
 import QtQuick.Controls
 import QtQuick.Layouts
+import LockStock.Native
 
 // Scenario, strategy, the broken/correct switch, and the run controls, in two rows.
 ColumnLayout {
@@ -19,7 +21,6 @@ ColumnLayout {
     property int focusClient: 0
     property real speedFactor: 1
     property string clock: "virtual"
-    property var clientColor: function(i) { return Style.accent }
 
     signal scenarioPicked(string name)
     signal strategyPicked(string name)
@@ -124,7 +125,7 @@ ColumnLayout {
             font.pixelSize: Style.px(17)
             font.bold: true
             Layout.preferredWidth: Style.px(64)
-            palette.buttonText: root.clientColor(index)
+            palette.buttonText: Colours.client(index, Style.dark)
             flat: index !== root.focusClient
             onClicked: root.stepClicked(index)
             ToolTip.visible: hovered

@@ -1,12 +1,13 @@
+pragma ComponentBehavior: Bound
 import QtQuick
 import QtQuick.Controls
 import QtQuick.Layouts
+import LockStock.Native
 
 // The clicked event: the command and reply, what the client believed, what Redis held.
 ColumnLayout {
     id: root
     property var details: ({})
-    property var clientColor: function(i) { return Style.accent }
     spacing: Style.px(4)
 
     readonly property bool hasEvent: details.index !== undefined
@@ -34,7 +35,7 @@ ColumnLayout {
         Key { text: qsTr("client") }
         Value {
             text: root.hasEvent ? root.details.clientName + (root.details.watchdog ? " (" + qsTr("watchdog") + ")" : "") : ""
-            color: root.hasEvent ? root.clientColor(root.details.client) : Style.text
+            color: root.hasEvent ? Colours.client(root.details.client, Style.dark) : Style.text
             font.bold: true
         }
         Key { text: qsTr("what") }

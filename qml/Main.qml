@@ -1,3 +1,4 @@
+pragma ComponentBehavior: Bound
 import QtQuick
 import QtQuick.Controls
 import QtQuick.Controls.Material
@@ -14,7 +15,7 @@ ApplicationWindow {
     minimumWidth: 1100
     minimumHeight: 700
     visible: true
-    title: "LockStock — " + controller.scenario + " · " + controller.primary.strategyName
+    title: "LockStock — " + Controller.scenario + " · " + Controller.primary.strategyName
 
     Material.theme: Style.dark ? Material.Dark : Material.Light
     Material.accent: Style.accent
@@ -25,7 +26,6 @@ ApplicationWindow {
     font.capitalization: Font.MixedCase
 
     property var details: ({})
-    readonly property var clientColor: function(i) { return primaryPane.view.clientColor(i) }
 
     Settings {
         id: settings
@@ -45,42 +45,42 @@ ApplicationWindow {
     Component.onCompleted: {
         Style.dark = settings.dark
         Style.scale = settings.scale
-        controller.scenario = settings.scenario
-        controller.correct = settings.correct
-        controller.speedFactor = settings.speed
-        controller.replayRate = settings.replayRate
+        // Read first: choosing the scenario saves the settings of the one it replaces.
+        const correct = settings.correct
+        const speed = settings.speed
+        const replayRate = settings.replayRate
+        Controller.scenario = settings.scenario
+        Controller.correct = correct
+        Controller.speedFactor = speed
+        Controller.replayRate = replayRate
     }
     Connections {
-        target: controller
+        target: Controller
         function onConfigChanged() {
-            settings.scenario = controller.scenario
-            settings.correct = controller.correct
-            settings.speed = controller.speedFactor
+            settings.scenario = Controller.scenario
+            settings.correct = Controller.correct
+            settings.speed = Controller.speedFactor
             window.details = ({})
         }
-        function onReplayRateChanged() { settings.replayRate = controller.replayRate }
+        function onReplayRateChanged() { settings.replayRate = Controller.replayRate }
     }
 
     function setScale(s) { Style.scale = Math.max(0.8, Math.min(2.0, s)); settings.scale = Style.scale }
-    function stepFocused() { controller.step(controller.focusClient) }
+    function stepFocused() { Controller.step(Controller.focusClient) }
 
     // The one-key shortcuts drive the timeline; over the stress test they would
     // reach it through the popup (and digits belong to its number fields).
     readonly property bool timelineKeys: !stressPopup.opened
 
-    Shortcut { sequence: "Space"; enabled: window.timelineKeys; onActivated: controller.togglePlay() }
-    Shortcut { sequence: "Right"; enabled: window.timelineKeys; onActivated: window.stepFocused() }
-    Shortcut { sequence: "R"; enabled: window.timelineKeys; onActivated: controller.reset() }
+    // Run, step, reset, fit and text size are the menus' Actions; these have no menu entry.
     Shortcut { sequences: ["+", "="]; enabled: window.timelineKeys; onActivated: primaryPane.view.zoomBy(1 / 1.5) }
     Shortcut { sequence: "-"; enabled: window.timelineKeys; onActivated: primaryPane.view.zoomBy(1.5) }
-    Shortcut { sequence: "0"; enabled: window.timelineKeys; onActivated: { primaryPane.view.fit(); secondaryPane.view.fit() } }
-    Shortcut { sequence: "Ctrl++"; onActivated: window.setScale(Style.scale + 0.1) }
-    Shortcut { sequence: "Ctrl+-"; onActivated: window.setScale(Style.scale - 0.1) }
     Repeater {
         model: 9
         delegate: Item {
+            id: digit
             required property int index
-            Shortcut { sequence: String(index + 1); enabled: window.timelineKeys; onActivated: controller.focusClient = index }
+            Shortcut { sequence: String(digit.index + 1); enabled: window.timelineKeys; onActivated: Controller.focusClient = digit.index }
         }
     }
 
@@ -91,14 +91,14 @@ ApplicationWindow {
             Action { text: qsTr("Export timeline as &PNG…"); shortcut: "Ctrl+E"; onTriggered: { exportDialog.nameFilters = ["PNG (*.png)"]; exportDialog.defaultSuffix = "png"; exportDialog.open() } }
             Action { text: qsTr("Export timeline as &SVG…"); onTriggered: { exportDialog.nameFilters = ["SVG (*.svg)"]; exportDialog.defaultSuffix = "svg"; exportDialog.open() } }
             MenuSeparator {}
-            Action { text: qsTr("&Quit"); shortcut: StandardKey.Quit; onTriggered: Qt.quit() }
+            Action { text: qsTr("&Quit"); shortcut: "Ctrl+Q"; onTriggered: Qt.quit() }
         }
         Menu {
             title: qsTr("&Run")
-            Action { text: qsTr("Run / Pause"); shortcut: "Space"; enabled: window.timelineKeys; onTriggered: controller.togglePlay() }
+            Action { text: qsTr("Run / Pause"); shortcut: "Space"; enabled: window.timelineKeys; onTriggered: Controller.togglePlay() }
             Action { text: qsTr("Step focused client"); shortcut: "Right"; enabled: window.timelineKeys; onTriggered: window.stepFocused() }
-            Action { text: qsTr("Reset"); shortcut: "R"; enabled: window.timelineKeys; onTriggered: controller.reset() }
-            Action { text: qsTr("Replay"); enabled: controller.finished; onTriggered: controller.replay() }
+            Action { text: qsTr("Reset"); shortcut: "R"; enabled: window.timelineKeys; onTriggered: Controller.reset() }
+            Action { text: qsTr("Replay"); enabled: Controller.finished; onTriggered: Controller.replay() }
             MenuSeparator {}
             Action { text: qsTr("S&tress test all strategies…"); shortcut: "Ctrl+T"; onTriggered: stressPopup.open() }
         }
@@ -117,8 +117,8 @@ ApplicationWindow {
                     required property var modelData
                     text: modelData.name
                     checkable: true
-                    checked: translations.language === modelData.code
-                    onTriggered: { translations.language = modelData.code; settings.language = modelData.code }
+                    checked: Translations.language === modelData.code
+                    onTriggered: { Translations.language = modelData.code; settings.language = modelData.code }
                 }
             }
         }
@@ -129,10 +129,10 @@ ApplicationWindow {
         title: qsTr("Export the timeline")
         fileMode: FileDialog.SaveFile
         onAccepted: {
-            const error = controller.exportTimeline(selectedFile, Style.dark ? "dark" : "light")
+            const error = Controller.exportTimeline(selectedFile, Style.dark ? "dark" : "light")
             exportStatus.text = error ? error : qsTr("Saved %1").arg(selectedFile.toString().replace("file://", ""))
-            if (controller.compare && !error)
-                controller.exportTimeline(selectedFile.toString().replace(/(\.\w+)$/, "-correct$1"), Style.dark ? "dark" : "light", true)
+            if (Controller.compare && !error)
+                Controller.exportTimeline(selectedFile.toString().replace(/(\.\w+)$/, "-correct$1"), Style.dark ? "dark" : "light", true)
         }
     }
 
@@ -157,16 +157,16 @@ ApplicationWindow {
         }
         StressChart {
             anchors.fill: parent
-            model: controller.stress
-            running: controller.stress.running
-            progress: controller.stress.progress
-            current: controller.stress.current
-            error: controller.stress.error
-            maxOrdersPerSecond: controller.stress.maxOrdersPerSecond
-            maxProblems: controller.stress.maxProblems
-            workload: controller.stress.workload
-            onStartRequested: (clients, orders, stock) => controller.stress.start(clients, orders, stock)
-            onCancelRequested: controller.stress.cancel()
+            model: Controller.stress
+            running: Controller.stress.running
+            progress: Controller.stress.progress
+            current: Controller.stress.current
+            error: Controller.stress.error
+            maxOrdersPerSecond: Controller.stress.maxOrdersPerSecond
+            maxProblems: Controller.stress.maxProblems
+            workload: Controller.stress.workload
+            onStartRequested: (clients, orders, stock) => Controller.stress.start(clients, orders, stock)
+            onCancelRequested: Controller.stress.cancel()
             onCloseRequested: stressPopup.close()
         }
     }
@@ -180,30 +180,29 @@ ApplicationWindow {
             anchors.fill: parent
             anchors.leftMargin: Style.px(16)
             anchors.rightMargin: Style.px(16)
-            scenarios: controller.scenarios
-            scenario: controller.scenario
-            strategies: controller.strategies
-            strategy: controller.strategy
-            correct: controller.correct
-            compare: controller.compare
-            live: controller.live
-            running: controller.running
-            finished: controller.finished
-            replaying: controller.replaying
-            clients: controller.primary.clients
-            focusClient: controller.focusClient
-            speedFactor: controller.speedFactor
-            clock: controller.primary.clock
-            clientColor: window.clientColor
-            onScenarioPicked: name => controller.scenario = name
-            onStrategyPicked: name => controller.strategy = name
-            onCorrectToggled: c => controller.correct = c
-            onCompareToggled: c => controller.compare = c
-            onLiveToggled: l => controller.live = l
-            onPlayClicked: controller.togglePlay()
-            onStepClicked: c => controller.step(c)
-            onResetClicked: controller.reset()
-            onSpeedPicked: f => controller.speedFactor = f
+            scenarios: Controller.scenarios
+            scenario: Controller.scenario
+            strategies: Controller.strategies
+            strategy: Controller.strategy
+            correct: Controller.correct
+            compare: Controller.compare
+            live: Controller.live
+            running: Controller.running
+            finished: Controller.finished
+            replaying: Controller.replaying
+            clients: Controller.primary.clients
+            focusClient: Controller.focusClient
+            speedFactor: Controller.speedFactor
+            clock: Controller.primary.clock
+            onScenarioPicked: name => Controller.scenario = name
+            onStrategyPicked: name => Controller.strategy = name
+            onCorrectToggled: c => Controller.correct = c
+            onCompareToggled: c => Controller.compare = c
+            onLiveToggled: l => Controller.live = l
+            onPlayClicked: Controller.togglePlay()
+            onStepClicked: c => Controller.step(c)
+            onResetClicked: Controller.reset()
+            onSpeedPicked: f => Controller.speedFactor = f
         }
     }
 
@@ -215,7 +214,7 @@ ApplicationWindow {
         Rectangle {
             objectName: "banner"
             Layout.fillWidth: true
-            visible: controller.banner.length > 0
+            visible: Controller.banner.length > 0
             implicitHeight: bannerText.implicitHeight + Style.px(16)
             radius: Style.px(6)
             color: Style.race
@@ -223,7 +222,7 @@ ApplicationWindow {
                 id: bannerText
                 anchors.fill: parent
                 anchors.margins: Style.px(8)
-                text: "⚠ " + controller.banner
+                text: "⚠ " + Controller.banner
                 color: "white"
                 font.bold: true
                 font.pixelSize: Style.px(17)
@@ -232,7 +231,7 @@ ApplicationWindow {
         }
         Label {
             Layout.fillWidth: true
-            text: "<b>" + controller.scenarioTitle + "</b> — " + controller.scenarioLesson
+            text: "<b>" + Controller.scenarioTitle + "</b> — " + Controller.scenarioLesson
             textFormat: Text.StyledText
             wrapMode: Text.WordWrap
             font.pixelSize: Style.px(17)
@@ -252,50 +251,50 @@ ApplicationWindow {
                 GridLayout {
                     Layout.fillWidth: true
                     Layout.fillHeight: true
-                    columns: controller.compare ? 2 : 1
+                    columns: Controller.compare ? 2 : 1
                     columnSpacing: Style.px(12)
                     TimelinePane {
                         id: primaryPane
                         Layout.fillWidth: true
                         Layout.fillHeight: true
-                        session: controller.primary
-                        cursorMs: controller.cursorMs
+                        session: Controller.primary
+                        cursorMs: Controller.cursorMs
                         onEventClicked: index => {
-                            window.details = controller.primary.eventDetails(index)
+                            window.details = Controller.primary.eventDetails(index)
                             if (window.details.client >= 0)
-                                controller.focusClient = window.details.client
-                            if (controller.finished)
-                                controller.cursorMs = window.details.timeMs
+                                Controller.focusClient = window.details.client
+                            if (Controller.finished)
+                                Controller.cursorMs = window.details.timeMs
                         }
-                        onCursorRequested: ms => { if (controller.finished) controller.cursorMs = ms }
+                        onCursorRequested: ms => { if (Controller.finished) Controller.cursorMs = ms }
                     }
                     TimelinePane {
                         id: secondaryPane
-                        visible: controller.compare
+                        visible: Controller.compare
                         Layout.fillWidth: true
                         Layout.fillHeight: true
-                        session: controller.secondary
-                        cursorMs: controller.cursorMs
-                        onEventClicked: index => window.details = controller.secondary.eventDetails(index)
-                        onCursorRequested: ms => { if (controller.finished) controller.cursorMs = ms }
+                        session: Controller.secondary
+                        cursorMs: Controller.cursorMs
+                        onEventClicked: index => window.details = Controller.secondary.eventDetails(index)
+                        onCursorRequested: ms => { if (Controller.finished) Controller.cursorMs = ms }
                     }
                 }
                 ReplayBar {
                     Layout.fillWidth: true
-                    durationMs: controller.durationMs
-                    cursorMs: controller.cursorMs
-                    finished: controller.finished
-                    replaying: controller.replaying
-                    rate: controller.replayRate
-                    onScrubbed: ms => { controller.stopReplay(); controller.cursorMs = ms }
-                    onReplayClicked: controller.replaying ? controller.stopReplay() : controller.replay()
-                    onRateChosen: r => controller.replayRate = r
+                    durationMs: Controller.durationMs
+                    cursorMs: Controller.cursorMs
+                    finished: Controller.finished
+                    replaying: Controller.replaying
+                    rate: Controller.replayRate
+                    onScrubbed: ms => { Controller.stopReplay(); Controller.cursorMs = ms }
+                    onReplayClicked: Controller.replaying ? Controller.stopReplay() : Controller.replay()
+                    onRateChosen: r => Controller.replayRate = r
                 }
             }
 
             SplitView {
                 orientation: Qt.Vertical
-                visible: !controller.compare
+                visible: !Controller.compare
                 SplitView.preferredWidth: Style.px(560)
                 SplitView.minimumWidth: Style.px(360)
 
@@ -306,9 +305,8 @@ ApplicationWindow {
                     padding: Style.px(10)
                     CodePanel {
                         anchors.fill: parent
-                        code: controller.code
-                        clientNames: controller.primary.clients
-                        clientColor: window.clientColor
+                        code: Controller.code
+                        clientNames: Controller.primary.clients
                     }
                 }
                 Pane {
@@ -318,12 +316,11 @@ ApplicationWindow {
                     padding: Style.px(10)
                     RedisPanel {
                         anchors.fill: parent
-                        redisState: controller.redisState
-                        monitor: controller.primary.model
-                        currentRow: controller.cursorMs < 0 ? -1 : controller.primary.model.rowAt(controller.cursorMs)
-                        leaseMs: controller.leaseRedisMs
-                        serverLabel: controller.redisLabel
-                        clientColor: window.clientColor
+                        redisState: Controller.redisState
+                        monitor: Controller.primary.model
+                        currentRow: Controller.cursorMs < 0 ? -1 : Controller.primary.model.rowAt(Controller.cursorMs)
+                        leaseMs: Controller.leaseRedisMs
+                        serverLabel: Controller.redisLabel
                     }
                 }
                 Pane {
@@ -334,7 +331,6 @@ ApplicationWindow {
                     EventInspector {
                         anchors.fill: parent
                         details: window.details
-                        clientColor: window.clientColor
                     }
                 }
             }

@@ -1,17 +1,18 @@
+pragma ComponentBehavior: Bound
 import QtQuick
 import QtQuick.Controls
 import QtQuick.Layouts
+import LockStock.Native
 
 // What Redis holds (the lock's value and PTTL, the stock) and the commands
 // it received, as MONITOR prints them.
 ColumnLayout {
     id: root
     property var redisState: ({})
-    property var monitor          // a TimelineModel
+    property TimelineModel monitor
     property int currentRow: -1
     property real leaseMs: 1
     property string serverLabel: ""
-    property var clientColor: function(i) { return Style.accent }
     spacing: Style.px(6)
 
     readonly property bool held: redisState.lockValue !== undefined && redisState.lockValue.length > 0
@@ -33,7 +34,7 @@ ColumnLayout {
             Layout.fillWidth: true
             text: !root.redisState.probed ? qsTr("(not observed)") : root.held ? "\"" + root.redisState.lockValue + "\"" : "(nil)"
             font.family: Style.mono; font.pixelSize: Style.px(17); font.bold: true
-            color: root.held && root.redisState.lockOwner >= 0 ? root.clientColor(root.redisState.lockOwner) : Style.text
+            color: root.held && root.redisState.lockOwner >= 0 ? Colours.client(root.redisState.lockOwner, Style.dark) : Style.text
         }
         Label { text: "PTTL"; font.family: Style.mono; font.pixelSize: Style.px(16); color: Style.muted }
         RowLayout {
@@ -55,7 +56,7 @@ ColumnLayout {
                 Rectangle {
                     height: parent.height; radius: parent.radius
                     width: parent.width * Math.min(1, root.redisState.lockPttl / Math.max(1, root.leaseMs))
-                    color: root.redisState.lockOwner >= 0 ? root.clientColor(root.redisState.lockOwner) : Style.accent
+                    color: root.redisState.lockOwner >= 0 ? Colours.client(root.redisState.lockOwner, Style.dark) : Style.accent
                 }
             }
         }
@@ -96,7 +97,7 @@ ColumnLayout {
             font.family: Style.mono
             font.pixelSize: Style.px(13)
             opacity: root.currentRow >= 0 && index > root.currentRow ? 0.35 : 1
-            color: race ? Style.race : client >= 0 ? root.clientColor(client) : Style.muted
+            color: race ? Style.race : client >= 0 ? Colours.client(client, Style.dark) : Style.muted
             topPadding: Style.px(2); bottomPadding: Style.px(2)
         }
         onCountChanged: if (root.currentRow < 0) positionViewAtEnd()

@@ -1,6 +1,8 @@
+pragma ComponentBehavior: Bound
 import QtQuick
 import QtQuick.Controls
 import QtQuick.Layouts
+import LockStock.Native
 
 // `lockstock stress --all` as a chart: every strategy on the same workload,
 // one row each, what broke (correctness) beside what it cost (throughput).
@@ -148,12 +150,17 @@ ColumnLayout {
         Row {
             spacing: Style.px(6)
             Swatch { color: Style.race; anchors.verticalCenter: parent.verticalCenter }
-            Hint { text: qsTr("problems: units oversold + updates lost + times two clients held the lock + locks deleted by another client") }
+            Hint { text: qsTr("problems: what the verdict found wrong (units oversold, updates lost, two holders, a lock deleted or extended by another client...)") }
         }
         Row {
             spacing: Style.px(6)
             Hint { text: "✓"; color: Style.good; font.bold: true }
-            Hint { text: qsTr("safe: none found") }
+            Hint { text: qsTr("safe: none found, and the load tested it") }
+        }
+        Row {
+            spacing: Style.px(6)
+            Hint { text: "?"; color: Style.warning; font.bold: true }
+            Hint { text: qsTr("not exercised: nothing broke, but this load never does what breaks it") }
         }
         Row {
             spacing: Style.px(6)
@@ -217,23 +224,21 @@ ColumnLayout {
                     required property string name
                     required property string title
                     required property bool correct
-                    required property string status
+                    required property int status
                     required property real rowProgress
                     required property int ordersSucceeded
                     required property var expectedStock
                     required property var finalStock
-                    required property var oversold
-                    required property var lostUpdates
-                    required property int exclusionViolations
-                    required property int foreignReleases
                     required property var problems
+                    required property int outcome
+                    required property string brief
                     required property real ordersPerSecond
                     required property real latencyP50Ms
                     required property real latencyP99Ms
                     required property var retries
                     required property string note
 
-                    readonly property bool done: status === "done"
+                    readonly property bool done: status === StressComparison.Done
 
                     objectName: "row_" + name
                     width: rows.width
@@ -294,7 +299,7 @@ ColumnLayout {
                         }
                     }
 
-                    // Correctness: a red bar as long as the problems found, or the safe mark.
+                    // Correctness: a red bar as long as the problems found, or what the verdict says instead.
                     Column {
                         x: root.nameWidth + root.gap
                         width: root.columnWidth
@@ -305,7 +310,7 @@ ColumnLayout {
                             spacing: Style.px(8)
                             Rectangle {
                                 objectName: "correctnessBar"
-                                visible: row.problems > 0
+                                visible: row.outcome === RunSession.Broken
                                 width: Math.max(Style.px(6), (root.columnWidth - root.figureWidth) * row.problems / Math.max(1, root.maxProblems))
                                 height: root.barHeight
                                 radius: Style.px(4)
@@ -314,7 +319,7 @@ ColumnLayout {
                             }
                             Label {
                                 objectName: "problemsText"
-                                visible: row.problems > 0
+                                visible: row.outcome === RunSession.Broken
                                 height: root.barHeight
                                 verticalAlignment: Text.AlignVCenter
                                 text: root.count(row.problems)
@@ -322,37 +327,36 @@ ColumnLayout {
                                 font.bold: true
                                 color: Style.race
                             }
+                            // Clean: safe. Untested or made harmless by fencing: said so, in amber.
                             Rectangle {
                                 objectName: "safeMark"
-                                visible: row.problems === 0
+                                visible: row.outcome !== RunSession.Broken
+                                readonly property color tone: row.outcome === RunSession.Clean ? Style.good : Style.warning
                                 width: safeText.implicitWidth + Style.px(24)
                                 height: root.barHeight
                                 radius: height / 2
-                                color: Qt.rgba(Style.good.r, Style.good.g, Style.good.b, 0.15)
-                                border.color: Style.good
+                                color: Qt.rgba(tone.r, tone.g, tone.b, 0.15)
+                                border.color: tone
                                 border.width: Style.px(2)
                                 Label {
                                     id: safeText
                                     anchors.centerIn: parent
-                                    text: qsTr("✓ safe")
+                                    text: row.outcome === RunSession.Clean ? qsTr("✓ safe")
+                                        : row.outcome === RunSession.Harmless ? qsTr("⚠ harmless: fencing")
+                                        : qsTr("? not exercised")
                                     font.pixelSize: Style.px(17)
                                     font.bold: true
-                                    color: Style.good
+                                    color: parent.tone
                                 }
                             }
                         }
                         Label {
                             objectName: "problemsDetail"
                             width: parent.width
-                            text: row.problems > 0
-                                  ? [qsTr("%1 oversold").arg(root.count(row.oversold)),
-                                     qsTr("%1 lost").arg(root.count(row.lostUpdates)),
-                                     qsTr("%1 overlaps").arg(row.exclusionViolations),
-                                     qsTr("%1 foreign deletes").arg(row.foreignReleases)].filter((s, i) =>
-                                        [row.oversold, row.lostUpdates, row.exclusionViolations, row.foreignReleases][i] > 0).join(" · ")
-                                  : qsTr("nothing oversold, lost or shared")
+                            // The verdict's own words, one brief per finding.
+                            text: row.brief
                             font.pixelSize: Style.px(15)
-                            color: row.problems > 0 ? Style.race : Style.muted
+                            color: row.outcome === RunSession.Broken ? Style.race : Style.muted
                             elide: Text.ElideRight
                         }
                     }
@@ -363,12 +367,12 @@ ColumnLayout {
                         visible: !row.done
                         // A stopped or skipped row says why across both columns.
                         width: 2 * root.columnWidth + root.gap - Style.px(10)
-                        text: row.status === "running" ? qsTr("running…")
-                            : row.status === "cancelled" ? qsTr("cancelled")
-                            : row.status === "stopped" ? "⚠ " + qsTr("stopped: %1").arg(row.note)
-                            : row.status === "skipped" ? qsTr("not run: %1").arg(row.note) : "—"
+                        text: row.status === StressComparison.Running ? qsTr("running…")
+                            : row.status === StressComparison.Cancelled ? qsTr("cancelled")
+                            : row.status === StressComparison.Stopped ? "⚠ " + qsTr("stopped: %1").arg(row.note)
+                            : row.status === StressComparison.Skipped ? qsTr("not run: %1").arg(row.note) : "—"
                         font.pixelSize: Style.px(17)
-                        color: row.status === "stopped" ? Style.warning : Style.muted
+                        color: row.status === StressComparison.Stopped ? Style.warning : Style.muted
                         elide: Text.ElideRight
                     }
 
@@ -413,7 +417,7 @@ ColumnLayout {
                         x: root.nameWidth + 2 * root.gap + root.columnWidth
                         width: root.columnWidth - root.figureWidth
                         anchors.verticalCenter: parent.verticalCenter
-                        visible: row.status === "running"
+                        visible: row.status === StressComparison.Running
                         from: 0; to: 1
                         value: row.rowProgress
                     }

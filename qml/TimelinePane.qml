@@ -1,3 +1,4 @@
+pragma ComponentBehavior: Bound
 import QtQuick
 import QtQuick.Controls
 import QtQuick.Layouts
@@ -22,7 +23,9 @@ ColumnLayout {
             implicitWidth: tag.implicitWidth + Style.px(20)
             implicitHeight: tag.implicitHeight + Style.px(10)
             radius: Style.px(6)
-            color: root.session && root.session.strategyCorrect ? Style.good : Style.race
+            objectName: "sideTag"
+            // Which side of this scenario's pair the run is: the switch's colours.
+            color: root.session && root.session.correctSide ? Style.good : Style.race
             Label {
                 id: tag
                 anchors.centerIn: parent
@@ -36,8 +39,8 @@ ColumnLayout {
         VerdictPanel {
             Layout.fillWidth: true
             findings: root.session ? root.session.findings : []
-            clean: root.session ? root.session.clean : true
-            state_: root.session ? root.session.state : "idle"
+            outcome: root.session ? root.session.outcome : RunSession.Clean
+            runState: root.session ? root.session.state : RunSession.Idle
             title: root.session ? root.session.strategyTitle : ""
         }
         RowLayout {

@@ -1,22 +1,32 @@
+pragma ComponentBehavior: Bound
 import QtQuick
 import QtQuick.Controls
 import QtQuick.Layouts
+import LockStock.Native
 
-// The checker's verdict in plain words: red when something went wrong, green when it did not.
+// The verdict in plain words, each finding in its colour: red when it broke,
+// amber when fencing made it harmless or nothing tested it, green when clean.
 Rectangle {
     id: root
-    property var findings: []
-    property bool clean: true
-    property string state_: "idle"   // the session's state
+    property var findings: []          // {text, severity} (RunSession.findings)
+    property int outcome: RunSession.Clean
+    property int runState: RunSession.Idle
     property string title: ""
 
-    readonly property bool judged: state_ === "finished" || state_ === "failed"
-    readonly property color tone: !judged ? Style.muted : (clean ? Style.good : Style.race)
+    readonly property bool judged: runState === RunSession.Finished || runState === RunSession.Failed
+    function tone(severity) {
+        return severity === RunSession.Broken ? Style.race
+             : severity === RunSession.Clean ? Style.good : Style.warning
+    }
+    function mark(severity) {
+        return severity === RunSession.Broken ? "✗ " : severity === RunSession.Clean ? "✓ " : "⚠ "
+    }
+    readonly property color frame: !judged ? Style.muted : tone(outcome)
 
     implicitHeight: column.implicitHeight + Style.px(20)
     radius: Style.px(10)
-    color: judged ? Qt.rgba(tone.r, tone.g, tone.b, 0.12) : Style.panel
-    border.color: judged ? tone : Style.border
+    color: judged ? Qt.rgba(frame.r, frame.g, frame.b, 0.12) : Style.panel
+    border.color: judged ? frame : Style.border
     border.width: Style.px(2)
 
     ColumnLayout {
@@ -34,27 +44,37 @@ Rectangle {
         Label {
             objectName: "status"
             visible: !root.judged
-            text: root.state_ === "running" || root.state_ === "starting" ? qsTr("Running…")
-                 : root.state_ === "paused" ? qsTr("Paused: step a client or press Run")
+            text: root.runState === RunSession.Running || root.runState === RunSession.Starting ? qsTr("Running…")
+                 : root.runState === RunSession.Paused ? qsTr("Paused: step a client or press Run")
                  : qsTr("Press Run (Space) or step a client (→)")
             font.pixelSize: Style.px(20)
             color: Style.muted
         }
-        Flow {
+        // Many findings share the width in columns in a smaller type, and
+        // beyond a few lines they scroll: the timeline keeps its height.
+        Flickable {
             Layout.fillWidth: true
-            spacing: Style.px(4)
-            Repeater {
-                model: root.judged ? root.findings : []
-                delegate: Label {
-                    required property string modelData
-                    objectName: "finding"
-                    // Many findings share the width in columns, so the timeline keeps its height.
-                    width: root.findings.length > 2 ? Math.floor((parent.width - Style.px(4)) / 2) : parent.width
-                    text: (root.clean ? "✓ " : "✗ ") + modelData
-                    wrapMode: Text.WordWrap
-                    font.pixelSize: root.findings.length > 2 ? Style.px(18) : Style.px(22)
-                    font.bold: true
-                    color: root.tone
+            implicitHeight: Math.min(flow.implicitHeight, Style.px(100))
+            contentHeight: flow.implicitHeight
+            clip: true
+            boundsBehavior: Flickable.StopAtBounds
+            ScrollBar.vertical: ScrollBar { policy: flow.implicitHeight > Style.px(100) ? ScrollBar.AlwaysOn : ScrollBar.AsNeeded }
+            Flow {
+                id: flow
+                width: parent.width
+                spacing: Style.px(4)
+                Repeater {
+                    model: root.judged ? root.findings : []
+                    delegate: Label {
+                        required property var modelData
+                        objectName: "finding"
+                        width: root.findings.length > 1 ? Math.floor((flow.width - Style.px(16)) / 2) : flow.width
+                        text: root.mark(modelData.severity) + modelData.text
+                        wrapMode: Text.WordWrap
+                        font.pixelSize: root.findings.length > 1 ? Style.px(17) : Style.px(22)
+                        font.bold: true
+                        color: root.tone(modelData.severity)
+                    }
                 }
             }
         }

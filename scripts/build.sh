@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Configures and builds LockStock into build/ (or $LOCKSTOCK_BUILD_DIR).
+# Configures and builds LockStock with the "default" preset (CMakePresets.json)
+# into build/ (or $LOCKSTOCK_BUILD_DIR).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${LOCKSTOCK_BUILD_DIR:-$root/build}"
-cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE="${CMAKE_BUILD_TYPE:-RelWithDebInfo}" "$@"
+(cd "$root" && cmake --preset default -B "$build" "$@")
 cmake --build "$build" --parallel "$(nproc)"

@@ -8,12 +8,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 seconds="${FUZZ_SECONDS:-60}"
-build=build-fuzz
-cxx="$(command -v clang++-15)"
+build=build-fuzz   # the "fuzz" preset's (CMakePresets.json)
 
-cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER="$cxx" \
-      -DLOCKSTOCK_BUILD_APP=OFF -DLOCKSTOCK_BUILD_TESTS=OFF -DLOCKSTOCK_FUZZ=ON >/dev/null
-cmake --build "$build" --target fuzz_scenario
+cmake --preset fuzz >/dev/null
+cmake --build --preset fuzz
 
 # The corpus grows across runs in the build dir; the seeds are the real scenarios.
 corpus="$build/corpus"

@@ -21,23 +21,21 @@ export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 # watchdog); the child only execs, so the fork warning does not apply.
 export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1:die_after_fork=0:suppressions=$PWD/scripts/tsan.supp"
 
+# The presets "asan" and "tsan" (CMakePresets.json) say how each is built and
+# which tests it runs; the labels above override theirs.
 sanitize() {
-    local name="$1" flags="$2"
-    local build="build-$name"
-    echo "== $name: $flags"
-    cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DLOCKSTOCK_BUILD_APP=OFF -DLOCKSTOCK_BUILD_BENCH=OFF \
-          -DCMAKE_CXX_FLAGS="$flags -fno-omit-frame-pointer" \
-          -DCMAKE_EXE_LINKER_FLAGS="$flags" >/dev/null
-    cmake --build "$build" -j "$jobs"
-    ctest --test-dir "$build" -L "$labels" -LE "$exclude" --output-on-failure -j "$jobs" --timeout 600
+    local name="$1"
+    echo "== $name"
+    cmake --preset "$name" >/dev/null
+    cmake --build --preset "$name" -j "$jobs"
+    ctest --preset "$name" -L "$labels" -LE "$exclude" -j "$jobs"
 }
 
 # Both builds run even when the first fails, so one CI run shows everything.
 failed=()
 for s in ${SANITIZERS:-asan tsan}; do
     case "$s" in
-    asan) sanitize asan "-fsanitize=address,undefined -fno-sanitize-recover=all" || failed+=(asan) ;;
-    tsan) sanitize tsan "-fsanitize=thread" || failed+=(tsan) ;;
+    asan|tsan) sanitize "$s" || failed+=("$s") ;;
     *) echo "unknown sanitizer '$s' (asan, tsan)" >&2; exit 2 ;;
     esac
 done

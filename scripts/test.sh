@@ -11,4 +11,5 @@ run=()
 if [ -z "${DISPLAY:-}" ]; then
     run=(xvfb-run -a -s "-screen 0 1920x1080x24")
 fi
-"${run[@]}" ctest --test-dir "$build" --output-on-failure --parallel 2 --timeout 900
+# The "default" test preset (CMakePresets.json), on this build directory.
+(cd "$root" && "${run[@]}" ctest --preset default --test-dir "$build")

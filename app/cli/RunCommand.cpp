@@ -5,9 +5,9 @@
 #include "cli/RedisOptions.h"
 #include "cli/RunOptions.h"
 #include "cli/TraceTable.h"
-#include "engine/Checker.h"
-#include "engine/HistoryJson.h"
+#include "analysis/HistoryJson.h"
 #include "engine/RunScenario.h"
+#include "strategies/Strategies.h"
 
 #include <QCommandLineParser>
 #include <QFile>
@@ -21,33 +21,14 @@ QString row(const QString &label, const QString &value)
     return QStringLiteral("  %1 %2").arg(label, -22).arg(value);
 }
 
-QString stockText(qint64 v)
+void printAnalysis(const RunAnalysis &analysis)
 {
-    return v == kUnknown ? QStringLiteral("unknown") : QString::number(v);
-}
-
-void printOutcome(const History &history, const Outcome &o)
-{
-    const RunInfo &info = history.info();
-    for (const QString &finding : o.findings(info))
+    for (const QString &finding : analysis.findings())
         printOut(QStringLiteral("  ") + finding);
     printOut(QString());
-    printOut(row(QStringLiteral("expected stock"), QString::number(o.expectedStock)));
-    printOut(row(QStringLiteral("final stock"), stockText(o.finalStock)));
-    printOut(row(QStringLiteral("orders sold"), QStringLiteral("%1 of %2").arg(o.ordersSucceeded).arg(o.ordersTried)));
-    printOut(row(QStringLiteral("lost updates"), QString::number(o.lostUpdates)));
-    printOut(row(QStringLiteral("oversold"), QString::number(o.oversold)));
-    printOut(row(QStringLiteral("exclusion violations"),
-                 QStringLiteral("%1 (%2 ms together)").arg(o.overlaps.size()).arg(qRound64(history.scenarioMs(o.overlapNs())))));
-    printOut(row(QStringLiteral("foreign releases"), QString::number(o.foreignReleases.size())));
-    printOut(row(QStringLiteral("foreign renewals"), QString::number(o.foreignRenewals.size())));
-    printOut(row(QStringLiteral("stuck lock"), QStringLiteral("%1 ms").arg(qRound64(history.scenarioMs(o.stuckNs())))));
-    if (o.fenced)
-        printOut(row(QStringLiteral("stale writes refused"), QString::number(o.staleWritesRefused.size())));
-    if (o.unavailableOrders > 0)
-        printOut(row(QStringLiteral("orders without a lock"), QString::number(o.unavailableOrders)));
-    if (o.fenced)
-        printOut(row(QStringLiteral("stale writes accepted"), QString::number(o.staleWritesAccepted.size())));
+    for (const Figure &f : analysis.figures())
+        if (f.label)
+            printOut(row(QLatin1String(f.label), f.text));
 }
 } // namespace
 
@@ -83,7 +64,7 @@ int runCommand(const QStringList &arguments)
                           request.scenario.correctHere(request.strategy->name, request.strategy->correct)
                               ? QStringLiteral("correct")
                               : QStringLiteral("broken"))
-                     .arg(QLatin1String(clockKindName(clock))
+                     .arg(QLatin1String(nameOf(clock))
                           + (clock == ClockKind::Real ? QStringLiteral(", speed ×%1").arg(request.scenario.config.speed)
                                                       : QString()))
                      .arg(target ? target->display()
@@ -94,12 +75,11 @@ int runCommand(const QStringList &arguments)
 
     History history;
     const QString error = runRequest(request, target.get(), history);
-    const QList<Event> sorted = sortedEvents(history);
-    const Outcome outcome = check(history, sorted);
+    const std::shared_ptr<const RunAnalysis> analysis = analyze(history);
     if (!quiet && parser.isSet(QStringLiteral("trace")))
-        printTrace(history, sorted, outcome);
+        printTrace(*analysis);
     if (!quiet)
-        printOutcome(history, outcome);
+        printAnalysis(*analysis);
 
     if (parser.isSet(QStringLiteral("json"))) {
         QFile out(parser.value(QStringLiteral("json")));
@@ -107,7 +87,7 @@ int runCommand(const QStringList &arguments)
             printError(QStringLiteral("cannot write %1: %2").arg(out.fileName(), out.errorString()));
             return kExitUsage;
         }
-        QJsonObject json = toJson(history, sorted, outcome);
+        QJsonObject json = toJson(*analysis);
         if (!error.isEmpty())
             json[QStringLiteral("error")] = error;
         out.write(QJsonDocument(json).toJson(QJsonDocument::Indented));
@@ -115,7 +95,7 @@ int runCommand(const QStringList &arguments)
     if (!error.isEmpty()) {
         printError(QStringLiteral("the run stopped: %1").arg(error));
         // Nothing ran at all: Redis was not usable, an input problem.
-        return sorted.size() <= 1 ? kExitUsage : kExitFailed;
+        return history.size() <= 1 ? kExitUsage : kExitFailed;
     }
     return kExitOk;
 }
@@ -145,7 +125,7 @@ int listCommand(const QStringList &arguments)
     for (const Strategy *s : allStrategies())
         printOut(QStringLiteral("  %1 %2 %3").arg(s->name, -20).arg(s->correct ? QStringLiteral("correct")
                                                                           : QStringLiteral("broken "))
-                     .arg(s->lesson));
+                     .arg(s->lessonText()));
     return kExitOk;
 }
 

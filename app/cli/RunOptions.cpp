@@ -2,6 +2,7 @@
 
 #include "cli/Console.h"
 #include "cli/RedisOptions.h"
+#include "strategies/Strategies.h"
 
 namespace lockstock {
 
@@ -54,6 +55,7 @@ bool readRunRequest(const QCommandLineParser &parser, RunRequest *out)
                        .arg(strategy, names.join(QStringLiteral(", "))));
         return false;
     }
+    config.correctSide = scenario->correctHere(out->strategy->name, out->strategy->correct);
 
     if (parser.isSet(QStringLiteral("speed"))) {
         bool ok = false;
@@ -79,15 +81,12 @@ bool readRunRequest(const QCommandLineParser &parser, RunRequest *out)
     if (parser.isSet(QStringLiteral("live")))
         schedule = QStringLiteral("live");
     out->mode = RunMode::Stepped;
+    const std::optional<Schedule> named = enumFromName<Schedule>(schedule);
     if (schedule == QLatin1String("live")) {
         out->mode = RunMode::Live;
         config.probe = false;
-    } else if (schedule == QLatin1String("timed")) {
-        config.schedule = Schedule::Timed;
-    } else if (schedule == QLatin1String("scripted")) {
-        config.schedule = Schedule::Scripted;
-    } else if (schedule == QLatin1String("random")) {
-        config.schedule = Schedule::Random;
+    } else if (named && *named != Schedule::Interactive) {
+        config.schedule = *named;
     } else if (!schedule.isEmpty()) {
         printError(QStringLiteral("--schedule must be timed, scripted, random or live (got '%1')").arg(schedule));
         return false;

@@ -3,7 +3,7 @@
 // SCENARIO [--strategy NAME|broken|correct] [--speed X] [--seed N] [--schedule S] [--live]
 
 #include "engine/RunScenario.h"
-#include "engine/Scenario.h"
+#include "scenario/Scenario.h"
 
 #include <QCommandLineParser>
 #include <memory>

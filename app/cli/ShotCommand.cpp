@@ -88,7 +88,7 @@ int shotCommand(const QStringList &arguments)
 
     History history;
     const QString error = runRequest(request, target.get(), history);
-    const std::shared_ptr<const TimelineData> data = TimelineData::build(history);
+    const std::shared_ptr<const RunAnalysis> data = analyze(history);
     image.describe(request.scenario, *request.strategy);
     const QString written = out.endsWith(QLatin1String(".svg"), Qt::CaseInsensitive)
         ? writeTimelineSvg(*data, image, out)
@@ -97,7 +97,7 @@ int shotCommand(const QStringList &arguments)
         printError(written);
         return kExitUsage;
     }
-    for (const QString &finding : data->findings)
+    for (const QString &finding : data->findings())
         printOut(finding);
     const QSize size = image.resolvedSize(*data);
     printOut(QStringLiteral("wrote %1 (%2x%3)").arg(out).arg(size.width()).arg(size.height()));

@@ -3,7 +3,7 @@
 #include "cli/Console.h"
 #include "cli/Interrupt.h"
 #include "cli/RedisOptions.h"
-#include "engine/StressRun.h"
+#include "stress/StressRun.h"
 #include "strategies/Strategies.h"
 
 #include <QCommandLineParser>
@@ -89,20 +89,33 @@ QString row(const QString &label, const QString &value)
     return QStringLiteral("  %1 %2").arg(label, -22).arg(value);
 }
 
+// The verdict in a word, and what it found in a few.
+QString verdictText(const StressResult &r)
+{
+    if (!r.error.isEmpty())
+        return QStringLiteral("STOPPED");
+    const Severity severity = r.verdict.severity();
+    const QString word = severity == Severity::Broken ? QStringLiteral("BROKE")
+        : severity == Severity::Harmless              ? QStringLiteral("harmless")
+        : severity == Severity::NotExercised          ? QStringLiteral("untested")
+                                                      : QStringLiteral("held");
+    return severity == Severity::Clean ? word : word + QStringLiteral(" (") + r.verdict.briefs().join(QStringLiteral(", ")) + QLatin1Char(')');
+}
+
 void printResult(const StressResult &r)
 {
-    printOut(row(QStringLiteral("orders succeeded"), QStringLiteral("%1 of %2").arg(r.ordersSucceeded).arg(r.ordersTried)));
-    printOut(row(QStringLiteral("final stock"), QStringLiteral("%1 (expected %2)").arg(stockText(r.finalStock)).arg(r.expectedStock)));
-    printOut(row(QStringLiteral("oversold"), QString::number(r.oversold)));
-    printOut(row(QStringLiteral("lost updates"), QString::number(r.lostUpdates)));
-    printOut(row(QStringLiteral("exclusion violations"), QString::number(r.exclusionViolations)));
-    printOut(row(QStringLiteral("foreign releases"), QString::number(r.foreignReleases)));
+    // The figures `run` prints, from the same analysis.
+    for (const Figure &f : r.figures)
+        if (f.label)
+            printOut(row(QLatin1String(f.label), f.text));
     printOut(row(QStringLiteral("throughput"), QStringLiteral("%1 orders/s (%2 Redis commands in %3 s)")
                                                    .arg(qRound64(r.ordersPerSecond)).arg(r.commands)
                                                    .arg(r.seconds, 0, 'f', 2)));
     printOut(row(QStringLiteral("latency p50 / p99"), QStringLiteral("%1 / %2 ms").arg(r.latencyP50Ms, 0, 'f', 2).arg(r.latencyP99Ms, 0, 'f', 2)));
     printOut(row(QStringLiteral("retries"), QStringLiteral("%1 (failed acquires, aborted EXECs)").arg(r.retries)));
-    printOut(row(QStringLiteral("verdict"), r.broke() ? QStringLiteral("BROKE") : QStringLiteral("held")));
+    printOut(row(QStringLiteral("verdict"), verdictText(r)));
+    for (const QString &sentence : r.verdict.sentences(r.info))
+        printOut(QStringLiteral("  ") + sentence);
 }
 
 // What a strategy says of itself, as the table and the single report print it.
@@ -128,9 +141,7 @@ void printTable(const QList<StressResult> &results)
                          .arg(claimText(r.correct), -8).arg(r.skipped));
             continue;
         }
-        const QString verdict = !r.error.isEmpty() ? QStringLiteral("STOPPED")
-            : r.broke()                            ? QStringLiteral("BROKE")
-                                                   : QStringLiteral("held");
+        const QString verdict = verdictText(r);
         printOut(QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9 %10 %11  %12")
                      .arg(r.strategy, -18).arg(claimText(r.correct), -8)
                      .arg(r.ordersSucceeded, 6)

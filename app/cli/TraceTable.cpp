@@ -2,7 +2,6 @@
 
 #include "cli/Console.h"
 
-#include <QSet>
 
 namespace lockstock {
 
@@ -12,24 +11,33 @@ QString clip(const QString &s, int width)
     return s.size() <= width ? s : s.left(width - 1) + QChar(0x2026);
 }
 
-QString lockText(const Event &e)
+QString lockText(const LockTruth &t)
 {
-    if (e.lockPttl == kUnknown)
-        return {};
-    if (e.lockPttl == kNoKey)
+    if (t.pttl == kUnknown)
+        return QStringLiteral("down");
+    if (t.pttl == kNoKey)
         return QStringLiteral("free");
-    const QString value = QString::fromUtf8(e.lockValue);
-    return e.lockPttl == kNoTtl ? value + QStringLiteral(" (no TTL!)")
-                                : value + QStringLiteral(" %1ms").arg(e.lockPttl);
+    const QString value = QString::fromUtf8(t.value);
+    return t.pttl == kNoTtl ? value + QStringLiteral(" (no TTL!)") : value + QStringLiteral(" %1ms").arg(t.pttl);
 }
 
-QString describe(const History &history, const Event &e, const QString &client)
+// What Redis held after the event: the lock (on every lock node) / the stock.
+QString truthText(const Probe &probe)
+{
+    QStringList locks;
+    for (const LockTruth &t : probe.locks)
+        locks << lockText(t);
+    return locks.join(QStringLiteral(" | ")) + QStringLiteral(" / ")
+        + (probe.stock == kUnknown ? QStringLiteral("?") : QString::number(probe.stock));
+}
+
+QString describe(const RunInfo &info, const Event &e, const QString &client)
 {
     switch (e.kind) {
     case EventKind::Command:
         return displayArgv(e.argv);
     case EventKind::Sleep:
-        return QStringLiteral("(%1 for %2 ms)").arg(QLatin1String(stepName(e.step))).arg(qRound64(history.scenarioMs(e.durationNs)));
+        return QStringLiteral("(%1 for %2 ms)").arg(QLatin1String(nameOf(e.step))).arg(qRound64(info.scenarioMs(e.durationNs)));
     case EventKind::Order:
         return e.success ? QStringLiteral("order sold") : QStringLiteral("order failed");
     case EventKind::Crash:
@@ -39,21 +47,16 @@ QString describe(const History &history, const Event &e, const QString &client)
         return e.note;
     case EventKind::Expired:
         return QStringLiteral("Redis expired %1").arg(QString::fromUtf8(e.token));
+    case EventKind::Probe:
+        return QStringLiteral("(what Redis holds at the end)");
     }
     return client;
 }
 } // namespace
 
-void printTrace(const History &history, const QList<Event> &sorted, const Outcome &outcome)
+void printTrace(const RunAnalysis &analysis)
 {
-    QSet<int> marked;
-    for (const ForeignAct &f : outcome.foreignReleases)
-        marked << f.event;
-    for (const ForeignAct &f : outcome.foreignRenewals)
-        marked << f.event;
-    for (int i : outcome.clobberingWrites)
-        marked << i;
-
+    const RunInfo &info = analysis.info;
     printOut(QStringLiteral("  %1  %2  %3 %4 %5 %6")
                  .arg(QStringLiteral("t (s)"), 8)
                  .arg(QStringLiteral("who"), -6)
@@ -61,23 +64,23 @@ void printTrace(const History &history, const QList<Event> &sorted, const Outcom
                  .arg(QStringLiteral("reply"), -14)
                  .arg(QStringLiteral("holds?"), -7)
                  .arg(QStringLiteral("lock in Redis / stock")));
-    for (int i = 0; i < sorted.size(); ++i) {
-        const Event &e = sorted.at(i);
+    for (int i = 0; i < analysis.events.size(); ++i) {
+        const Event &e = analysis.events.at(i);
         if (e.kind == EventKind::Sleep && e.step == Step::Backoff)
             continue; // the retry loop's sleeps would drown the table
-        const QString who = e.client >= 0 ? history.info().clients.value(e.client) : QStringLiteral("redis");
+        const QString who = e.client >= 0 ? info.clients.value(e.client) : QStringLiteral("redis");
         const QString reply = e.kind == EventKind::Command ? e.reply.display() : QString();
-        const QString truth = e.lockPttl == kUnknown
-            ? QString()
-            : lockText(e) + QStringLiteral(" / ") + (e.stock == kUnknown ? QStringLiteral("?") : QString::number(e.stock));
+        const QString truth = e.probe ? truthText(*e.probe) : QString();
+        const Finding *finding = analysis.findingAt(i);
         printOut(QStringLiteral("%1 %2  %3  %4 %5 %6 %7")
-                     .arg(marked.contains(i) ? QStringLiteral("!") : QStringLiteral(" "))
-                     .arg(history.scenarioMs(e.tNs) / 1000.0, 8, 'f', 3)
+                     .arg(!finding ? QStringLiteral(" ")
+                                   : finding->severity == Severity::Broken ? QStringLiteral("!") : QStringLiteral("~"))
+                     .arg(info.scenarioMs(e.tNs) / 1000.0, 8, 'f', 3)
                      .arg(who, -6)
-                     .arg(clip(describe(history, e, who), 46), -46)
+                     .arg(clip(describe(info, e, who), 46), -46)
                      .arg(clip(reply, 14), -14)
                      .arg(e.client >= 0 && e.holds ? QStringLiteral("yes") : QString(), -7)
-                     .arg(truth));
+                     .arg(truth + (finding ? QStringLiteral("  \u2190 ") + analysis.markTextAt(i) : QString())));
     }
     printOut(QString());
 }

@@ -1,10 +1,10 @@
 #pragma once
 // The history as a terminal table, one line per event (lockstock run --trace).
 
-#include "engine/Checker.h"
+#include "analysis/RunAnalysis.h"
 
 namespace lockstock {
 
-void printTrace(const History &history, const QList<Event> &sorted, const Outcome &outcome);
+void printTrace(const RunAnalysis &analysis);
 
 } // namespace lockstock

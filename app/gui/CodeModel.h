@@ -4,6 +4,7 @@
 // core/strategies/*.cpp, compiled into the app's resources (:/sources/).
 
 #include <QAbstractListModel>
+#include <QtQmlIntegration>
 #include <QHash>
 #include <QStringList>
 
@@ -11,6 +12,8 @@ namespace lockstock {
 
 class CodeModel : public QAbstractListModel {
     Q_OBJECT
+    QML_ELEMENT
+    QML_UNCREATABLE("owned by the controller")
     Q_PROPERTY(QString fileName READ fileName NOTIFY fileChanged)
     Q_PROPERTY(int focusLine READ focusLine NOTIFY markersChanged)
 public:

@@ -10,7 +10,7 @@ namespace lockstock {
 // Shows the window until it closes; `target` is null when Redis could not be
 // reached (the window says so, with `error`). Needs a QGuiApplication.
 int runWindow(std::unique_ptr<RedisTarget> target, const QString &error);
-// Makes the C++ types known to QML (module LockStock.Native); the tests call it too.
+// Makes the QML modules LockStock and LockStock.Native known; the tests call it too.
 void registerQmlTypes();
 
 } // namespace lockstock

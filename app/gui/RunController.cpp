@@ -3,8 +3,10 @@
 #include "TimelineExport.h"
 
 #include "redis/RedisError.h"
+#include "strategies/Strategies.h"
 
 #include <QFileInfo>
+#include <QJSEngine>
 
 namespace lockstock {
 
@@ -53,6 +55,13 @@ RunController::RunController(std::unique_ptr<RedisTarget> target, const QString 
 
 RunController::~RunController() = default;
 
+RunController *RunController::create(QQmlEngine *, QJSEngine *)
+{
+    Q_ASSERT(s_window);
+    QJSEngine::setObjectOwnership(s_window, QJSEngine::CppOwnership);
+    return s_window;
+}
+
 QVariantList RunController::scenarios() const
 {
     QVariantList out;
@@ -66,20 +75,12 @@ QVariantList RunController::scenarios() const
     return out;
 }
 
-QString RunController::scenarioLabel(const QString &name) const
-{
-    for (const QVariant &v : scenarios())
-        if (v.toMap().value(QStringLiteral("name")) == name)
-            return v.toMap().value(QStringLiteral("title")).toString();
-    return name;
-}
-
 QVariantList RunController::strategies() const
 {
     QVariantList out;
     for (const Strategy *s : allStrategies())
-        out << QVariantMap{{QStringLiteral("name"), s->name}, {QStringLiteral("title"), s->title},
-                           {QStringLiteral("lesson"), s->lesson}, {QStringLiteral("correct"), s->correct}};
+        out << QVariantMap{{QStringLiteral("name"), s->name}, {QStringLiteral("title"), s->titleText()},
+                           {QStringLiteral("lesson"), s->lessonText()}, {QStringLiteral("correct"), s->correct}};
     return out;
 }
 
@@ -105,8 +106,10 @@ void RunController::setStrategy(const QString &name)
 
 bool RunController::correct() const
 {
+    // Which side of this scenario's pair: a lease too short for the work
+    // makes a strategy broken here that is correct elsewhere.
     const Strategy *s = findStrategy(m_strategyName);
-    return s && s->correct;
+    return s && m_scenario.correctHere(s->name, s->correct);
 }
 
 void RunController::setCorrect(bool correct)
@@ -171,16 +174,20 @@ void RunController::load()
         config.speed *= m_speedFactor;
         config.probe = false;
     }
+    const auto side = [this, &config](const Strategy &s) {
+        config.correctSide = m_scenario.correctHere(s.name, s.correct);
+        return config;
+    };
     const Strategy *chosen = findStrategy(m_compare ? m_scenario.broken : m_strategyName);
     if (m_target && chosen) {
         config.keyPrefix = m_target->keyPrefix();
-        m_primary.load(config, *chosen, m_target->endpoint(), m_live);
+        m_primary.load(side(*chosen), *chosen, m_target->endpoint(), m_live);
     }
     const Strategy *other = findStrategy(m_scenario.correct);
     if (m_compare && other) {
         if (RedisTarget *t = secondTarget()) {
             config.keyPrefix = t->keyPrefix();
-            m_secondary.load(config, *other, t->endpoint(), m_live);
+            m_secondary.load(side(*other), *other, t->endpoint(), m_live);
         }
     }
     if (m_focusClient >= config.clients.size())
@@ -198,10 +205,7 @@ bool RunController::running() const
 
 bool RunController::finished() const
 {
-    const auto done = [](const RunSession &s) {
-        return s.state() == QLatin1String("finished") || s.state() == QLatin1String("failed");
-    };
-    return done(m_primary) && (!m_compare || done(m_secondary));
+    return m_primary.isOver() && (!m_compare || m_secondary.isOver());
 }
 
 void RunController::run()
@@ -226,7 +230,7 @@ void RunController::togglePlay()
         replaying() ? stopReplay() : replay();
         return;
     }
-    running() && m_primary.state() == QLatin1String("running") ? pause() : run();
+    running() && m_primary.state() == RunSession::State::Running ? pause() : run();
 }
 
 void RunController::step(int client)
@@ -315,8 +319,8 @@ QString RunController::banner() const
 
 void RunController::updateCode()
 {
-    const auto data = m_primary.timeline();
-    const qint64 ns = m_cursorMs < 0 ? std::numeric_limits<qint64>::max() / 2 : data->realNs(m_cursorMs);
+    const auto data = m_primary.analysis();
+    const qint64 ns = m_cursorMs < 0 ? std::numeric_limits<qint64>::max() / 2 : data->clockNs(m_cursorMs);
     QHash<QString, QHash<int, QList<int>>> byFile;
     QString focusFile;
     int focusLine = -1;
@@ -349,8 +353,8 @@ QString RunController::exportTimeline(const QUrl &file, const QString &theme, bo
     image.theme = theme;
     if (const Strategy *strategy = findStrategy(s.strategyName()))
         image.describe(m_scenario, *strategy);
-    return path.endsWith(QLatin1String(".svg"), Qt::CaseInsensitive) ? writeTimelineSvg(*s.timeline(), image, path)
-                                                                      : writeTimelinePng(*s.timeline(), image, path);
+    return path.endsWith(QLatin1String(".svg"), Qt::CaseInsensitive) ? writeTimelineSvg(*s.analysis(), image, path)
+                                                                      : writeTimelinePng(*s.analysis(), image, path);
 }
 
 } // namespace lockstock

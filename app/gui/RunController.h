@@ -9,11 +9,15 @@
 #include "StressComparison.h"
 
 #include "engine/RedisTarget.h"
-#include "engine/Scenario.h"
+#include "scenario/Scenario.h"
 
 #include <QElapsedTimer>
 #include <QObject>
 #include <QTimer>
+#include <QtQmlIntegration>
+
+class QQmlEngine;
+class QJSEngine;
 #include <QUrl>
 #include <QVariantList>
 #include <memory>
@@ -22,6 +26,8 @@ namespace lockstock {
 
 class RunController : public QObject {
     Q_OBJECT
+    QML_NAMED_ELEMENT(Controller)
+    QML_SINGLETON
     Q_PROPERTY(QVariantList scenarios READ scenarios CONSTANT)
     Q_PROPERTY(QVariantList strategies READ strategies CONSTANT)
     Q_PROPERTY(QString scenario READ scenario WRITE setScenario NOTIFY configChanged)
@@ -34,8 +40,8 @@ class RunController : public QObject {
     Q_PROPERTY(double leaseRedisMs READ leaseRedisMs NOTIFY configChanged)
     Q_PROPERTY(bool live READ live WRITE setLive NOTIFY configChanged)
     Q_PROPERTY(bool compare READ compare WRITE setCompare NOTIFY configChanged)
-    Q_PROPERTY(RunSession *primary READ primary CONSTANT)
-    Q_PROPERTY(RunSession *secondary READ secondary CONSTANT)
+    Q_PROPERTY(lockstock::RunSession *primary READ primary CONSTANT)
+    Q_PROPERTY(lockstock::RunSession *secondary READ secondary CONSTANT)
     Q_PROPERTY(bool running READ running NOTIFY stateChanged)
     Q_PROPERTY(bool finished READ finished NOTIFY stateChanged)
     Q_PROPERTY(double cursorMs READ cursorMs WRITE setCursorMs NOTIFY cursorChanged)
@@ -43,15 +49,19 @@ class RunController : public QObject {
     Q_PROPERTY(bool replaying READ replaying NOTIFY stateChanged)
     Q_PROPERTY(double replayRate READ replayRate WRITE setReplayRate NOTIFY replayRateChanged)
     Q_PROPERTY(int focusClient READ focusClient WRITE setFocusClient NOTIFY focusChanged)
-    Q_PROPERTY(CodeModel *code READ code CONSTANT)
+    Q_PROPERTY(lockstock::CodeModel *code READ code CONSTANT)
     Q_PROPERTY(QVariantMap redisState READ redisState NOTIFY cursorChanged)
     Q_PROPERTY(QString redisLabel READ redisLabel NOTIFY redisChanged)
     Q_PROPERTY(QString banner READ banner NOTIFY bannerChanged)
-    Q_PROPERTY(StressComparison *stress READ stress CONSTANT)
+    Q_PROPERTY(lockstock::StressComparison *stress READ stress CONSTANT)
 public:
     // `target` may be null when Redis could not be reached; `error` says why.
     RunController(std::unique_ptr<RedisTarget> target, const QString &error, QObject *parent = nullptr);
     ~RunController() override;
+
+    // The window's controller, made before its QML engine: what `Controller` is there.
+    static void setWindowController(RunController *controller) { s_window = controller; }
+    static RunController *create(QQmlEngine *, QJSEngine *);
 
     QVariantList scenarios() const;
     QVariantList strategies() const;
@@ -67,7 +77,7 @@ public:
     void setSpeedFactor(double factor);
     double scenarioSpeed() const { return m_scenario.config.speed; }
     // The lease as Redis is told it (PX): the PTTL bar's full length.
-    double leaseRedisMs() const { return double(m_primary.timeline()->info.redisMs(m_scenario.config.leaseMs)); }
+    double leaseRedisMs() const { return double(m_primary.analysis()->info.redisMs(m_scenario.config.leaseMs)); }
     bool live() const { return m_live; }
     void setLive(bool live);
     bool compare() const { return m_compare; }
@@ -100,7 +110,6 @@ public:
     Q_INVOKABLE void stopReplay();
     // Writes the primary (or, with `second`, the compared) timeline as PNG or SVG, by the file's suffix.
     Q_INVOKABLE QString exportTimeline(const QUrl &file, const QString &theme, bool second = false) const;
-    Q_INVOKABLE QString scenarioLabel(const QString &name) const;
 
 signals:
     void configChanged();
@@ -113,6 +122,7 @@ signals:
     void bannerChanged();
 
 private:
+    static inline RunController *s_window = nullptr;
     void load();
     void updateCode();
     RedisTarget *secondTarget();

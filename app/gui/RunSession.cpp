@@ -9,52 +9,55 @@
 
 namespace lockstock {
 
+// The analyzer of the current run and the history it reads; shared with the
+// analysis in flight, so that a run thrown away outlives its last look.
+struct RunSession::Analysis {
+    Analysis(std::shared_ptr<History> h, RunAnalyzer::Arrival arrival)
+        : history(std::move(h))
+        , analyzer(history->info(), arrival)
+    {
+    }
+    std::shared_ptr<History> history;
+    RunAnalyzer analyzer;
+};
+
 RunSession::RunSession(QObject *parent)
     : QObject(parent)
 {
+    m_analysisThread.setMaxThreadCount(1);
     m_poll.setInterval(16);
-    connect(&m_poll, &QTimer::timeout, this, &RunSession::poll);
-    connect(&m_model, &TimelineModel::timelineChanged, this, &RunSession::timelineChanged);
+    connect(&m_poll, &QTimer::timeout, this, &RunSession::analyse);
+    connect(&m_model, &TimelineModel::analysisChanged, this, &RunSession::timelineChanged);
 }
 
 RunSession::~RunSession()
 {
     teardown();
+    m_analysisThread.waitForDone();
 }
 
 QString RunSession::strategyName() const { return m_strategy ? m_strategy->name : QString(); }
-QString RunSession::strategyTitle() const { return m_strategy ? m_strategy->title : QString(); }
-bool RunSession::strategyCorrect() const { return m_strategy && m_strategy->correct; }
+QString RunSession::strategyTitle() const { return m_strategy ? m_strategy->titleText() : QString(); }
+bool RunSession::correctSide() const { return m_strategy && !analysis()->info.brokenSide; }
 
-QStringList RunSession::findings() const
+QVariantList RunSession::findings() const
 {
-    const auto data = timeline();
-    return data->events.isEmpty() ? QStringList() : data->findings;
+    const auto a = analysis();
+    QVariantList out;
+    if (a->events.isEmpty())
+        return out;
+    for (const Finding &f : a->verdict.findings)
+        out << QVariantMap{{QStringLiteral("text"), f.sentence(a->info)},
+                           {QStringLiteral("severity"), int(f.severity)}};
+    return out;
 }
 
-bool RunSession::clean() const
+RunSession::Outcome RunSession::outcome() const
 {
-    return timeline()->outcome.clean();
+    return Outcome(analysis()->verdict.severity());
 }
 
-QVariantMap RunSession::figures() const
-{
-    const auto data = timeline();
-    const Outcome &o = data->outcome;
-    return {
-        {QStringLiteral("expectedStock"), o.expectedStock},
-        {QStringLiteral("finalStock"), o.finalStock == kUnknown ? QVariant() : QVariant(o.finalStock)},
-        {QStringLiteral("sold"), o.ordersSucceeded},
-        {QStringLiteral("tried"), o.ordersTried},
-        {QStringLiteral("lostUpdates"), o.lostUpdates},
-        {QStringLiteral("oversold"), o.oversold},
-        {QStringLiteral("overlaps"), int(o.overlaps.size())},
-        {QStringLiteral("foreignReleases"), int(o.foreignReleases.size())},
-        {QStringLiteral("stuckMs"), data->scenarioMs(o.stuckNs())},
-    };
-}
-
-void RunSession::setState(const QString &state)
+void RunSession::setState(State state)
 {
     if (m_state == state)
         return;
@@ -72,8 +75,10 @@ void RunSession::load(const RunConfig &config, const Strategy &strategy, const R
     m_error.clear();
     const RunInfo info = makeRunInfo(config, strategy, runClockFor(live ? RunMode::Live : RunMode::Stepped, config, endpoint));
     m_history = std::make_shared<History>(info);
+    m_analysis = std::make_shared<Analysis>(m_history, live ? RunAnalyzer::Arrival::PerClient : RunAnalyzer::Arrival::InOrder);
+    ++m_generation;
     m_model.reset(info);
-    setState(QStringLiteral("idle"));
+    setState(State::Idle);
     emit strategyChanged();
 }
 
@@ -88,6 +93,9 @@ void RunSession::teardown()
     m_poll.stop();
     m_pendingSteps.clear();
     m_playWhenReady = false;
+    m_ended.reset();
+    m_idlePending = false;
+    m_analyseAgain = false;
     if (!m_thread)
         return;
     // The worker may be asleep inside a step; let it finish on its own and clean up after itself.
@@ -103,7 +111,7 @@ void RunSession::teardown()
 
 void RunSession::ensureStarted()
 {
-    if (m_thread || !m_strategy || m_state == QLatin1String("finished") || m_state == QLatin1String("failed"))
+    if (m_thread || !m_strategy || isOver())
         return;
     m_thread = new QThread;
     m_thread->setObjectName(QStringLiteral("run-") + m_strategy->name);
@@ -112,40 +120,43 @@ void RunSession::ensureStarted()
     m_worker = worker;
     connect(m_thread, &QThread::finished, worker, &QObject::deleteLater);
     connect(worker, &RunWorker::prepared, this, [this] {
-        setState(QStringLiteral("paused"));
+        setState(State::Paused);
         if (m_playWhenReady)
             play();
         for (int c : std::exchange(m_pendingSteps, {}))
             stepClient(c);
     });
     connect(worker, &RunWorker::paused, this, [this] {
-        if (m_state == QLatin1String("running"))
-            setState(QStringLiteral("paused"));
-        poll();
-        emit workerIdle();
+        if (m_state == State::Running)
+            setState(State::Paused);
+        // Idle once the window shows everything the worker did.
+        m_idlePending = true;
+        analyse();
     });
     connect(worker, &RunWorker::finished, this, [this](const QString &error) {
         m_error = error;
-        poll();
-        m_poll.stop();
-        setState(error.isEmpty() ? QStringLiteral("finished") : QStringLiteral("failed"));
+        // The verdict is shown once the analysis has read the end of the history.
+        m_ended = error.isEmpty() ? State::Finished : State::Failed;
+        if (!m_history->isFinished())
+            setState(*m_ended);
+        analyse();
     });
     m_thread->start();
-    setState(QStringLiteral("starting"));
+    setState(State::Starting);
     m_poll.start();
     QMetaObject::invokeMethod(worker, &RunWorker::prepare, Qt::QueuedConnection);
 }
 
 void RunSession::play()
 {
-    if (m_state == QLatin1String("idle") || m_state == QLatin1String("starting")) {
+    if (m_state == State::Idle || m_state == State::Starting) {
         m_playWhenReady = true;
         ensureStarted();
         return;
     }
-    if (m_state != QLatin1String("paused") || !m_worker)
+    if (m_state != State::Paused || !m_worker)
         return;
-    setState(QStringLiteral("running"));
+    setState(State::Running);
     QMetaObject::invokeMethod(m_worker, &RunWorker::play, Qt::QueuedConnection);
 }
 
@@ -167,82 +178,129 @@ void RunSession::stepClient(int client)
 {
     if (m_live)
         return;
-    if (m_state == QLatin1String("idle") || m_state == QLatin1String("starting")) {
+    if (m_state == State::Idle || m_state == State::Starting) {
         m_pendingSteps << client;
         ensureStarted();
         return;
     }
-    if (!m_worker || m_state != QLatin1String("paused"))
+    if (!m_worker || m_state != State::Paused)
         return;
     QMetaObject::invokeMethod(m_worker, [w = m_worker, client] { w->stepClient(client); }, Qt::QueuedConnection);
 }
 
-void RunSession::poll()
+void RunSession::analyse()
 {
-    if (m_history)
-        m_model.update(*m_history);
+    if (!m_analysis)
+        return;
+    if (m_analysing) {
+        m_analyseAgain = true; // what came since it began is read next
+        return;
+    }
+    m_analysing = true;
+    m_analyseAgain = false;
+    m_analysisThread.start([this, job = m_analysis, generation = m_generation] {
+        const bool changed = job->analyzer.update(*job->history);
+        std::shared_ptr<const RunAnalysis> snapshot = changed ? job->analyzer.snapshot() : nullptr;
+        // The destructor waits for this thread, so `this` outlives the call.
+        QMetaObject::invokeMethod(this, [=, this, marked = job->analyzer.newlyMarked(),
+                                         restarted = job->analyzer.restarted()] {
+            analysed(generation, snapshot, marked, restarted);
+        }, Qt::QueuedConnection);
+    });
+}
+
+void RunSession::analysed(quint64 generation, std::shared_ptr<const RunAnalysis> snapshot, const QList<int> &marked,
+                          bool restarted)
+{
+    m_analysing = false;
+    if (generation != m_generation) {
+        // A run thrown away since.
+        if (m_analyseAgain)
+            analyse();
+        return;
+    }
+    if (snapshot)
+        m_model.setAnalysis(std::move(snapshot), marked, restarted);
+    if (m_ended && analysis()->finished) {
+        m_poll.stop();
+        setState(*m_ended);
+    } else if (m_ended) {
+        analyse(); // the end of the history is not read yet
+    }
+    if (m_analyseAgain) {
+        analyse();
+    } else if (m_idlePending && !m_analysing) {
+        m_idlePending = false;
+        emit workerIdle();
+    }
 }
 
 QVariantMap RunSession::eventDetails(int sortedIndex) const
 {
-    const auto data = timeline();
-    if (sortedIndex < 0 || sortedIndex >= data->events.size())
+    const auto a = analysis();
+    if (sortedIndex < 0 || sortedIndex >= a->events.size())
         return {};
-    const Event &e = data->events.at(sortedIndex);
+    const Event &e = a->events.at(sortedIndex);
     QVariantMap m;
     m[QStringLiteral("index")] = sortedIndex;
-    m[QStringLiteral("timeMs")] = data->scenarioMs(e.tNs);
-    m[QStringLiteral("durationMs")] = data->scenarioMs(e.durationNs);
+    m[QStringLiteral("timeMs")] = a->scenarioMs(e.tNs);
+    m[QStringLiteral("durationMs")] = a->scenarioMs(e.durationNs);
     m[QStringLiteral("client")] = e.client;
-    m[QStringLiteral("clientName")] = data->info.clients.value(e.client, QStringLiteral("Redis"));
-    m[QStringLiteral("kind")] = QString::fromLatin1(eventKindName(e.kind));
-    m[QStringLiteral("step")] = QString::fromLatin1(stepName(e.step));
+    m[QStringLiteral("clientName")] = a->info.clients.value(e.client, QStringLiteral("Redis"));
+    m[QStringLiteral("kind")] = QString::fromLatin1(nameOf(e.kind));
+    m[QStringLiteral("step")] = QString::fromLatin1(nameOf(e.step));
     m[QStringLiteral("watchdog")] = e.role == ActorRole::Watchdog;
     QStringList argv;
-    for (const QByteArray &a : e.argv)
-        argv << QString::fromUtf8(a);
+    for (const QByteArray &arg : e.argv)
+        argv << QString::fromUtf8(arg);
     m[QStringLiteral("command")] = argv.join(QLatin1Char(' '));
     m[QStringLiteral("reply")] = e.kind == EventKind::Command ? e.reply.display() : QString();
     m[QStringLiteral("holds")] = e.holds;
     m[QStringLiteral("token")] = QString::fromUtf8(e.token);
     m[QStringLiteral("note")] = e.note;
-    m[QStringLiteral("race")] = data->raceAt(sortedIndex);
+    m[QStringLiteral("race")] = a->markTextAt(sortedIndex);
     m[QStringLiteral("source")] = e.sourceFile ? QFileInfo(QString::fromUtf8(e.sourceFile)).fileName() : QString();
     m[QStringLiteral("line")] = e.sourceLine;
-    if (e.lockPttl != kUnknown) {
-        m[QStringLiteral("lockValue")] = QString::fromUtf8(e.lockValue);
-        m[QStringLiteral("lockPttl")] = e.lockPttl;
-        m[QStringLiteral("stock")] = e.stock == kUnknown ? QVariant() : QVariant(e.stock);
+    if (const LockTruth *lock = e.lock()) {
+        m[QStringLiteral("lockValue")] = QString::fromUtf8(lock->value);
+        m[QStringLiteral("lockPttl")] = lock->pttl;
     }
+    if (e.probe)
+        m[QStringLiteral("stock")] = e.probe->stock == kUnknown ? QVariant() : QVariant(e.probe->stock);
     return m;
 }
 
 QVariantMap RunSession::redisStateAt(double ms) const
 {
-    const auto data = timeline();
-    const qint64 ns = ms < 0 ? std::numeric_limits<qint64>::max() / 2 : data->realNs(ms);
-    const int i = data->lastProbeAt(ns);
+    const auto a = analysis();
+    const qint64 ns = ms < 0 ? std::numeric_limits<qint64>::max() / 2 : a->clockNs(ms);
+    const int i = a->lastProbeAt(ns);
     QVariantMap m;
-    m[QStringLiteral("lockKey")] = QString::fromUtf8(data->info.lockKey);
-    m[QStringLiteral("stockKey")] = QString::fromUtf8(data->info.stockKey);
+    m[QStringLiteral("lockKey")] = QString::fromUtf8(a->info.lockKey);
+    m[QStringLiteral("stockKey")] = QString::fromUtf8(a->info.stockKey);
     m[QStringLiteral("probed")] = i >= 0;
     if (i < 0)
         return m;
-    const Event &e = data->events.at(i);
-    const qint64 probedAt = e.tNs + e.durationNs;
-    const qint64 elapsedMs = ms < 0 ? 0 : std::max<qint64>(0, (ns - probedAt) / 1000000);
-    qint64 pttl = e.lockPttl;
-    if (pttl > 0)
-        pttl = std::max<qint64>(0, pttl - elapsedMs);
-    const bool gone = e.lockPttl > 0 && pttl == 0;
-    m[QStringLiteral("lockValue")] = gone ? QString() : QString::fromUtf8(e.lockValue);
-    m[QStringLiteral("lockPttl")] = gone ? kNoKey : pttl;
-    int owner = -1;
-    for (const Holding &h : data->holdings)
-        if (h.token == e.lockValue)
-            owner = h.owner;
-    m[QStringLiteral("lockOwner")] = gone ? -1 : owner;
-    m[QStringLiteral("stock")] = e.stock == kUnknown ? QVariant() : QVariant(e.stock);
+    const Event &e = a->events.at(i);
+    const LockTruth *lock = e.lock();
+    if (lock && lock->pttl != kUnknown) {
+        // The TTL counted down from the probe to `ms`.
+        const qint64 probedAt = e.tNs + e.durationNs;
+        const qint64 elapsedMs = ms < 0 ? 0 : std::max<qint64>(0, (ns - probedAt) / 1000000);
+        qint64 pttl = lock->pttl;
+        if (pttl > 0)
+            pttl = std::max<qint64>(0, pttl - elapsedMs);
+        const bool gone = lock->pttl > 0 && pttl == 0;
+        m[QStringLiteral("lockValue")] = gone ? QString() : QString::fromUtf8(lock->value);
+        m[QStringLiteral("lockPttl")] = gone ? kNoKey : pttl;
+        int owner = -1;
+        const LockNode &node = a->nodes.first();
+        for (qsizetype h = node.holdingCount() - 1; h >= 0 && owner < 0; --h)
+            if (node.holding(h).token == lock->value)
+                owner = node.holding(h).owner;
+        m[QStringLiteral("lockOwner")] = gone ? -1 : owner;
+    }
+    m[QStringLiteral("stock")] = e.probe->stock == kUnknown ? QVariant() : QVariant(e.probe->stock);
     return m;
 }
 

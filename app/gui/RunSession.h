@@ -1,7 +1,9 @@
 #pragma once
-// One run shown in the window: its history, the model the panels read, and
-// the worker thread that drives it. Side-by-side mode has two of these.
-// Events stream in on a ~60 Hz poll of History::eventsSince().
+// One run shown in the window: its history, the worker thread that drives
+// it, and its analysis. A thread of its own analyses what the run recorded
+// since the last look (~60 times a second) and hands the window an
+// immutable snapshot; the window never analyses on its own thread.
+// Side-by-side mode has two of these.
 
 #include "TimelineModel.h"
 
@@ -11,6 +13,7 @@
 #include <QObject>
 #include <QPointer>
 #include <QThread>
+#include <QThreadPool>
 #include <QTimer>
 #include <QVariantMap>
 
@@ -21,38 +24,46 @@ class RunWorker;
 
 class RunSession : public QObject {
     Q_OBJECT
-    Q_PROPERTY(TimelineModel *model READ model CONSTANT)
-    Q_PROPERTY(QString state READ state NOTIFY stateChanged)
+    QML_ELEMENT
+    QML_UNCREATABLE("owned by the controller")
+    Q_PROPERTY(lockstock::TimelineModel *model READ model CONSTANT)
+    Q_PROPERTY(State state READ state NOTIFY stateChanged)
     Q_PROPERTY(QString strategyName READ strategyName NOTIFY strategyChanged)
     Q_PROPERTY(QString strategyTitle READ strategyTitle NOTIFY strategyChanged)
-    Q_PROPERTY(bool strategyCorrect READ strategyCorrect NOTIFY strategyChanged)
+    Q_PROPERTY(bool correctSide READ correctSide NOTIFY strategyChanged)
     Q_PROPERTY(QStringList clients READ clients NOTIFY strategyChanged)
-    Q_PROPERTY(QStringList findings READ findings NOTIFY timelineChanged)
-    Q_PROPERTY(bool clean READ clean NOTIFY timelineChanged)
+    Q_PROPERTY(QVariantList findings READ findings NOTIFY timelineChanged)
+    Q_PROPERTY(Outcome outcome READ outcome NOTIFY timelineChanged)
     Q_PROPERTY(double durationMs READ durationMs NOTIFY timelineChanged)
     Q_PROPERTY(QString error READ error NOTIFY stateChanged)
-    Q_PROPERTY(QVariantMap figures READ figures NOTIFY timelineChanged)
     // "virtual" or "real": the clock the run is on (RunInfo::clock).
     Q_PROPERTY(QString clock READ clock NOTIFY strategyChanged)
 public:
+    enum class State { Idle, Starting, Running, Paused, Finished, Failed };
+    Q_ENUM(State)
+    // How the verdict came out: its Severity, for the panels.
+    enum class Outcome { Clean, NotExercised, Harmless, Broken };
+    Q_ENUM(Outcome)
+
     explicit RunSession(QObject *parent = nullptr);
     ~RunSession() override;
 
     TimelineModel *model() { return &m_model; }
-    std::shared_ptr<const TimelineData> timeline() const { return m_model.timeline(); }
+    const TimelineModel *model() const { return &m_model; }
+    std::shared_ptr<const RunAnalysis> analysis() const { return m_model.analysis(); }
 
-    // "idle", "starting", "running", "paused", "finished", "failed"
-    QString state() const { return m_state; }
+    State state() const { return m_state; }
     QString strategyName() const;
     QString strategyTitle() const;
-    bool strategyCorrect() const;
-    QStringList clients() const { return m_config.clients.isEmpty() ? QStringList() : timeline()->info.clients; }
-    QStringList findings() const;
-    bool clean() const;
-    double durationMs() const { return timeline()->durationMs(); }
+    // The strategy is this scenario's correct side (Scenario::correctHere).
+    bool correctSide() const;
+    QStringList clients() const { return m_config.clients.isEmpty() ? QStringList() : analysis()->info.clients; }
+    // The verdict in plain words, each {text, severity}; empty before anything ran.
+    QVariantList findings() const;
+    Outcome outcome() const;
+    double durationMs() const { return analysis()->durationMs(); }
     QString error() const { return m_error; }
-    QVariantMap figures() const;
-    QString clock() const { return QString::fromLatin1(clockKindName(timeline()->info.clock)); }
+    QString clock() const { return QString::fromLatin1(nameOf(analysis()->info.clock)); }
 
     // Sets up a fresh run (discarding the old one) without starting it.
     void load(const RunConfig &config, const Strategy &strategy, const RedisEndpoint &endpoint, bool live);
@@ -64,7 +75,8 @@ public:
     void setPlaybackSpeed(double speed);
     // Throws the run away; the next play() or step starts it again.
     void reset();
-    bool isActive() const { return m_state == QLatin1String("running") || m_state == QLatin1String("starting"); }
+    bool isActive() const { return m_state == State::Running || m_state == State::Starting; }
+    bool isOver() const { return m_state == State::Finished || m_state == State::Failed; }
 
     // The clicked event: command, reply, the client's belief, Redis's truth.
     Q_INVOKABLE QVariantMap eventDetails(int sortedIndex) const;
@@ -77,16 +89,27 @@ signals:
     void timelineChanged();
     // The worker is done with what it was asked (a step, or playing until
     // paused) and the run waits: on the virtual clock, no time passes now.
+    // Emitted once the analysis has read all it did.
     void workerIdle();
 
 private:
+    struct Analysis;
     void ensureStarted();
-    void setState(const QString &state);
-    void poll();
+    void setState(State state);
+    // Starts analysing what is new, unless that is under way.
+    void analyse();
+    void analysed(quint64 generation, std::shared_ptr<const RunAnalysis> snapshot, const QList<int> &marked,
+                  bool restarted);
     void teardown();
 
     TimelineModel m_model;
     std::shared_ptr<History> m_history;
+    std::shared_ptr<Analysis> m_analysis;
+    quint64 m_generation = 0;         // which load() the analysis in flight belongs to
+    bool m_analysing = false;
+    bool m_analyseAgain = false;      // something asked for an analysis while one ran
+    bool m_idlePending = false;       // the worker waits: say so once the analysis caught up
+    QThreadPool m_analysisThread;     // one thread: one analysis at a time, in order
     RunConfig m_config;
     const Strategy *m_strategy = nullptr;
     RedisEndpoint m_endpoint;
@@ -94,9 +117,10 @@ private:
     QThread *m_thread = nullptr;
     QPointer<RunWorker> m_worker;
     QTimer m_poll;
-    QString m_state = QStringLiteral("idle");
+    State m_state = State::Idle;
+    std::optional<State> m_ended;     // the worker is done; shown once the analysis has caught up
     QString m_error;
-    QList<int> m_pendingSteps;   // steps asked for before the run was ready
+    QList<int> m_pendingSteps;        // steps asked for before the run was ready
     bool m_playWhenReady = false;
 };
 

@@ -1,4 +1,5 @@
 #include "StressComparison.h"
+#include "strategies/Strategies.h"
 
 namespace lockstock {
 
@@ -6,11 +7,6 @@ namespace {
 // Beyond these a comparison of every strategy takes too long to watch.
 constexpr int kMaxClients = 200;
 constexpr int kMaxOrders = 1'000'000;
-
-qint64 problems(const StressResult &r)
-{
-    return r.oversold + r.lostUpdates + r.exclusionViolations + r.foreignReleases;
-}
 } // namespace
 
 StressComparison::StressComparison(QObject *parent)
@@ -44,7 +40,7 @@ double StressComparison::maxOrdersPerSecond() const
 {
     double most = 0;
     for (const Row &row : m_rows)
-        if (row.status == QLatin1String("done"))
+        if (row.status == Status::Done)
             most = std::max(most, row.result.ordersPerSecond);
     return most;
 }
@@ -53,8 +49,8 @@ double StressComparison::maxProblems() const
 {
     qint64 most = 0;
     for (const Row &row : m_rows)
-        if (row.status == QLatin1String("done"))
-            most = std::max(most, problems(row.result));
+        if (row.status == Status::Done)
+            most = std::max(most, row.result.verdict.problems());
     return double(most);
 }
 
@@ -101,12 +97,12 @@ bool StressComparison::start(int clients, int orders, qint64 stock)
 
     QList<const Strategy *> strategies;
     for (Row &row : m_rows) {
-        row.status = QStringLiteral("waiting");
+        row.status = Status::Waiting;
         row.progress = 0;
         row.result = StressResult{};
         strategies << row.strategy;
     }
-    m_rows.first().status = QStringLiteral("running");
+    m_rows.first().status = Status::Running;
     m_currentRow = 0;
     m_progress = 0;
     emit dataChanged(index(0), index(rowCount() - 1));
@@ -150,13 +146,13 @@ void StressComparison::runFinished(int row, const StressResult &result)
     r.result = result;
     r.progress = 1;
     // A run that stopped early covered part of the workload only: its figures are not charted.
-    r.status = !result.skipped.isEmpty() ? QStringLiteral("skipped")
-        : result.error.isEmpty()         ? QStringLiteral("done")
-        : m_cancel                       ? QStringLiteral("cancelled")
-                                         : QStringLiteral("stopped");
+    r.status = !result.skipped.isEmpty() ? Status::Skipped
+        : result.error.isEmpty()         ? Status::Done
+        : m_cancel                       ? Status::Cancelled
+                                         : Status::Stopped;
     emit dataChanged(index(row), index(row));
     if (!m_cancel && row + 1 < m_rows.size()) {
-        m_rows[row + 1].status = QStringLiteral("running");
+        m_rows[row + 1].status = Status::Running;
         m_currentRow = row + 1;
         emit dataChanged(index(row + 1), index(row + 1), {StatusRole});
     }
@@ -171,8 +167,8 @@ void StressComparison::comparisonEnded()
     delete m_thread;
     m_thread = nullptr;
     // Cancelled before its run began, the row marked as next never ran.
-    if (m_currentRow >= 0 && m_rows.at(m_currentRow).status == QLatin1String("running")) {
-        m_rows[m_currentRow].status = QStringLiteral("cancelled");
+    if (m_currentRow >= 0 && m_rows.at(m_currentRow).status == Status::Running) {
+        m_rows[m_currentRow].status = Status::Cancelled;
         emit dataChanged(index(m_currentRow), index(m_currentRow), {StatusRole});
     }
     m_currentRow = -1;
@@ -194,9 +190,9 @@ QVariant StressComparison::data(const QModelIndex &index, int role) const
     switch (role) {
     case Qt::DisplayRole:
     case NameRole: return row.strategy->name;
-    case TitleRole: return row.strategy->title;
+    case TitleRole: return row.strategy->titleText();
     case CorrectRole: return row.strategy->correct;
-    case StatusRole: return row.status;
+    case StatusRole: return int(row.status);
     case RowProgressRole: return row.progress;
     case OrdersTriedRole: return r.ordersTried;
     case OrdersSucceededRole: return r.ordersSucceeded;
@@ -206,8 +202,11 @@ QVariant StressComparison::data(const QModelIndex &index, int role) const
     case LostUpdatesRole: return r.lostUpdates;
     case ExclusionViolationsRole: return r.exclusionViolations;
     case ForeignReleasesRole: return r.foreignReleases;
-    case ProblemsRole: return problems(r);
+    case ForeignRenewalsRole: return r.foreignRenewals;
+    case ProblemsRole: return r.verdict.problems();
     case BrokeRole: return r.broke();
+    case OutcomeRole: return int(r.verdict.severity());
+    case BriefRole: return r.verdict.briefs().join(QStringLiteral(" \u00b7 "));
     case OrdersPerSecondRole: return r.ordersPerSecond;
     case LatencyP50Role: return r.latencyP50Ms;
     case LatencyP99Role: return r.latencyP99Ms;
@@ -232,8 +231,11 @@ QHash<int, QByteArray> StressComparison::roleNames() const
             {LostUpdatesRole, "lostUpdates"},
             {ExclusionViolationsRole, "exclusionViolations"},
             {ForeignReleasesRole, "foreignReleases"},
+            {ForeignRenewalsRole, "foreignRenewals"},
             {ProblemsRole, "problems"},
             {BrokeRole, "broke"},
+            {OutcomeRole, "outcome"},
+            {BriefRole, "brief"},
             {OrdersPerSecondRole, "ordersPerSecond"},
             {LatencyP50Role, "latencyP50Ms"},
             {LatencyP99Role, "latencyP99Ms"},

@@ -4,9 +4,10 @@
 // The runs go on a worker thread; rows fill in as each strategy finishes.
 // Exposed to QML as `controller.stress`.
 
-#include "engine/StressRun.h"
+#include "stress/StressRun.h"
 
 #include <QAbstractListModel>
+#include <QtQmlIntegration>
 #include <QThread>
 #include <atomic>
 #include <optional>
@@ -15,6 +16,8 @@ namespace lockstock {
 
 class StressComparison : public QAbstractListModel {
     Q_OBJECT
+    QML_ELEMENT
+    QML_UNCREATABLE("owned by the controller")
     Q_PROPERTY(bool running READ running NOTIFY runningChanged)
     Q_PROPERTY(double progress READ progress NOTIFY progressChanged)
     Q_PROPERTY(QString current READ current NOTIFY progressChanged)
@@ -27,7 +30,7 @@ public:
         NameRole = Qt::UserRole + 1,
         TitleRole,
         CorrectRole,            // the strategy's own claim
-        StatusRole,             // "waiting", "running", "done", "stopped", "skipped", "cancelled"
+        StatusRole,             // a Status
         RowProgressRole,        // 0..1 while it runs
         OrdersTriedRole,
         OrdersSucceededRole,
@@ -37,8 +40,11 @@ public:
         LostUpdatesRole,
         ExclusionViolationsRole,
         ForeignReleasesRole,
-        ProblemsRole,           // the four above added up: what the correctness bar shows
+        ForeignRenewalsRole,
+        ProblemsRole,           // what went wrong, counted: the correctness bar's length
         BrokeRole,
+        OutcomeRole,            // the verdict's severity (RunSession::Outcome)
+        BriefRole,              // the verdict's findings in a few words each: "12 updates lost · 3 overlaps"
         OrdersPerSecondRole,
         LatencyP50Role,
         LatencyP99Role,
@@ -46,6 +52,9 @@ public:
         NoteRole,               // why a stopped or skipped row has no figures
     };
     Q_ENUM(Role)
+    // Where a row's run is: done rows have figures; stopped, skipped and cancelled ones say why not.
+    enum class Status { Waiting, Running, Done, Stopped, Skipped, Cancelled };
+    Q_ENUM(Status)
 
     explicit StressComparison(QObject *parent = nullptr);
     ~StressComparison() override;
@@ -82,7 +91,7 @@ signals:
 private:
     struct Row {
         const Strategy *strategy = nullptr;
-        QString status = QStringLiteral("waiting");
+        Status status = Status::Waiting;
         double progress = 0;
         StressResult result;
     };

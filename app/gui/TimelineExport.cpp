@@ -9,7 +9,7 @@
 namespace lockstock {
 
 namespace {
-TimelineViewport wholeRun(const TimelineData &data, const TimelineImage &options)
+TimelineViewport wholeRun(const RunAnalysis &data, const TimelineImage &options)
 {
     TimelineViewport v;
     v.startMs = 0;
@@ -22,7 +22,7 @@ TimelineViewport wholeRun(const TimelineData &data, const TimelineImage &options
     return v;
 }
 
-void paintInto(QPaintDevice &device, const TimelineData &data, const TimelineImage &options, const QSize &size)
+void paintInto(QPaintDevice &device, const RunAnalysis &data, const TimelineImage &options, const QSize &size)
 {
     QPainter p(&device);
     TimelinePainter painter(data, options.resolvedTheme());
@@ -37,8 +37,8 @@ void TimelineImage::describe(const Scenario &scenario, const Strategy &strategy)
                    .arg(strategy.name,
                         scenario.correctHere(strategy.name, strategy.correct)
                             ? QCoreApplication::translate("Strategy", "correct")
-                                         : QCoreApplication::translate("Strategy", "broken"),
-                        strategy.title);
+                            : QCoreApplication::translate("Strategy", "broken"),
+                        strategy.titleText());
 }
 
 TimelineTheme TimelineImage::resolvedTheme() const
@@ -47,14 +47,14 @@ TimelineTheme TimelineImage::resolvedTheme() const
     return TimelineTheme::named(theme, s);
 }
 
-QSize TimelineImage::resolvedSize(const TimelineData &data) const
+QSize TimelineImage::resolvedSize(const RunAnalysis &data) const
 {
     if (size.height() > 0)
         return size;
     return {size.width(), qCeil(TimelinePainter(data, resolvedTheme()).preferredHeight(true, true))};
 }
 
-QImage renderTimeline(const TimelineData &data, const TimelineImage &options)
+QImage renderTimeline(const RunAnalysis &data, const TimelineImage &options)
 {
     const QSize size = options.resolvedSize(data);
     QImage image(size, QImage::Format_ARGB32_Premultiplied);
@@ -63,7 +63,7 @@ QImage renderTimeline(const TimelineData &data, const TimelineImage &options)
     return image;
 }
 
-QString writeTimelinePng(const TimelineData &data, const TimelineImage &options, const QString &path)
+QString writeTimelinePng(const RunAnalysis &data, const TimelineImage &options, const QString &path)
 {
     const QImage image = renderTimeline(data, options);
     if (!image.save(path, "PNG"))
@@ -71,7 +71,7 @@ QString writeTimelinePng(const TimelineData &data, const TimelineImage &options,
     return {};
 }
 
-QString writeTimelineSvg(const TimelineData &data, const TimelineImage &options, const QString &path)
+QString writeTimelineSvg(const RunAnalysis &data, const TimelineImage &options, const QString &path)
 {
     const QSize size = options.resolvedSize(data);
     QSvgGenerator svg;
@@ -79,7 +79,7 @@ QString writeTimelineSvg(const TimelineData &data, const TimelineImage &options,
     svg.setSize(size);
     svg.setViewBox(QRect(QPoint(0, 0), size));
     svg.setTitle(options.title);
-    svg.setDescription(data.findings.join(QLatin1Char(' ')));
+    svg.setDescription(data.findings().join(QLatin1Char(' ')));
     paintInto(svg, data, options, size);
     if (!QFile::exists(path))
         return QCoreApplication::translate("Export", "cannot write %1").arg(path);

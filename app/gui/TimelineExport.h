@@ -3,10 +3,10 @@
 // with the title, the verdict and a legend, for `lockstock shot` and
 // File > Export. Painted with QPainter, so no window or GPU is needed.
 
-#include "TimelineData.h"
+#include "analysis/RunAnalysis.h"
 #include "TimelineTheme.h"
 
-#include "engine/Scenario.h"
+#include "scenario/Scenario.h"
 #include "engine/Strategy.h"
 
 #include <QImage>
@@ -23,13 +23,13 @@ struct TimelineImage {
 
     // Title and subtitle for a run of `scenario` with `strategy`.
     void describe(const Scenario &scenario, const Strategy &strategy);
-    QSize resolvedSize(const TimelineData &data) const;
+    QSize resolvedSize(const RunAnalysis &data) const;
     TimelineTheme resolvedTheme() const;
 };
 
-QImage renderTimeline(const TimelineData &data, const TimelineImage &options);
+QImage renderTimeline(const RunAnalysis &data, const TimelineImage &options);
 // Returns an error message, empty on success.
-QString writeTimelinePng(const TimelineData &data, const TimelineImage &options, const QString &path);
-QString writeTimelineSvg(const TimelineData &data, const TimelineImage &options, const QString &path);
+QString writeTimelinePng(const RunAnalysis &data, const TimelineImage &options, const QString &path);
+QString writeTimelineSvg(const RunAnalysis &data, const TimelineImage &options, const QString &path);
 
 } // namespace lockstock

@@ -1,122 +1,135 @@
 #include "TimelineModel.h"
 
+#include <algorithm>
 
 namespace lockstock {
 
+namespace {
+std::shared_ptr<const RunAnalysis> nothingYet(const RunInfo &info)
+{
+    RunAnalyzer analyzer(info);
+    return analyzer.snapshot();
+}
+
+// Which findings the verdict has: when that changes, marks may appear or go.
+QList<std::pair<FindingKind, Severity>> findingKinds(const RunAnalysis &a)
+{
+    QList<std::pair<FindingKind, Severity>> out;
+    for (const Finding &f : a.verdict.findings)
+        out << std::pair(f.kind, f.severity);
+    return out;
+}
+} // namespace
+
 TimelineModel::TimelineModel(QObject *parent)
     : QAbstractListModel(parent)
-    , m_data(TimelineData::empty({}))
+    , m_analysis(nothingYet({}))
 {
 }
 
 void TimelineModel::reset(const RunInfo &info)
 {
     beginResetModel();
-    m_arrival.clear();
-    m_sortedIndex.clear();
-    m_consumed = 0;
-    m_data = TimelineData::empty(info);
+    m_analysis = nothingYet(info);
+    m_rows = 0;
     endResetModel();
     emit countChanged();
-    emit timelineChanged();
+    emit analysisChanged();
 }
 
-bool TimelineModel::update(const History &history)
+void TimelineModel::setAnalysis(std::shared_ptr<const RunAnalysis> analysis, const QList<int> &marked, bool restarted)
 {
-    const bool finishedNow = history.isFinished() && !m_data->finished;
-    const QList<Event> since = history.eventsSince(m_consumed);
-    if (since.isEmpty() && !finishedNow)
-        return false;
-    m_consumed += since.size();
-    QList<Event> fresh;
-    for (const Event &e : since)
-        if (e.kind == EventKind::Command || (e.kind == EventKind::Error && !e.argv.isEmpty()))
-            fresh << e;
-    m_data = TimelineData::build(history);
-    const int old = int(m_arrival.size());
-    if (!fresh.isEmpty()) {
-        beginInsertRows({}, int(m_arrival.size()), int(m_arrival.size() + fresh.size() - 1));
-        m_arrival += fresh;
-        reindex();
+    if (restarted) {
+        beginResetModel();
+        m_analysis = std::move(analysis);
+        m_rows = int(m_analysis->commands.size());
+        endResetModel();
+        emit countChanged();
+        emit analysisChanged();
+        return;
+    }
+    const bool verdictMoved = findingKinds(*m_analysis) != findingKinds(*analysis);
+    const int rows = int(analysis->commands.size());
+    if (rows > m_rows) {
+        beginInsertRows({}, m_rows, rows - 1);
+        m_analysis = std::move(analysis);
+        m_rows = rows;
         endInsertRows();
         emit countChanged();
     } else {
-        reindex();
+        m_analysis = std::move(analysis);
     }
-    // Races are judged on the whole history: earlier rows may have become one.
-    if (old > 0)
-        emit dataChanged(index(0), index(old - 1), {RaceRole, SortedIndexRole});
-    emit timelineChanged();
-    return true;
+    // Only rows whose mark is new change, unless the verdict itself did:
+    // then every marked row may read differently.
+    if (verdictMoved) {
+        QList<int> all;
+        for (const Mark &m : m_analysis->marks)
+            all << m.event;
+        emitRowsChanged(all);
+    } else {
+        emitRowsChanged(marked);
+    }
+    emit analysisChanged();
 }
 
-void TimelineModel::setData(std::shared_ptr<const TimelineData> data, const QList<Event> &arrival)
+int TimelineModel::rowOf(int event) const
 {
-    beginResetModel();
-    m_data = std::move(data);
-    m_arrival = arrival;
-    reindex();
-    endResetModel();
-    emit countChanged();
-    emit timelineChanged();
+    const SharedList<int> &commands = m_analysis->commands;
+    const auto end = commands.cbegin() + m_rows;
+    const auto it = std::lower_bound(commands.cbegin(), end, event);
+    return it != end && *it == event ? int(it.index()) : -1;
 }
 
-void TimelineModel::reindex()
+void TimelineModel::emitRowsChanged(const QList<int> &events)
 {
-    // The sort is stable: among events with the same time, a row's event is
-    // the first one with its client and command.
-    m_sortedIndex.resize(m_arrival.size());
-    for (qsizetype row = 0; row < m_arrival.size(); ++row) {
-        const Event &e = m_arrival.at(row);
-        int i = m_data->firstAtOrAfter(e.tNs);
-        while (i < m_data->events.size() && m_data->events.at(i).tNs == e.tNs
-               && (m_data->events.at(i).client != e.client || m_data->events.at(i).argv != e.argv))
-            ++i;
-        m_sortedIndex[row] = i < m_data->events.size() ? i : -1;
-    }
+    for (int event : events)
+        if (const int row = rowOf(event); row >= 0)
+            emit dataChanged(index(row), index(row), {RaceRole});
 }
 
 int TimelineModel::rowAt(double ms) const
 {
-    const qint64 ns = m_data->realNs(ms);
-    int best = -1;
-    for (qsizetype row = 0; row < m_arrival.size(); ++row)
-        if (m_arrival.at(row).tNs <= ns)
-            best = int(row);
-    return best;
+    const qint64 ns = m_analysis->clockNs(ms);
+    const SharedList<int> &commands = m_analysis->commands;
+    const auto end = commands.cbegin() + m_rows;
+    const auto it = std::upper_bound(commands.cbegin(), end, ns,
+                                     [this](qint64 t, int event) { return t < m_analysis->events.at(event).tNs; });
+    return int(it.index()) - 1;
 }
 
 int TimelineModel::rowCount(const QModelIndex &parent) const
 {
-    return parent.isValid() ? 0 : int(m_arrival.size());
+    return parent.isValid() ? 0 : m_rows;
 }
 
-QString TimelineModel::monitorLine(const TimelineData &data, const Event &e)
+QString TimelineModel::monitorLine(const RunInfo &info, const Event &e)
 {
     QStringList parts;
     for (const QByteArray &a : e.argv)
         parts << QLatin1Char('"') + QString::fromUtf8(a).replace(QLatin1Char('\n'), QStringLiteral("\\n")) + QLatin1Char('"');
-    const QString who = e.client >= 0 ? data.info.clients.value(e.client) + (e.role == ActorRole::Watchdog ? QStringLiteral(":watchdog") : QString())
+    const QString who = e.client >= 0 ? info.clients.value(e.client) + (e.role == ActorRole::Watchdog ? QStringLiteral(":watchdog") : QString())
                                       : QStringLiteral("redis");
-    return QStringLiteral("%1 [%2] %3").arg(data.scenarioMs(e.tNs) / 1000.0, 0, 'f', 3).arg(who, parts.join(QLatin1Char(' ')));
+    return QStringLiteral("%1 [%2] %3").arg(info.scenarioMs(e.tNs) / 1000.0, 0, 'f', 3).arg(who, parts.join(QLatin1Char(' ')));
 }
 
 QVariant TimelineModel::data(const QModelIndex &index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
-    const Event &e = m_arrival.at(index.row());
+    const int event = m_analysis->commands.at(index.row());
+    const Event &e = m_analysis->events.at(event);
+    const RunInfo &info = m_analysis->info;
     switch (role) {
     case Qt::DisplayRole:
     case MonitorRole:
-        return monitorLine(*m_data, e);
-    case TimeMsRole: return m_data->scenarioMs(e.tNs);
+        return monitorLine(info, e);
+    case TimeMsRole: return info.scenarioMs(e.tNs);
     case ClientRole: return e.client;
-    case ClientNameRole: return m_data->info.clients.value(e.client);
-    case KindRole: return QString::fromLatin1(eventKindName(e.kind));
-    case ReplyRole: return e.kind == EventKind::Command ? TimelineData::replyText(e.reply) : QString();
-    case RaceRole: return m_data->raceAt(m_sortedIndex.value(index.row(), -1));
-    case SortedIndexRole: return m_sortedIndex.value(index.row(), -1);
+    case ClientNameRole: return info.clients.value(e.client);
+    case KindRole: return QString::fromLatin1(nameOf(e.kind));
+    case ReplyRole: return e.kind == EventKind::Command ? RunAnalysis::replyText(e.reply) : QString();
+    case RaceRole: return m_analysis->markTextAt(event);
+    case SortedIndexRole: return event;
     default: return {};
     }
 }

@@ -1,28 +1,31 @@
 #pragma once
 // The commands of a run as MONITOR would print them, one row per command in
-// the order they reached the history: what the Redis panel lists. It also
-// holds the run's current TimelineData snapshot, rebuilt when events arrive,
-// for the timeline view and the other panels.
+// the order they ran: what the Redis panel lists. It holds the run's current
+// analysis; each new one adds rows at the end and changes only the rows
+// whose mark changed, never the whole list.
 
-#include "TimelineData.h"
+#include "analysis/RunAnalysis.h"
 
 #include <QAbstractListModel>
+#include <QtQmlIntegration>
 
 namespace lockstock {
 
 class TimelineModel : public QAbstractListModel {
     Q_OBJECT
+    QML_ELEMENT
+    QML_UNCREATABLE("owned by a run session")
     Q_PROPERTY(int count READ rowCount NOTIFY countChanged)
 public:
     enum Role {
         TimeMsRole = Qt::UserRole + 1,
         ClientRole,        // index, -1 for Redis itself
         ClientNameRole,
-        KindRole,          // "command", "sleep", ...
+        KindRole,          // "command", "error"
         MonitorRole,       // 12.345 [A] "SET" "lock:10086" ...
         ReplyRole,
-        RaceRole,          // why this event is a race, or empty
-        SortedIndexRole,   // index into TimelineData::events
+        RaceRole,          // what the verdict marks on it, or empty
+        SortedIndexRole,   // index into RunAnalysis::events
     };
     Q_ENUM(Role)
 
@@ -30,13 +33,13 @@ public:
 
     // Starts over with an empty run.
     void reset(const RunInfo &info);
-    // Pulls what `history` recorded since the last call; true when anything changed.
-    bool update(const History &history);
-    // For the bench and the tests: a finished, synthetic or recorded run.
-    void setData(std::shared_ptr<const TimelineData> data, const QList<Event> &arrival);
+    // Shows `analysis`, a later snapshot of the same run: rows are added for
+    // new commands; `marked` are the events whose mark is new; `restarted`
+    // means it was rebuilt from scratch (every row may have changed).
+    void setAnalysis(std::shared_ptr<const RunAnalysis> analysis, const QList<int> &marked = {}, bool restarted = true);
 
-    std::shared_ptr<const TimelineData> timeline() const { return m_data; }
-    const Event &eventAt(int row) const { return m_arrival.at(row); }
+    std::shared_ptr<const RunAnalysis> analysis() const { return m_analysis; }
+    const Event &eventAt(int row) const { return m_analysis->events.at(m_analysis->commands.at(row)); }
     // The last row whose event happened at or before `ms` (scenario time); -1 if none.
     Q_INVOKABLE int rowAt(double ms) const;
 
@@ -44,19 +47,19 @@ public:
     QVariant data(const QModelIndex &index, int role) const override;
     QHash<int, QByteArray> roleNames() const override;
 
-    static QString monitorLine(const TimelineData &data, const Event &e);
+    static QString monitorLine(const RunInfo &info, const Event &e);
 
 signals:
     void countChanged();
-    void timelineChanged();
+    void analysisChanged();
 
 private:
-    void reindex();
+    // The row of command event `event`; -1 when it is not a row.
+    int rowOf(int event) const;
+    void emitRowsChanged(const QList<int> &events);
 
-    std::shared_ptr<const TimelineData> m_data;
-    QList<Event> m_arrival;          // rows: the commands
-    qsizetype m_consumed = 0;        // history events seen so far
-    QList<int> m_sortedIndex;        // row -> index in m_data->events
+    std::shared_ptr<const RunAnalysis> m_analysis;
+    int m_rows = 0;
 };
 
 } // namespace lockstock

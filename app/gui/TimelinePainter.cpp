@@ -11,11 +11,6 @@
 namespace lockstock {
 
 namespace {
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("Timeline", text);
-}
-
 QColor withAlpha(QColor c, int alpha)
 {
     c.setAlpha(alpha);
@@ -35,20 +30,36 @@ constexpr qsizetype kHeaderFindings = 5;
 // Shaping a label costs more than drawing it, and the same labels come back
 // frame after frame while scrolling: keep them laid out. The window paints on
 // the scene graph's render thread, exports on the GUI thread: one cache each.
+// One table per font (a timeline uses a handful): comparing fonts costs
+// less than building a key for each label.
+struct FontLabels {
+    QFont font;
+    QHash<QString, QStaticText> byText;
+};
+thread_local std::vector<FontLabels> labelCache;
+
+qsizetype fontSlot(const QFont &font)
+{
+    auto it = std::find_if(labelCache.begin(), labelCache.end(), [&font](const FontLabels &l) { return l.font == font; });
+    if (it != labelCache.end())
+        return it - labelCache.begin();
+    labelCache.push_back({font, {}});
+    return qsizetype(labelCache.size()) - 1;
+}
+
 const QStaticText &laidOut(const QString &text, const QFont &font)
 {
-    thread_local QHash<QString, QStaticText> cache;
-    const QString key = font.key() + QChar(0x1f) + text;
-    auto it = cache.constFind(key);
-    if (it != cache.cend())
+    QHash<QString, QStaticText> &labels = labelCache[size_t(fontSlot(font))].byText;
+    auto it = labels.constFind(text);
+    if (it != labels.cend())
         return *it;
-    if (cache.size() > 20000)
-        cache.clear();
+    if (labels.size() > 20000)
+        labels.clear();
     QStaticText label(text);
     label.setTextFormat(Qt::PlainText);
     label.setPerformanceHint(QStaticText::AggressiveCaching);
     label.prepare(QTransform(), font);
-    return *cache.insert(key, label);
+    return *labels.insert(text, label);
 }
 
 // The space between a label's text and its box.
@@ -63,6 +74,47 @@ QSizeF pillSize(const QStaticText &label, const TimelineTheme &theme)
     return {label.size().width() + 2 * pad.x(), label.size().height() + 2 * pad.y()};
 }
 
+// A label (or a pill: a label in a rounded box) drawn once into an image
+// and copied from then on: shaping and rasterising its glyphs costs a
+// hundred times more than the copy, and while scrolling the same labels
+// come back frame after frame. Null when the device is not a raster one
+// (SVG gets the shapes and the text themselves).
+const QImage *sprite(QPainter &p, const QString &text, const QFont &font, const QColor &textColour, const QColor &fill,
+                     const QColor &border, const TimelineTheme &theme)
+{
+    if (p.paintEngine()->type() != QPaintEngine::Raster)
+        return nullptr;
+    thread_local QHash<QString, QImage> cache;
+    const qreal dpr = p.device()->devicePixelRatioF();
+    const QString key = QString::number(fontSlot(font)) + QLatin1Char(':') + QString::number(textColour.rgba(), 16)
+        + QLatin1Char(':') + QString::number(fill.rgba(), 16) + QLatin1Char(':') + QString::number(border.rgba(), 16)
+        + QLatin1Char(':') + QString::number(dpr) + QLatin1Char(':') + QString::number(theme.scale) + QChar(0x1f) + text;
+    auto it = cache.constFind(key);
+    if (it != cache.cend())
+        return &*it;
+    if (cache.size() > 4000)
+        cache.clear();
+    const QStaticText &label = laidOut(text, font);
+    const bool boxed = fill.alpha() > 0 || border.alpha() > 0;
+    const QSizeF size = boxed ? pillSize(label, theme) : label.size();
+    QImage image(qCeil(size.width() * dpr) + 2, qCeil(size.height() * dpr) + 2, QImage::Format_ARGB32_Premultiplied);
+    image.setDevicePixelRatio(dpr);
+    image.fill(Qt::transparent);
+    QPainter sp(&image);
+    sp.setRenderHint(QPainter::Antialiasing);
+    sp.setRenderHint(QPainter::TextAntialiasing);
+    if (boxed) {
+        sp.setPen(QPen(border, theme.px(1.2)));
+        sp.setBrush(fill);
+        sp.drawRoundedRect(QRectF(QPointF(0.5, 0.5), size), theme.px(5), theme.px(5));
+    }
+    sp.setPen(textColour);
+    sp.setFont(font);
+    sp.drawStaticText((boxed ? pillPadding(theme) : QPointF()) + QPointF(0.5, 0.5), label);
+    sp.end();
+    return &*cache.insert(key, image);
+}
+
 // QPainter's raster engine hands any fill of more than about 96 spans (rows
 // of a rectangle, pieces of an antialiased shape) to a thread pool. Waking
 // it costs more than the fill itself, and far more on a busy machine, so
@@ -72,6 +124,47 @@ void fillTall(QPainter &p, const QRectF &r, const QColor &colour)
     constexpr qreal kStrip = 64;
     for (qreal top = r.top(); top < r.bottom(); top += kStrip)
         p.fillRect(QRectF(r.left(), top, r.width(), std::min(kStrip, r.bottom() - top)), colour);
+}
+
+// Ticks are short vertical bars, thousands a frame. On a raster device they
+// are set in a one-pixel-high strip as wide as the plot and stretched over
+// their height in one blit (a fill each costs far more); dashed ones are two
+// blits with a gap. Other devices (SVG) get a rectangle each.
+void fillTicks(QPainter &p, const QList<QLineF> &ticks, qreal width, const QColor &colour, bool dashed)
+{
+    if (ticks.isEmpty())
+        return;
+    const int w = std::max(1, qRound(width));
+    const int top = qRound(std::min(ticks.first().y1(), ticks.first().y2()));
+    const int height = qRound(std::abs(ticks.first().y2() - ticks.first().y1()));
+    const int dash = dashed ? std::max(1, height / 3) : height;
+    if (p.paintEngine()->type() != QPaintEngine::Raster) {
+        for (const QLineF &t : ticks) {
+            const int left = qRound(t.x1() - width / 2);
+            p.fillRect(QRect(left, top, w, dash), colour);
+            if (dashed)
+                p.fillRect(QRect(left, top + height - dash, w, dash), colour);
+        }
+        return;
+    }
+    int from = std::numeric_limits<int>::max();
+    int to = std::numeric_limits<int>::min();
+    for (const QLineF &t : ticks) {
+        from = std::min(from, qRound(t.x1() - width / 2));
+        to = std::max(to, qRound(t.x1() - width / 2) + w);
+    }
+    QImage strip(to - from, 1, QImage::Format_ARGB32_Premultiplied);
+    strip.fill(Qt::transparent);
+    QRgb *pixels = reinterpret_cast<QRgb *>(strip.scanLine(0));
+    const QRgb rgb = qPremultiply(colour.rgba());
+    for (const QLineF &t : ticks) {
+        const int left = qRound(t.x1() - width / 2) - from;
+        for (int px = left; px < left + w; ++px)
+            pixels[px] = rgb;
+    }
+    p.drawImage(QRect(from, top, strip.width(), dash), strip);
+    if (dashed)
+        p.drawImage(QRect(from, top + height - dash, strip.width(), dash), strip);
 }
 
 // Zoomed out, thousands of slivers of one colour sit side by side and a
@@ -131,7 +224,7 @@ double niceStep(double raw)
 }
 } // namespace
 
-TimelinePainter::TimelinePainter(const TimelineData &data, const TimelineTheme &theme)
+TimelinePainter::TimelinePainter(const RunAnalysis &data, const TimelineTheme &theme)
     : m_data(data)
     , m_theme(theme)
 {
@@ -139,7 +232,7 @@ TimelinePainter::TimelinePainter(const TimelineData &data, const TimelineTheme &
 
 qreal TimelinePainter::headerHeight() const
 {
-    return m_theme.px(86) + m_theme.px(32) * qMax<qsizetype>(1, qMin<qsizetype>(kHeaderFindings, m_data.findings.size()));
+    return m_theme.px(86) + m_theme.px(32) * qMax<qsizetype>(1, qMin<qsizetype>(kHeaderFindings, m_data.verdict.findings.size()));
 }
 
 qreal TimelinePainter::preferredHeight(bool header, bool legend) const
@@ -197,12 +290,37 @@ qreal TimelinePainter::xMs(double ms) const
 
 qreal TimelinePainter::x(qint64 ns) const
 {
-    return xMs(m_data.scenarioMs(ns));
+    // Called for every item in view: one multiply-add (see paint()).
+    return m_xOrigin + double(ns) * m_xPerNs;
 }
 
 double TimelinePainter::msAt(qreal px) const
 {
     return m_view.startMs + (px - m_plot.left()) / std::max<qreal>(1, m_plot.width()) * (m_view.endMs - m_view.startMs);
+}
+
+template <class StartOf>
+qsizetype TimelinePainter::skipColumn(qsizetype pos, qsizetype end, const StartOf &startOf) const
+{
+    // Few in this column: go one by one.
+    constexpr qsizetype kDense = 4;
+    if (pos + kDense >= end)
+        return pos + 1;
+    const qreal column = std::floor(x(startOf(pos)));
+    if (std::floor(x(startOf(pos + kDense))) != column)
+        return pos + 1;
+    // The first item that starts in a later column, found by bisection.
+    const qint64 nextColumnNs = m_data.clockNs(msAt(column + 1));
+    qsizetype lo = pos + kDense + 1;
+    qsizetype hi = end;
+    while (lo < hi) {
+        const qsizetype mid = lo + (hi - lo) / 2;
+        if (startOf(mid) < nextColumnNs && std::floor(x(startOf(mid))) <= column)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return std::max(pos + 1, lo - 1);
 }
 
 bool TimelinePainter::visible(qint64 fromNs, qint64 toNs) const
@@ -214,7 +332,8 @@ void TimelinePainter::paint(QPainter &p, const QRectF &area, const TimelineViewp
 {
     m_view = view;
     m_hits.clear();
-    m_cursorNs = view.cursorMs >= 0 ? m_data.realNs(view.cursorMs) : std::numeric_limits<qint64>::max();
+    m_drawn.clear();
+    m_cursorNs = view.cursorMs >= 0 ? m_data.clockNs(view.cursorMs) : std::numeric_limits<qint64>::max();
     p.save();
     p.setRenderHint(QPainter::Antialiasing);
     p.setRenderHint(QPainter::TextAntialiasing);
@@ -223,6 +342,9 @@ void TimelinePainter::paint(QPainter &p, const QRectF &area, const TimelineViewp
     const Lanes lanes = layout(area, view);
     m_plot = QRectF(area.left() + gutterWidth(m_theme), lanes.axis.top(), area.width() - gutterWidth(m_theme) - m_theme.px(16),
                     lanes.stock.bottom() - lanes.axis.top());
+    // x(ns) = xMs(scenarioMs(ns)), which is linear in ns.
+    m_xOrigin = xMs(0);
+    m_xPerNs = xMs(m_data.scenarioMs(1'000'000'000)) / 1e9 - m_xOrigin / 1e9;
     if (view.header)
         paintHeader(p, lanes.header);
 
@@ -244,6 +366,15 @@ void TimelinePainter::paint(QPainter &p, const QRectF &area, const TimelineViewp
     p.restore();
 
     paintGutterLabel(p, lanes.lock, tr("Redis"), QString::fromUtf8(m_data.info.lockKey), m_theme.text);
+    if (m_data.probed && m_data.nodes.size() > 1) {
+        const QList<QRectF> rows = lockNodeRows(lanes.lock);
+        p.setPen(m_theme.mutedText);
+        for (qsizetype i = 0; i < rows.size(); ++i) {
+            p.setFont(m_theme.font(std::min<qreal>(12, rows.at(i).height() / m_theme.scale * 0.75), QFont::DemiBold));
+            p.drawText(QRectF(m_plot.left() - m_theme.px(40), rows.at(i).top(), m_theme.px(34), rows.at(i).height()),
+                       Qt::AlignRight | Qt::AlignVCenter, m_data.info.nodes.value(i));
+        }
+    }
     for (int c = 0; c < lanes.clients.size(); ++c)
         paintGutterLabel(p, lanes.clients.at(c), m_data.info.clients.value(c), tr("client"), m_theme.client(c));
     paintGutterLabel(p, lanes.stock, tr("Stock"), QString::fromUtf8(m_data.info.stockKey), m_theme.text);
@@ -272,15 +403,16 @@ void TimelinePainter::paintHeader(QPainter &p, const QRectF &r)
     p.drawText(line, Qt::AlignLeft | Qt::AlignVCenter, m_view.subtitle);
     line.translate(0, m_theme.px(32));
     line.setHeight(m_theme.px(32));
-    const bool clean = m_data.outcome.clean();
     p.setFont(m_theme.font(22, QFont::DemiBold));
-    for (qsizetype i = 0; i < qMin<qsizetype>(kHeaderFindings, m_data.findings.size()); ++i) {
-        const QColor c = clean ? m_theme.good : m_theme.race;
+    const QList<Finding> &findings = m_data.verdict.findings;
+    for (qsizetype i = 0; i < qMin<qsizetype>(kHeaderFindings, findings.size()); ++i) {
+        const QColor c = m_theme.severity(findings.at(i).severity);
         p.setPen(Qt::NoPen);
         p.setBrush(c);
         p.drawEllipse(QPointF(line.left() + m_theme.px(7), line.center().y()), m_theme.px(6), m_theme.px(6));
         p.setPen(c);
-        p.drawText(line.adjusted(m_theme.px(22), 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter, m_data.findings.at(i));
+        p.drawText(line.adjusted(m_theme.px(22), 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter,
+                   findings.at(i).sentence(m_data.info));
         line.translate(0, m_theme.px(32));
     }
 }
@@ -300,8 +432,8 @@ void TimelinePainter::paintAxis(QPainter &p, const QRectF &r, const QRectF &colu
         p.setRenderHint(QPainter::Antialiasing, true);
         p.setPen(QPen(m_theme.mutedText, 1));
         p.drawLine(QPointF(px, r.bottom() - m_theme.px(6)), QPointF(px, r.bottom()));
-        p.drawText(QRectF(px - m_theme.px(60), r.top(), m_theme.px(120), r.height() - m_theme.px(6)),
-                   Qt::AlignCenter, secondsText(t));
+        label(p, QRectF(px - m_theme.px(60), r.top(), m_theme.px(120), r.height() - m_theme.px(6)), Qt::AlignCenter,
+              secondsText(t), m_theme.font(14), m_theme.mutedText);
     }
     p.setPen(m_theme.mutedText);
     p.setFont(m_theme.font(13));
@@ -313,14 +445,11 @@ void TimelinePainter::paintGutterLabel(QPainter &p, const QRectF &lane, const QS
                                        const QColor &colour)
 {
     const QRectF g(lane.left() + m_theme.px(14), lane.top() + m_theme.px(8), gutterWidth(m_theme) - m_theme.px(22), lane.height() - m_theme.px(16));
-    p.setPen(colour);
-    p.setFont(m_theme.font(22, QFont::Bold));
-    p.drawText(QRectF(g.left(), g.top(), g.width(), m_theme.px(30)), Qt::AlignLeft | Qt::AlignVCenter, title);
-    p.setPen(m_theme.mutedText);
-    p.setFont(m_theme.font(13));
-    const QFontMetricsF fm(p.font());
-    p.drawText(QRectF(g.left(), g.top() + m_theme.px(30), g.width(), m_theme.px(20)), Qt::AlignLeft | Qt::AlignVCenter,
-               fm.elidedText(subtitle, Qt::ElideMiddle, g.width()));
+    label(p, QRectF(g.left(), g.top(), g.width(), m_theme.px(30)), Qt::AlignLeft | Qt::AlignVCenter, title,
+          m_theme.font(22, QFont::Bold), colour);
+    const QFont small = m_theme.font(13);
+    label(p, QRectF(g.left(), g.top() + m_theme.px(30), g.width(), m_theme.px(20)), Qt::AlignLeft | Qt::AlignVCenter,
+          QFontMetricsF(small).elidedText(subtitle, Qt::ElideMiddle, g.width()), small, m_theme.mutedText);
 }
 
 QRectF TimelinePainter::pill(QPainter &p, const QPointF &topLeft, const QString &text, const QColor &border,
@@ -328,6 +457,10 @@ QRectF TimelinePainter::pill(QPainter &p, const QPointF &topLeft, const QString 
 {
     const QStaticText &label = laidOut(text, font);
     const QRectF r(topLeft, pillSize(label, m_theme));
+    if (const QImage *image = sprite(p, text, font, textColour, fill, border, m_theme)) {
+        p.drawImage(QPointF(std::round(topLeft.x()) - 0.5, std::round(topLeft.y()) - 0.5), *image);
+        return r;
+    }
     p.setPen(QPen(border, m_theme.px(1.2)));
     p.setBrush(fill);
     p.drawRoundedRect(r, m_theme.px(5), m_theme.px(5));
@@ -335,6 +468,23 @@ QRectF TimelinePainter::pill(QPainter &p, const QPointF &topLeft, const QString 
     p.setFont(font);
     p.drawStaticText(r.topLeft() + pillPadding(m_theme), label);
     return r;
+}
+
+void TimelinePainter::label(QPainter &p, const QRectF &box, Qt::Alignment align, const QString &text, const QFont &font,
+                            const QColor &colour)
+{
+    const QSizeF size = laidOut(text, font).size();
+    const qreal left = align & Qt::AlignHCenter ? box.center().x() - size.width() / 2
+        : align & Qt::AlignRight                ? box.right() - size.width()
+                                                : box.left();
+    const qreal top = align & Qt::AlignVCenter ? box.center().y() - size.height() / 2 : box.top();
+    if (const QImage *image = sprite(p, text, font, colour, Qt::transparent, Qt::transparent, m_theme)) {
+        p.drawImage(QPointF(std::round(left) - 0.5, std::round(top) - 0.5), *image);
+        return;
+    }
+    p.setPen(colour);
+    p.setFont(font);
+    p.drawStaticText(QPointF(left, top), laidOut(text, font));
 }
 
 void TimelinePainter::hatch(QPainter &p, const QRectF &r, const QColor &colour)
@@ -348,22 +498,37 @@ void TimelinePainter::hatch(QPainter &p, const QRectF &r, const QColor &colour)
     p.restore();
 }
 
+QColor TimelinePainter::drew(const Finding *finding)
+{
+    if (!m_drawn.contains(finding))
+        m_drawn << finding;
+    return m_theme.severity(finding->severity);
+}
+
 void TimelinePainter::paintOverlaps(QPainter &p, const Lanes &lanes)
 {
-    for (const Overlap &o : m_data.outcome.overlaps) {
-        if (!visible(o.startNs, o.endNs))
+    for (const Finding &f : m_data.verdict.findings) {
+        if (f.kind != FindingKind::Overlap)
             continue;
-        const qreal x0 = x(o.startNs);
-        const qreal x1 = x(std::min(o.endNs, m_cursorNs));
-        const QRectF band(x0, lanes.lock.top(), std::max<qreal>(x1 - x0, m_theme.px(2)), lanes.stock.top() - lanes.lock.top());
-        fillTall(p, band, m_theme.raceFill);
-        p.setPen(QPen(m_theme.race, m_theme.px(1.5), Qt::DashLine));
-        p.drawLine(band.topLeft(), band.bottomLeft());
-        p.drawLine(band.topRight(), band.bottomRight());
-        const QString text = tr("%1 and %2 both hold the lock")
-                                 .arg(m_data.info.clients.value(o.first), m_data.info.clients.value(o.second));
-        pill(p, QPointF(x0 + m_theme.px(4), lanes.lock.top() + m_theme.px(3)), text, m_theme.race, m_theme.race,
-             Qt::white, m_theme.font(13, QFont::Bold));
+        const bool harmless = f.severity == Severity::Harmless;
+        for (const Span &o : f.spans) {
+            if (!visible(o.startNs, o.endNs))
+                continue;
+            const QColor colour = drew(&f);
+            const qreal x0 = x(o.startNs);
+            const qreal x1 = x(std::min(o.endNs, m_cursorNs));
+            const QRectF band(x0, lanes.lock.top(), std::max<qreal>(x1 - x0, m_theme.px(2)), lanes.stock.top() - lanes.lock.top());
+            fillTall(p, band, harmless ? m_theme.harmlessFill : m_theme.raceFill);
+            p.setPen(QPen(colour, m_theme.px(1.5), Qt::DashLine));
+            p.drawLine(band.topLeft(), band.bottomLeft());
+            p.drawLine(band.topRight(), band.bottomRight());
+            const QString a = m_data.info.clients.value(f.actor);
+            const QString b = m_data.info.clients.value(f.other);
+            const QString text = harmless ? tr("%1 and %2 both hold the lock: fencing makes it harmless").arg(a, b)
+                                          : tr("%1 and %2 both hold the lock").arg(a, b);
+            pill(p, QPointF(x0 + m_theme.px(4), lanes.lock.top() + m_theme.px(3)), text, colour, colour,
+                 harmless ? m_theme.background : QColor(Qt::white), m_theme.font(13, QFont::Bold));
+        }
     }
 }
 
@@ -393,28 +558,93 @@ void TimelinePainter::paintServerFaults(QPainter &p, const Lanes &lanes)
 void TimelinePainter::paintLockLane(QPainter &p, const QRectF &r)
 {
     const QRectF bar(m_plot.left(), r.top() + m_theme.px(30), m_plot.width(), r.height() - m_theme.px(40));
-    if (!m_data.probed || (m_data.holdings.isEmpty() && m_data.finished)) {
+    bool held = false;
+    for (const LockNode &node : m_data.nodes)
+        held = held || node.holdingCount() > 0;
+    if (!m_data.probed || (!held && m_data.finished)) {
         p.setPen(m_theme.mutedText);
         p.setFont(m_theme.font(14));
         const QString text = !m_data.probed
             ? tr("this run did not read the lock back from Redis: the clients' beliefs are below")
             : tr("no client ever held the lock in Redis");
         p.drawText(bar.adjusted(m_theme.px(8), 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter, m_data.finished ? text : QString());
-        return;
+    } else if (m_data.nodes.size() == 1) {
+        paintLockNode(p, bar, r, m_data.nodes.first());
+    } else {
+        // One row per lock node: which node granted the lock to whom, and when it let go.
+        const QList<QRectF> rows = lockNodeRows(r);
+        for (qsizetype i = 0; i < rows.size(); ++i)
+            paintLockNode(p, rows.at(i), r, m_data.nodes.at(i));
     }
-    const double lease = std::max<double>(1, double(m_data.leaseNs));
-    qreal lastColumn = -1e9;
-    for (const Holding &h : m_data.holdings) {
-        if (!visible(h.span.startNs, h.span.endNs))
+    for (const Finding &f : m_data.verdict.findings) {
+        if (f.kind != FindingKind::StuckLock)
             continue;
-        const qint64 endNs = std::min(h.span.endNs, m_cursorNs);
+        for (const Span &s : f.spans) {
+            if (!visible(s.startNs, s.endNs))
+                continue;
+            const QColor colour = drew(&f);
+            const QRectF sr(x(s.startNs), bar.top(), x(std::min(s.endNs, m_cursorNs)) - x(s.startNs), bar.height());
+            p.setPen(QPen(colour, m_theme.px(2.5)));
+            p.setBrush(Qt::NoBrush);
+            p.drawRect(sr);
+            pill(p, QPointF(sr.left() + m_theme.px(6), r.top() + m_theme.px(4)),
+                 tr("no TTL: stuck after %1 crashed").arg(m_data.info.clients.value(f.actor)), colour, colour,
+                 Qt::white, m_theme.font(13, QFont::Bold));
+        }
+    }
+}
+
+QList<QRectF> TimelinePainter::lockNodeRows(const QRectF &lane) const
+{
+    const QRectF bar(m_plot.left(), lane.top() + m_theme.px(30), m_plot.width(), lane.height() - m_theme.px(40));
+    const qsizetype n = m_data.nodes.size();
+    const qreal gap = m_theme.px(2);
+    const qreal row = (bar.height() - gap * qreal(n - 1)) / qreal(n);
+    QList<QRectF> out;
+    for (qsizetype i = 0; i < n; ++i)
+        out << QRectF(bar.left(), bar.top() + qreal(i) * (row + gap), bar.width(), row);
+    return out;
+}
+
+void TimelinePainter::paintLockNode(QPainter &p, const QRectF &bar, const QRectF &lane, const LockNode &node)
+{
+    const double lease = std::max<double>(1, double(m_data.leaseNs));
+    const qint64 fromNs = m_data.clockNs(m_view.startMs);
+    // Holdings of one node follow each other: the first visible one ends after the view begins.
+    qsizetype first = std::lower_bound(node.holdings.cbegin(), node.holdings.cend(), fromNs,
+                                       [](const Holding &h, qint64 t) { return h.span.endNs < t; }).index();
+    const QFont whoFont = m_theme.font(std::min<qreal>(15, bar.height() / m_theme.scale * 0.6), QFont::Bold);
+    qreal lastColumn = -1e9;
+    // Holdings too narrow for a lease shape are a block each, one per pixel
+    // column: collected in a one-pixel-high strip, stretched over the bar in
+    // a single blit (a fill per column costs far more).
+    const int stripLeft = qFloor(m_plot.left());
+    QImage strip(std::max(1, qCeil(m_plot.right()) - stripLeft + 2), 1, QImage::Format_ARGB32_Premultiplied);
+    strip.fill(Qt::transparent);
+    bool narrow = false;
+    const qsizetype count = node.holdingCount();
+    const auto startOf = [&node](qsizetype i) { return node.holding(i).span.startNs; };
+    for (qsizetype i = first; i < count; i = skipColumn(i, count, startOf)) {
+        const Holding &h = node.holding(i);
+        const qint64 spanEnd = i < node.holdings.size() ? h.span.endNs : m_data.endNs;
+        if (h.span.startNs > m_cursorNs || x(h.span.startNs) > m_plot.right() + 1)
+            break;
+        if (!visible(h.span.startNs, spanEnd))
+            continue;
+        const qint64 endNs = std::min(spanEnd, m_cursorNs);
         const QColor c = m_theme.client(h.owner);
         if (x(endNs) - x(h.span.startNs) < m_theme.px(12)) {
             // Too narrow for a lease shape: a plain block, one per pixel column.
             const qreal column = std::floor(x(h.span.startNs));
-            if (column != lastColumn)
-                fillTall(p, QRectF(QRectF(column, bar.top(), std::max<qreal>(1, x(endNs) - column), bar.height()).toAlignedRect()),
-                         withAlpha(c, 170));
+            if (column != lastColumn) {
+                const QRgb rgb = qPremultiply(withAlpha(c, 170).rgba());
+                const int from = std::max(0, int(column) - stripLeft);
+                const int to = std::min(strip.width(), int(std::ceil(std::max(column + 1, x(endNs)))) - stripLeft);
+                QRgb *pixels = reinterpret_cast<QRgb *>(strip.scanLine(0));
+                for (int px = from; px < to; ++px)
+                    pixels[px] = rgb;
+                narrow = true;
+            }
             lastColumn = column;
             continue;
         }
@@ -422,24 +652,27 @@ void TimelinePainter::paintLockLane(QPainter &p, const QRectF &r)
         p.setPen(Qt::NoPen);
         p.setBrush(withAlpha(c, m_theme.isDark ? 60 : 42));
         p.drawRect(whole);
-        // The lease: remaining TTL as height, falling with real time, jumping back on renewal.
+        // The lease: remaining TTL as height, falling with time, jumping back on renewal.
         QPainterPath leaseShape;
         bool noTtl = false;
-        for (qsizetype i = 0; i < h.ttl.size(); ++i) {
-            const auto [t, ttl] = h.ttl.at(i);
-            if (t > endNs)
+        const qsizetype ttlEnd = i < node.holdings.size() ? h.ttlEnd : node.ttl.size();
+        for (qsizetype k = h.ttlFirst; k < ttlEnd; ++k) {
+            const TtlSample sample = node.ttl.at(k);
+            if (sample.tNs > endNs)
                 break;
-            const qint64 until = std::min(i + 1 < h.ttl.size() ? h.ttl.at(i + 1).first : h.span.endNs, endNs);
-            if (ttl == kNoTtl) {
+            const qint64 until = std::min(k + 1 < ttlEnd ? node.ttl.at(k + 1).tNs : spanEnd, endNs);
+            if (sample.ttlNs == kNoTtl) {
                 noTtl = true;
-                const QRectF nr(x(t), bar.top(), x(until) - x(t), bar.height());
+                const QRectF nr(x(sample.tNs), bar.top(), x(until) - x(sample.tNs), bar.height());
                 p.fillRect(nr, withAlpha(m_theme.race, 70));
                 hatch(p, nr, m_theme.race);
                 continue;
             }
-            const auto height = [&](qint64 at) { return bar.height() * std::clamp(double(ttl - (at - t)) / lease, 0.0, 1.0); };
-            leaseShape.moveTo(x(t), bar.bottom());
-            leaseShape.lineTo(x(t), bar.bottom() - height(t));
+            const auto height = [&](qint64 at) {
+                return bar.height() * std::clamp(double(sample.ttlNs - (at - sample.tNs)) / lease, 0.0, 1.0);
+            };
+            leaseShape.moveTo(x(sample.tNs), bar.bottom());
+            leaseShape.lineTo(x(sample.tNs), bar.bottom() - height(sample.tNs));
             leaseShape.lineTo(x(until), bar.bottom() - height(until));
             leaseShape.lineTo(x(until), bar.bottom());
             leaseShape.closeSubpath();
@@ -451,34 +684,23 @@ void TimelinePainter::paintLockLane(QPainter &p, const QRectF &r)
         p.drawRect(whole);
         const QString who = h.owner >= 0 ? m_data.info.clients.value(h.owner) : QString::fromUtf8(h.token);
         const QString text = noTtl ? tr("%1 holds it, no TTL").arg(who) : tr("%1 holds it").arg(who);
-        p.setFont(m_theme.font(15, QFont::Bold));
-        if (QFontMetricsF(p.font()).horizontalAdvance(text) + m_theme.px(12) < whole.width()) {
-            p.setPen(m_theme.isDark ? m_theme.text : QColor(0x111111));
-            p.drawText(whole.adjusted(m_theme.px(6), 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter, text);
-        }
-        if (h.expired && h.span.endNs <= m_cursorNs) {
+        if (laidOut(text, whoFont).size().width() + m_theme.px(12) < whole.width())
+            label(p, whole.adjusted(m_theme.px(6), 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter, text, whoFont,
+                  m_theme.isDark ? m_theme.text : QColor(0x111111));
+        if (h.expired && h.span.endNs <= m_cursorNs && i < node.holdings.size()) {
             const qreal ex = x(h.span.endNs);
             p.setPen(QPen(m_theme.warning, m_theme.px(2.5)));
-            p.drawLine(QPointF(ex, r.top() + m_theme.px(26)), QPointF(ex, r.bottom() - m_theme.px(4)));
+            p.drawLine(QPointF(ex, lane.top() + m_theme.px(26)), QPointF(ex, lane.bottom() - m_theme.px(4)));
             // Left of the line, over the lease that has just run out: the top row is for the overlaps.
             const QFont font = m_theme.font(12, QFont::Bold);
-            const QString text = tr("TTL expired");
-            const qreal w = QFontMetricsF(font).horizontalAdvance(text) + m_theme.px(12);
-            pill(p, QPointF(ex - w - m_theme.px(3), bar.top() + m_theme.px(3)), text, m_theme.warning,
+            const QString expired = tr("TTL expired");
+            const qreal w = QFontMetricsF(font).horizontalAdvance(expired) + m_theme.px(12);
+            pill(p, QPointF(ex - w - m_theme.px(3), bar.top() + m_theme.px(3)), expired, m_theme.warning,
                  m_theme.warning, m_theme.isDark ? QColor(0x111111) : Qt::white, font);
         }
     }
-    for (const StuckLock &s : m_data.outcome.stuck) {
-        if (!visible(s.startNs, s.endNs))
-            continue;
-        const QRectF sr(x(s.startNs), bar.top(), x(std::min(s.endNs, m_cursorNs)) - x(s.startNs), bar.height());
-        p.setPen(QPen(m_theme.race, m_theme.px(2.5)));
-        p.setBrush(Qt::NoBrush);
-        p.drawRect(sr);
-        pill(p, QPointF(sr.left() + m_theme.px(6), r.top() + m_theme.px(4)),
-             tr("no TTL: stuck after %1 crashed").arg(m_data.info.clients.value(s.owner)), m_theme.race, m_theme.race,
-             Qt::white, m_theme.font(13, QFont::Bold));
-    }
+    if (narrow)
+        p.drawImage(QRectF(stripLeft, bar.top(), strip.width(), bar.height()), strip);
 }
 
 QRectF TimelinePainter::workBar(qint64 fromNs, qint64 toNs, qreal base) const
@@ -497,7 +719,17 @@ void TimelinePainter::paintClientLane(QPainter &p, const QRectF &r, int client)
     const QFont small = m_theme.font(12, QFont::DemiBold);
     qreal lastColumn = -1e9;
     SliverFill narrowBeliefs(p, withAlpha(colour, 150));
-    for (const Span &b : m_data.beliefs.value(client)) {
+    const qint64 fromNs = m_data.clockNs(m_view.startMs);
+    // Spans of one lane follow each other: the first visible one ends after the view begins.
+    const auto firstEnding = [fromNs](const SharedList<Span> &spans) {
+        return std::lower_bound(spans.cbegin(), spans.cend(), fromNs, [](const Span &s, qint64 t) { return s.endNs < t; }).index();
+    };
+    const auto beliefStart = [this, client](qsizetype i) { return m_data.belief(client, i).startNs; };
+    for (qsizetype i = firstEnding(m_data.beliefs.at(client)); i < m_data.beliefCount(client);
+         i = skipColumn(i, m_data.beliefCount(client), beliefStart)) {
+        const Span b = m_data.belief(client, i);
+        if (b.startNs > m_cursorNs || x(b.startNs) > m_plot.right() + 1)
+            break;
         if (!visible(b.startNs, b.endNs))
             continue;
         const qint64 end = std::min(b.endNs, m_cursorNs);
@@ -515,13 +747,17 @@ void TimelinePainter::paintClientLane(QPainter &p, const QRectF &r, int client)
         p.drawRoundedRect(band, m_theme.px(4), m_theme.px(4));
         p.setFont(small);
         const QString text = tr("believes it holds the lock");
-        if (QFontMetricsF(small).horizontalAdvance(text) + m_theme.px(10) < band.width()) {
-            p.setPen(m_theme.isDark ? QColor(0x111111) : Qt::white);
-            p.drawText(band.adjusted(m_theme.px(5), 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter, text);
-        }
+        if (laidOut(text, small).size().width() + m_theme.px(10) < band.width())
+            label(p, band.adjusted(m_theme.px(5), 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter, text, small,
+                  m_theme.isDark ? QColor(0x111111) : Qt::white);
     }
 
-    for (const Span &g : m_data.beliefGaps.value(client)) {
+    const SharedList<Span> &gaps = m_data.beliefGaps.at(client);
+    const QList<Span> &openGaps = m_data.openBeliefGaps.at(client);
+    for (qsizetype i = firstEnding(gaps); i < gaps.size() + openGaps.size(); ++i) {
+        const Span g = i < gaps.size() ? gaps.at(i) : openGaps.at(i - gaps.size());
+        if (g.startNs > m_cursorNs || x(g.startNs) > m_plot.right() + 1)
+            break;
         if (!visible(g.startNs, g.endNs))
             continue;
         const QRectF gr(x(g.startNs), beliefTop, std::max<qreal>(2, x(std::min(g.endNs, m_cursorNs)) - x(g.startNs)), beliefHeight);
@@ -529,25 +765,28 @@ void TimelinePainter::paintClientLane(QPainter &p, const QRectF &r, int client)
         hatch(p, gr, m_theme.race);
         p.setFont(small);
         const QString text = tr("believes it holds, Redis says no");
-        if (QFontMetricsF(small).horizontalAdvance(text) + m_theme.px(10) < gr.width()) {
-            p.setPen(Qt::white);
-            p.drawText(gr.adjusted(m_theme.px(5), 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter, text);
-        }
+        if (laidOut(text, small).size().width() + m_theme.px(10) < gr.width())
+            label(p, gr.adjusted(m_theme.px(5), 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter, text, small, Qt::white);
     }
 
-    const QList<LaneEvent> &lane = m_data.laneEvents.value(client);
-    const qint64 fromNs = m_data.realNs(m_view.startMs);
-    auto it = std::lower_bound(lane.cbegin(), lane.cend(), fromNs, [](const LaneEvent &le, qint64 t) { return le.tNs < t; });
+    const SharedList<LaneEvent> &lane = m_data.lanes.at(client);
+    auto first = std::lower_bound(lane.cbegin(), lane.cend(), fromNs, [](const LaneEvent &le, qint64 t) { return le.tNs < t; });
     // Sleeps that began before the view may still reach into it.
-    while (it != lane.cbegin() && (it - 1)->endNs > (it - 1)->tNs && (it - 1)->endNs >= fromNs)
-        --it;
+    while (first != lane.cbegin() && (first - 1)->endNs > (first - 1)->tNs && (first - 1)->endNs >= fromNs)
+        --first;
+    const qsizetype laneSize = lane.size();
+    const auto laneStart = [&lane](qsizetype i) { return lane.at(i).tNs; };
 
     // Work first, under everything else in the lane.
     {
         SliverFill work(p, withAlpha(colour, 110));
-        for (auto w = it; w != lane.cend() && w->tNs <= m_cursorNs && x(w->tNs) <= m_plot.right() + m_theme.px(4); ++w)
-            if (w->kind == EventKind::Sleep && w->step == Step::Work)
-                work.add(QRectF(workBar(w->tNs, std::min(w->endNs, m_cursorNs), base).toAlignedRect()));
+        for (qsizetype i = first.index(); i < laneSize; i = skipColumn(i, laneSize, laneStart)) {
+            const LaneEvent &w = lane.at(i);
+            if (w.tNs > m_cursorNs || x(w.tNs) > m_plot.right() + m_theme.px(4))
+                break;
+            if (w.kind == EventKind::Sleep && w.step == Step::Work)
+                work.add(QRectF(workBar(w.tNs, std::min(w.endNs, m_cursorNs), base).toAlignedRect()));
+        }
     }
 
     const QFont labelFont = monoFont(m_theme, 13);
@@ -555,16 +794,38 @@ void TimelinePainter::paintClientLane(QPainter &p, const QRectF &r, int client)
     const qreal rowHeight = QFontMetricsF(labelFont).height() + m_theme.px(9);
     const int rows = std::max(1, int((r.bottom() - m_theme.px(4) - rowTop) / rowHeight));
     QList<qreal> rowEnd(rows, -1e9);
-    std::array<qreal, 8> lastColumnOfKind;
+    std::array<qreal, 16> lastColumnOfKind;
     lastColumnOfKind.fill(-1e9);
+    std::array<qreal, 16> lastMarkedColumn = lastColumnOfKind;
     qreal lastOrderLabel = -1e9;
     qreal lastOrderMark = -1e9;
     const QFont workFont = m_theme.font(12, QFont::DemiBold);
     const QFontMetricsF workMetrics(workFont);
     qint64 crashNs = -1;
-    QList<QLineF> ticks, watchdogTicks, raceTicks, leaders, raceLeaders;
+    QList<QLineF> ticks, watchdogTicks, raceTicks, harmlessTicks, leaders, raceLeaders;
 
-    for (; it != lane.cend(); ++it) {
+    // Zoomed out, where many events start in one pixel column, the ones
+    // between its first and last are skipped, but never a marked one.
+    const SharedList<int> &marked = m_data.markedInLanes.at(client);
+    const auto markedIn = [&marked](qsizetype from, qsizetype to) -> qsizetype {
+        const auto m = std::lower_bound(marked.cbegin(), marked.cend(), int(from));
+        return m != marked.cend() && *m < to ? *m : -1;
+    };
+    qsizetype landing = -1;   // where a skip lands once the marked events it passes are drawn
+    const auto next = [&](qsizetype pos) -> qsizetype {
+        if (landing >= 0) {
+            const qsizetype m = markedIn(pos + 1, landing);
+            return m >= 0 ? m : std::exchange(landing, -1);
+        }
+        const qsizetype target = skipColumn(pos, laneSize, laneStart);
+        if (const qsizetype m = target > pos + 1 ? markedIn(pos + 1, target) : -1; m >= 0) {
+            landing = target;
+            return m;
+        }
+        return target;
+    };
+    for (qsizetype pos = first.index(); pos < laneSize; pos = next(pos)) {
+        const LaneEvent *it = &lane.at(pos);
         if (it->tNs > m_cursorNs)
             break;
         const qreal ex = x(it->tNs);
@@ -575,23 +836,25 @@ void TimelinePainter::paintClientLane(QPainter &p, const QRectF &r, int client)
         const qint64 shown = std::min(it->endNs, m_cursorNs);
         // Zoomed out, many events share a pixel: draw one of each kind per column.
         const qreal column = std::floor(ex);
-        qreal &lastColumn = lastColumnOfKind[size_t(it->kind)];
-        if (column == lastColumn && x(shown) - ex < 2 && !it->race && !selected)
+        // What the verdict marks here, in its colour (red, or amber when fencing made it harmless).
+        const Finding *finding = it->marked ? m_data.findingAt(index) : nullptr;
+        const QColor raceColour = finding ? drew(finding) : m_theme.race;
+        qreal &lastColumn = (finding ? lastMarkedColumn : lastColumnOfKind)[size_t(it->kind)];
+        if (column == lastColumn && x(shown) - ex < 2 && !selected)
             continue;
         lastColumn = column;
         const Event &e = m_data.events.at(index);
-        const QString race = it->race ? m_data.raceAt(index) : QString();
+        // Its words are looked up only when a label shows them.
+        const auto race = [this, index] { return m_data.markTextAt(index); };
         switch (e.kind) {
         case EventKind::Sleep: {
             const QRectF bar = workBar(e.tNs, shown, base);
             if (e.step == Step::Work) {
                 p.setFont(workFont);
                 const QString text = bar.width() > m_theme.px(50) ? tr("work %1").arg(secondsText(m_data.scenarioMs(e.durationNs))) : QString();
-                if (!text.isEmpty() && workMetrics.horizontalAdvance(text) + m_theme.px(8) < bar.width()) {
-                    p.setPen(m_theme.text);
-                    p.drawText(QRectF(bar.left() + m_theme.px(4), bar.top() - m_theme.px(16), bar.width(), m_theme.px(16)),
-                               Qt::AlignLeft | Qt::AlignVCenter, text);
-                }
+                if (!text.isEmpty() && workMetrics.horizontalAdvance(text) + m_theme.px(8) < bar.width())
+                    label(p, QRectF(bar.left() + m_theme.px(4), bar.top() - m_theme.px(16), bar.width(), m_theme.px(16)),
+                          Qt::AlignLeft | Qt::AlignVCenter, text, workFont, m_theme.text);
             } else if (e.step != Step::Start && bar.width() > m_theme.px(6)) {
                 p.setPen(QPen(withAlpha(colour, 150), m_theme.px(2), Qt::DotLine));
                 p.drawLine(QPointF(bar.left(), base), QPointF(bar.right(), base));
@@ -623,26 +886,25 @@ void TimelinePainter::paintClientLane(QPainter &p, const QRectF &r, int client)
             continue;
         }
         case EventKind::Order: {
-            const bool oversold = !race.isEmpty();
+            const bool oversold = finding != nullptr;
             // Markers closer than their own size would just pile up.
             if (!oversold && !selected && ex - lastOrderMark < m_theme.px(16))
                 continue;
             lastOrderMark = ex;
-            const QColor oc = oversold ? m_theme.race : (e.success ? m_theme.good : m_theme.mutedText);
+            const QColor oc = oversold ? raceColour : (e.success ? m_theme.good : m_theme.mutedText);
             const qreal rad = m_theme.px(9);
             paintOrderMark(p, QPointF(ex, base), oc, e.success);
             if (oversold || ex - lastOrderLabel > m_theme.px(80)) {
                 const QString text = oversold ? tr("sold: oversold!") : (e.success ? tr("sold") : tr("no sale"));
-                p.setFont(m_theme.font(13, QFont::Bold));
-                p.setPen(oc);
-                p.drawText(QRectF(ex + rad + m_theme.px(3), base - m_theme.px(11), m_theme.px(200), m_theme.px(22)),
-                           Qt::AlignLeft | Qt::AlignVCenter, text);
+                label(p, QRectF(ex + rad + m_theme.px(3), base - m_theme.px(11), m_theme.px(200), m_theme.px(22)),
+                      Qt::AlignLeft | Qt::AlignVCenter, text, m_theme.font(13, QFont::Bold), oc);
                 lastOrderLabel = ex;
             }
             m_hits.append({QRectF(ex - rad, base - rad, 2 * rad, 2 * rad), index});
             continue;
         }
         case EventKind::Server:
+        case EventKind::Probe:
             continue; // not a client's: drawn across the lanes by paintServerFaults
         case EventKind::Command:
         case EventKind::Error:
@@ -651,10 +913,12 @@ void TimelinePainter::paintClientLane(QPainter &p, const QRectF &r, int client)
         }
 
         // A command: a tick on the lane, once per pixel, and a label where there is room.
-        const bool isRace = !race.isEmpty();
+        const bool isRace = finding != nullptr;
         // Thousands of ticks: collected and drawn in one aliased batch per style after the loop.
         const QLineF tick(QPointF(std::round(ex), base - m_theme.px(14)), QPointF(std::round(ex), base + m_theme.px(14)));
-        if (isRace || e.kind == EventKind::Error)
+        if (isRace && raceColour != m_theme.race)
+            harmlessTicks << tick;
+        else if (isRace || e.kind == EventKind::Error)
             raceTicks << tick;
         else
             (e.role == ActorRole::Watchdog ? watchdogTicks : ticks) << tick;
@@ -674,22 +938,23 @@ void TimelinePainter::paintClientLane(QPainter &p, const QRectF &r, int client)
         }
         if (row >= 0) {
             const QString text = (e.role == ActorRole::Watchdog ? QStringLiteral("⟳ ") : QString())
-                + (e.kind == EventKind::Error ? e.note : TimelineData::commandText(e));
+                + (e.kind == EventKind::Error ? e.note : RunAnalysis::commandText(e));
             // Keep the label inside the plot at the right edge.
             const qreal width = pillSize(laidOut(text, labelFont), m_theme).width();
             at = std::max(rowEnd[row] + gap, std::min(at, m_plot.right() + m_theme.px(14) - width));
             const QPointF topLeft(at, rowTop + row * rowHeight);
             (isRace ? raceLeaders : leaders) << QLineF(QPointF(ex, base + m_theme.px(14)), topLeft);
-            const QColor border = isRace || e.kind == EventKind::Error ? m_theme.race : (selected ? m_theme.cursor : colour);
+            const QColor border = isRace ? raceColour : e.kind == EventKind::Error ? m_theme.race : (selected ? m_theme.cursor : colour);
             const QRectF pr = isRace && row + 1 >= rows
-                ? pill(p, topLeft, race, m_theme.race, m_theme.race, Qt::white, m_theme.font(13, QFont::Bold))
+                ? pill(p, topLeft, race(), raceColour, raceColour, Qt::white, m_theme.font(13, QFont::Bold))
                 : pill(p, topLeft, text, border, m_theme.pill, m_theme.text, labelFont);
             hit = hit.united(pr);
             rowEnd[row] = pr.right();
             if (isRace && row + 1 < rows) {
-                const qreal raceWidth = pillSize(laidOut(race, m_theme.font(13, QFont::Bold)), m_theme).width();
+                const QString raceText = race();
+                const qreal raceWidth = pillSize(laidOut(raceText, m_theme.font(13, QFont::Bold)), m_theme).width();
                 const qreal raceAt = std::max(rowEnd[row + 1] + gap, std::min(at, m_plot.right() + m_theme.px(14) - raceWidth));
-                const QRectF rr = pill(p, QPointF(raceAt, topLeft.y() + rowHeight), race, m_theme.race, m_theme.race, Qt::white,
+                const QRectF rr = pill(p, QPointF(raceAt, topLeft.y() + rowHeight), raceText, raceColour, raceColour, Qt::white,
                                        m_theme.font(13, QFont::Bold));
                 rowEnd[row + 1] = std::max(rowEnd[row + 1], rr.right());
                 hit = hit.united(rr);
@@ -710,12 +975,10 @@ void TimelinePainter::paintClientLane(QPainter &p, const QRectF &r, int client)
     p.drawLines(leaders);
     p.setPen(QPen(withAlpha(m_theme.race, 160), 0));
     p.drawLines(raceLeaders);
-    p.setPen(QPen(colour, m_theme.px(2.5), Qt::SolidLine, Qt::FlatCap));
-    p.drawLines(ticks);
-    p.setPen(QPen(colour, m_theme.px(2.5), Qt::DashLine, Qt::FlatCap));
-    p.drawLines(watchdogTicks);
-    p.setPen(QPen(m_theme.race, m_theme.px(3.5), Qt::SolidLine, Qt::FlatCap));
-    p.drawLines(raceTicks);
+    fillTicks(p, ticks, m_theme.px(2.5), colour, false);
+    fillTicks(p, watchdogTicks, m_theme.px(2.5), colour, true);
+    fillTicks(p, raceTicks, m_theme.px(3.5), m_theme.race, false);
+    fillTicks(p, harmlessTicks, m_theme.px(3.5), m_theme.warning, false);
     p.setRenderHint(QPainter::Antialiasing, true);
     if (crashNs >= 0) {
         const qreal cx = x(crashNs) + m_theme.px(14);
@@ -780,15 +1043,10 @@ void TimelinePainter::paintOrderMark(QPainter &p, const QPointF &centre, const Q
 
 void TimelinePainter::paintStockLane(QPainter &p, const QRectF &r)
 {
-    const auto &actual = m_data.stock;
-    const auto &expected = m_data.expectedStock;
-    qint64 lo = std::numeric_limits<qint64>::max();
-    qint64 hi = std::numeric_limits<qint64>::min();
-    for (const auto *list : {&actual, &expected})
-        for (const StockPoint &s : *list) {
-            lo = std::min(lo, s.value);
-            hi = std::max(hi, s.value);
-        }
+    const SharedList<StockPoint> &actual = m_data.stock;
+    const SharedList<StockPoint> &expected = m_data.expectedStock;
+    qint64 lo = std::min(m_data.stockRange.first, m_data.expectedStock.last().value);
+    qint64 hi = std::max(m_data.stockRange.second, m_data.info.initialStock);
     if (lo > hi)
         return;
     if (lo < 0)
@@ -797,9 +1055,9 @@ void TimelinePainter::paintStockLane(QPainter &p, const QRectF &r)
     const qreal bottom = r.bottom() - m_theme.px(18);
     const double range = std::max<double>(1, double(hi - lo));
     const auto y = [&](qint64 v) { return bottom - (double(v - lo) / range) * (bottom - top); };
-    const qint64 fromNs = m_data.realNs(m_view.startMs);
+    const qint64 fromNs = m_data.clockNs(m_view.startMs);
     const qint64 endNs = std::min(m_data.endNs, m_cursorNs);
-    const auto begin = [&](const QList<StockPoint> &list) {
+    const auto begin = [&](const SharedList<StockPoint> &list) {
         auto it = std::upper_bound(list.cbegin(), list.cend(), fromNs, [](qint64 t, const StockPoint &s) { return t < s.tNs; });
         return it == list.cbegin() ? it : it - 1;
     };
@@ -812,29 +1070,45 @@ void TimelinePainter::paintStockLane(QPainter &p, const QRectF &r)
         p.drawText(QPointF(m_plot.left() + m_theme.px(6), y(0) + m_theme.px(14)), tr("below zero: oversold"));
     }
 
-    // Where the stock in Redis is above what was sold: updates lost.
+    // Where the stock in Redis is above what was sold: updates lost. Read
+    // once per pixel column, however many changes fall in it, and filled as
+    // one shape per stretch.
     {
-        SliverFill lost(p, m_theme.raceFill);
-        auto a = begin(actual);
-        auto e = begin(expected);
-        qint64 t = std::max(fromNs, std::max(a->tNs, e->tNs));
-        while (t < endNs && x(t) <= m_plot.right()) {
-            const qint64 nextA = a + 1 != actual.cend() ? (a + 1)->tNs : endNs;
-            const qint64 nextE = e + 1 != expected.cend() ? (e + 1)->tNs : endNs;
-            const qint64 next = std::min({nextA, nextE, endNs});
-            if (a->value > e->value) // more left than sold allows: updates were lost
-                lost.add(QRectF(QPointF(x(t), y(a->value)), QPointF(x(next), y(e->value))));
-            if (next == nextA && a + 1 != actual.cend())
-                ++a;
-            if (next == nextE && e + 1 != expected.cend())
-                ++e;
-            if (next <= t)
-                break;
-            t = next;
+        const auto valueAt = [](const SharedList<StockPoint> &list, qint64 t) {
+            auto after = std::upper_bound(list.cbegin(), list.cend(), t, [](qint64 at, const StockPoint &s) { return at < s.tNs; });
+            return after == list.cbegin() ? list.at(0).value : (after - 1)->value;
+        };
+        const qreal from = std::max(m_plot.left(), std::floor(x(fromNs)));
+        const qreal to = std::min(m_plot.right(), x(endNs));
+        QPolygonF top, bottom;
+        const auto flush = [&] {
+            if (top.isEmpty())
+                return;
+            std::reverse(bottom.begin(), bottom.end());
+            p.setRenderHint(QPainter::Antialiasing, false);
+            p.setPen(Qt::NoPen);
+            p.setBrush(m_theme.raceFill);
+            p.drawPolygon(top + bottom);
+            p.setRenderHint(QPainter::Antialiasing, true);
+            top.clear();
+            bottom.clear();
+        };
+        for (qreal px = from; px < to; ++px) {
+            const qint64 t = m_data.clockNs(msAt(px));
+            const qint64 a = valueAt(actual, t);
+            const qint64 e = valueAt(expected, t);
+            if (a <= e) { // no more left than sold allows
+                flush();
+                continue;
+            }
+            const qreal right = std::min(px + 1, to);
+            top << QPointF(px, y(a)) << QPointF(right, y(a));
+            bottom << QPointF(px, y(e)) << QPointF(right, y(e));
         }
+        flush();
     }
 
-    const auto stepLine = [&](const QList<StockPoint> &list, const QPen &pen, bool labels) {
+    const auto stepLine = [&](const SharedList<StockPoint> &list, const QPen &pen, bool labels) {
         auto it = begin(list);
         if (it == list.cend())
             return;
@@ -847,8 +1121,12 @@ void TimelinePainter::paintStockLane(QPainter &p, const QRectF &r)
             line << QPointF(column, lo) << QPointF(column, hi) << QPointF(column, last);
         };
         qreal lastLabel = -1e9;
-        p.setFont(m_theme.font(13, QFont::Bold));
-        for (auto prev = it++; it != list.cend() && it->tNs <= endNs; prev = it++) {
+        const QFont labelFont = m_theme.font(13, QFont::Bold);
+        const qreal ascent = QFontMetricsF(labelFont).ascent();
+        p.setFont(labelFont);
+        const auto startOf = [&list](qsizetype i) { return list.at(i).tNs; };
+        for (auto prev = it; (it = list.cbegin() + skipColumn(it.index(), list.size(), startOf)) != list.cend() && it->tNs <= endNs;
+             prev = it) {
             const qreal nx = x(it->tNs);
             const qreal ny = y(it->value);
             if (std::floor(nx) != column) {
@@ -862,7 +1140,8 @@ void TimelinePainter::paintStockLane(QPainter &p, const QRectF &r)
             last = ny;
             if (labels && nx - lastLabel > m_theme.px(34) && nx <= m_plot.right()) {
                 p.setPen(it->value < 0 ? m_theme.race : m_theme.text);
-                p.drawText(QPointF(nx + m_theme.px(4), ny - m_theme.px(5)), QString::number(it->value));
+                label(p, QRectF(nx + m_theme.px(4), ny - m_theme.px(5) - ascent, 0, 0), Qt::AlignLeft | Qt::AlignTop,
+                      QString::number(it->value), labelFont, it->value < 0 ? m_theme.race : m_theme.text);
                 lastLabel = nx;
             }
             if (nx > m_plot.right())
@@ -918,6 +1197,7 @@ void TimelinePainter::paintLegend(QPainter &p, const QRectF &r)
         {withAlpha(m_theme.client(0), 150), tr("client believes it holds the lock"), false},
         {withAlpha(m_theme.race, 120), tr("belief without the lock"), true},
         {m_theme.raceFill, tr("race"), false},
+        {m_theme.harmlessFill, tr("made harmless by fencing"), false},
         {m_theme.good, tr("expected stock"), false},
     };
     qreal at = r.left() + m_theme.px(24);

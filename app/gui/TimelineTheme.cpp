@@ -18,6 +18,7 @@ TimelineTheme TimelineTheme::light(qreal scale)
     t.raceFill = QColor(215, 38, 61, 46);
     t.good = QColor(0x1e8e4f);
     t.warning = QColor(0xc77700);
+    t.harmlessFill = QColor(199, 119, 0, 40);
     t.cursor = QColor(0x111827);
     t.pill = QColor(255, 255, 255, 235);
     return t;
@@ -38,6 +39,7 @@ TimelineTheme TimelineTheme::dark(qreal scale)
     t.raceFill = QColor(255, 90, 110, 56);
     t.good = QColor(0x3fcf7f);
     t.warning = QColor(0xffb020);
+    t.harmlessFill = QColor(255, 176, 32, 46);
     t.cursor = QColor(0xf5f7fa);
     t.pill = QColor(32, 37, 46, 235);
     return t;
@@ -50,6 +52,17 @@ QColor TimelineTheme::client(int index) const
     static constexpr std::array<QRgb, 6> darkHues{0x60a5fa, 0xfbbf24, 0xa78bfa, 0x22d3ee, 0xe879f9, 0xa3e635};
     const auto &hues = isDark ? darkHues : lightHues;
     return index < 0 ? mutedText : QColor(hues[size_t(index) % hues.size()]);
+}
+
+QColor TimelineTheme::severity(Severity s) const
+{
+    switch (s) {
+    case Severity::Broken: return race;
+    case Severity::Harmless:
+    case Severity::NotExercised: return warning;
+    case Severity::Clean: return good;
+    }
+    return text;
 }
 
 QFont TimelineTheme::font(qreal pixelSize, int weight) const

@@ -3,8 +3,12 @@
 // distinct hues; red is kept for races and green for a correct outcome, so a
 // hall full of students can tell them apart from the back row.
 
+#include "analysis/Verdict.h"
+
 #include <QColor>
 #include <QFont>
+#include <QObject>
+#include <QtQmlIntegration>
 
 namespace lockstock {
 
@@ -20,7 +24,8 @@ struct TimelineTheme {
     QColor race;
     QColor raceFill;
     QColor good;
-    QColor warning;
+    QColor warning;            // faults, expiries, and what fencing made harmless
+    QColor harmlessFill;
     QColor cursor;
     QColor pill;               // command label background
 
@@ -29,8 +34,20 @@ struct TimelineTheme {
     static TimelineTheme named(const QString &name, qreal scale = 1.0) { return name == QLatin1String("dark") ? dark(scale) : light(scale); }
 
     QColor client(int index) const;
+    // A finding's colour: red broken, amber harmless or untested, green clean.
+    QColor severity(Severity s) const;
     QFont font(qreal pixelSize, int weight = QFont::Normal) const;
     qreal px(qreal v) const { return v * scale; }
+};
+
+// The clients' colours for the QML panels, the timeline's own: `Colours.client(i, dark)`.
+class ClientColours : public QObject {
+    Q_OBJECT
+    QML_NAMED_ELEMENT(Colours)
+    QML_SINGLETON
+public:
+    using QObject::QObject;
+    Q_INVOKABLE QColor client(int index, bool dark) const { return (dark ? TimelineTheme::dark() : TimelineTheme::light()).client(index); }
 };
 
 } // namespace lockstock

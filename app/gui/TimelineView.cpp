@@ -21,7 +21,7 @@ void TimelineView::setSession(RunSession *session)
     m_session = session;
     if (m_session)
         connect(m_session, &RunSession::timelineChanged, this, [this] {
-            if (m_selected >= 0 && m_session->timeline()->events.size() <= m_selected)
+            if (m_selected >= 0 && m_session->analysis()->events.size() <= m_selected)
                 setSelectedEvent(-1);
             emit viewChanged();
             update();
@@ -33,7 +33,7 @@ void TimelineView::setSession(RunSession *session)
 
 double TimelineView::durationMs() const
 {
-    return m_session ? m_session->timeline()->durationMs() : 0;
+    return m_session ? m_session->analysis()->durationMs() : 0;
 }
 
 double TimelineView::viewStartMs() const
@@ -131,11 +131,6 @@ void TimelineView::setTextScale(qreal scale)
     update();
 }
 
-QColor TimelineView::clientColor(int client) const
-{
-    return currentTheme().client(client);
-}
-
 double TimelineView::plotLeft() const
 {
     return TimelinePainter::gutterWidth(currentTheme());
@@ -148,7 +143,7 @@ double TimelineView::plotWidth() const
 
 void TimelineView::paint(QPainter *painter)
 {
-    m_data = m_session ? m_session->timeline() : TimelineData::empty({});
+    m_data = m_session ? m_session->analysis() : RunAnalyzer({}).snapshot();
     m_painter = std::make_unique<TimelinePainter>(*m_data, currentTheme());
     TimelineViewport view;
     view.startMs = viewStartMs();

@@ -9,11 +9,13 @@
 
 #include <QPointer>
 #include <QQuickPaintedItem>
+#include <QtQmlIntegration>
 
 namespace lockstock {
 
 class TimelineView : public QQuickPaintedItem {
     Q_OBJECT
+    QML_ELEMENT
     Q_PROPERTY(lockstock::RunSession *session READ session WRITE setSession NOTIFY sessionChanged)
     Q_PROPERTY(double viewStartMs READ viewStartMs NOTIFY viewChanged)
     Q_PROPERTY(double viewEndMs READ viewEndMs NOTIFY viewChanged)
@@ -47,7 +49,6 @@ public:
     Q_INVOKABLE void zoomBy(double factor, double atX = -1);
     Q_INVOKABLE void scrollBy(double fraction);
     Q_INVOKABLE void fit() { setFollow(true); }
-    Q_INVOKABLE QColor clientColor(int client) const;
 
     void paint(QPainter *painter) override;
 
@@ -72,7 +73,7 @@ private:
     double plotWidth() const;
 
     QPointer<RunSession> m_session;
-    std::shared_ptr<const TimelineData> m_data;     // what the last paint drew
+    std::shared_ptr<const RunAnalysis> m_data;      // what the last paint drew
     std::unique_ptr<TimelinePainter> m_painter;     // for hit tests on the last paint
     bool m_follow = true;
     double m_startMs = 0;

@@ -1,6 +1,7 @@
 #include "Translations.h"
 
 #include <QCoreApplication>
+#include <QJSEngine>
 #include <QLocale>
 #include <QQmlEngine>
 
@@ -9,6 +10,13 @@ namespace lockstock {
 Translations::Translations(QObject *parent)
     : QObject(parent)
 {
+}
+
+Translations *Translations::create(QQmlEngine *, QJSEngine *)
+{
+    Q_ASSERT(s_window);
+    QJSEngine::setObjectOwnership(s_window, QJSEngine::CppOwnership);
+    return s_window;
 }
 
 void Translations::setLanguage(const QString &language)

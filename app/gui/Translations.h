@@ -5,13 +5,17 @@
 
 #include <QObject>
 #include <QTranslator>
+#include <QtQmlIntegration>
 
 class QQmlEngine;
+class QJSEngine;
 
 namespace lockstock {
 
 class Translations : public QObject {
     Q_OBJECT
+    QML_ELEMENT
+    QML_SINGLETON
     Q_PROPERTY(QString language READ language WRITE setLanguage NOTIFY languageChanged)
     Q_PROPERTY(QString effective READ effective NOTIFY languageChanged)
 public:
@@ -23,10 +27,15 @@ public:
     QString effective() const { return m_effective; }
     void setEngine(QQmlEngine *engine) { m_engine = engine; }
 
+    // The window's, made before its QML engine: what `Translations` is there.
+    static void setWindowTranslations(Translations *t) { s_window = t; }
+    static Translations *create(QQmlEngine *, QJSEngine *);
+
 signals:
     void languageChanged();
 
 private:
+    static inline Translations *s_window = nullptr;
     QString m_language = QStringLiteral("unset");
     QString m_effective = QStringLiteral("en");
     QTranslator m_translator;

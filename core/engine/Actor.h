@@ -23,6 +23,7 @@ struct Operation {
     int node = 0;       // the lock node a Command is for (see Run::serverFor)
     Argv argv;
     qint64 sleepNs = 0;
+    qint64 stockValue = kUnknown;  // a stock write: the value it sets
     const char *file = nullptr;
     int line = 0;
 };

@@ -13,7 +13,8 @@ Client::Client(ClientHost &host, const RunConfig &config, int index)
 {
 }
 
-OperationAwaiter Client::command(StepAt step, Argv argv, int node)
+namespace {
+Operation commandAt(const StepAt &step, Argv argv, int node)
 {
     Operation op;
     op.kind = Operation::Kind::Command;
@@ -22,6 +23,19 @@ OperationAwaiter Client::command(StepAt step, Argv argv, int node)
     op.argv = std::move(argv);
     op.file = step.where.file_name();
     op.line = int(step.where.line());
+    return op;
+}
+} // namespace
+
+OperationAwaiter Client::command(StepAt step, Argv argv, int node)
+{
+    return OperationAwaiter(commandAt(step, std::move(argv), node));
+}
+
+OperationAwaiter Client::stockWrite(StepAt step, Argv argv, qint64 value)
+{
+    Operation op = commandAt(step, std::move(argv), 0);
+    op.stockValue = value;
     return OperationAwaiter(std::move(op));
 }
 

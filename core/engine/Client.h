@@ -68,6 +68,9 @@ public:
         return command(step, Argv{QByteArray(args)...});
     }
     OperationAwaiter command(StepAt step, Argv argv, int node = 0);
+    // A command that sets the stock to `value`: the strategy says what it
+    // wrote, so nothing has to guess it from the command's arguments.
+    OperationAwaiter stockWrite(StepAt step, Argv argv, qint64 value);
     // The same, to lock node `node` (0 .. lockNodes()-1).
     template <class... Args>
     OperationAwaiter redisAt(int node, StepAt step, const Args &...args)

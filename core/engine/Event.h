@@ -2,11 +2,14 @@
 // One entry of a run's history: what a client did, what Redis answered, what
 // the client believed afterwards, and (in stepped runs) what Redis really held.
 
+#include "EnumNames.h"
+
 #include "../redis/RedisConnection.h"
 #include "../redis/RedisValue.h"
 
 #include <QByteArray>
 #include <limits>
+#include <memory>
 
 namespace lockstock {
 
@@ -34,8 +37,18 @@ enum class Step : quint8 {
     Reserve,     // INCRBY / DECRBY of a reservation counter
     LoadScript,  // SCRIPT LOAD again after a NOSCRIPT reply
 };
-const char *stepName(Step step);
-inline constexpr Step kLastStep = Step::LoadScript;
+template <>
+struct EnumNames<Step> {
+    static constexpr EnumName<Step> table[] = {
+        {Step::Start, "start"},       {Step::ReadStock, "read"},   {Step::WriteStock, "write"},
+        {Step::Decrement, "decrement"}, {Step::Compensate, "compensate"}, {Step::Acquire, "acquire"},
+        {Step::Expire, "expire"},     {Step::Release, "release"}, {Step::Renew, "renew"},
+        {Step::Backoff, "backoff"},   {Step::Timer, "timer"},     {Step::Work, "work"},
+        {Step::Watch, "watch"},       {Step::Multi, "multi"},     {Step::Exec, "exec"},
+        {Step::Unwatch, "unwatch"},   {Step::Fence, "fence"},     {Step::Replicate, "replicate"},
+        {Step::Inspect, "inspect"},   {Step::Reserve, "reserve"}, {Step::LoadScript, "load"},
+    };
+};
 // Steps about the stock (and its fencing) rather than the lock: with several
 // servers they go to the store, the others to the lock nodes.
 bool isStoreStep(Step step);
@@ -49,14 +62,41 @@ enum class EventKind : quint8 {
     Expired,  // observed: Redis no longer holds the lock the last probe saw
     Error,    // the run stopped: message in `note`
     Server,   // fault: something happened to a redis-server process (note; node)
+    Probe,    // observed: what Redis held when no step marks the moment (a run's end)
 };
-const char *eventKindName(EventKind kind);
+template <>
+struct EnumNames<EventKind> {
+    static constexpr EnumName<EventKind> table[] = {
+        {EventKind::Command, "command"}, {EventKind::Sleep, "sleep"}, {EventKind::Order, "order"},
+        {EventKind::Crash, "crash"},     {EventKind::Pause, "pause"}, {EventKind::Expired, "expired"},
+        {EventKind::Error, "error"},     {EventKind::Server, "server"}, {EventKind::Probe, "probe"},
+    };
+};
 
 enum class ActorRole : quint8 { Main, Watchdog };
+template <>
+struct EnumNames<ActorRole> {
+    static constexpr EnumName<ActorRole> table[] = {{ActorRole::Main, "main"}, {ActorRole::Watchdog, "watchdog"}};
+};
 
 inline constexpr qint64 kUnknown = std::numeric_limits<qint64>::min();
 inline constexpr qint64 kNoKey = -2;   // PTTL of a missing key
 inline constexpr qint64 kNoTtl = -1;   // PTTL of a key without expiry
+
+// The lock key on one lock node, as a probe read it.
+struct LockTruth {
+    QByteArray value;          // the holder's token; empty when there is no key
+    qint64 pttl = kUnknown;    // PTTL in real ms (kNoKey, kNoTtl); kUnknown: the node did not answer
+};
+
+// What Redis held right after an event (stepped runs probe after every
+// step; every run probes once at its end). Shared and immutable: events
+// that carry none pay one null pointer.
+struct Probe {
+    qint64 stock = kUnknown;
+    QList<LockTruth> locks;    // by lock node; empty when the lock was not read
+    const LockTruth *lockOn(int node) const { return node >= 0 && node < locks.size() ? &locks.at(node) : nullptr; }
+};
 
 // Laid out without padding (stress runs keep hundreds of thousands): the
 // small fields share one 16-byte block.
@@ -77,10 +117,13 @@ struct Event {
     RedisValue reply;
     QByteArray token;          // the client's lock token, when it has one
     QString note;
-    // Truth observed by a probe right after the event (stepped runs only).
-    qint64 stock = kUnknown;
-    qint64 lockPttl = kUnknown;
-    QByteArray lockValue;
+    // WriteStock: the stock value the strategy wrote, as it says (never read
+    // back from argv, whose layout depends on the command).
+    qint64 wrote = kUnknown;
+    std::shared_ptr<const Probe> probe;
+
+    // The lock on node 0 as the probe saw it: the single-server view.
+    const LockTruth *lock() const { return probe ? probe->lockOn(0) : nullptr; }
 };
 
 } // namespace lockstock

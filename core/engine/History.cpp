@@ -4,11 +4,6 @@
 
 namespace lockstock {
 
-const char *clockKindName(ClockKind kind)
-{
-    return kind == ClockKind::Virtual ? "virtual" : "real";
-}
-
 void History::append(Event e)
 {
     QMutexLocker locker(&m_lock);
@@ -20,17 +15,30 @@ void History::append(Event e)
     ++m_size;
 }
 
-QList<Event> History::eventsSince(qsizetype first) const
+QList<Event> History::eventsSince(qsizetype first, qsizetype max) const
 {
     QMutexLocker locker(&m_lock);
     first = std::max<qsizetype>(0, first);
     QList<Event> out;
     if (first >= m_size)
         return out;
-    out.reserve(m_size - first);
-    for (qsizetype i = first; i < m_size; ++i)
+    const qsizetype end = max < 0 ? m_size : std::min(m_size, first + max);
+    out.reserve(end - first);
+    for (qsizetype i = first; i < end; ++i)
         out.append(m_chunks[size_t(i) / kChunk][size_t(i) % kChunk]);
     return out;
+}
+
+void History::settle(qint64 ns)
+{
+    QMutexLocker locker(&m_lock);
+    m_settledNs = std::max(m_settledNs, ns);
+}
+
+qint64 History::settledNs() const
+{
+    QMutexLocker locker(&m_lock);
+    return m_settledNs;
 }
 
 qsizetype History::size() const

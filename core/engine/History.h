@@ -17,20 +17,29 @@ namespace lockstock {
 // millisecond. Real: the machine's (live threads, stress, --redis), where
 // the scenario's timings are scaled by its speed.
 enum class ClockKind : quint8 { Virtual, Real };
-const char *clockKindName(ClockKind kind); // "virtual", "real"
+template <>
+struct EnumNames<ClockKind> {
+    static constexpr EnumName<ClockKind> table[] = {{ClockKind::Virtual, "virtual"}, {ClockKind::Real, "real"}};
+};
 
 struct RunInfo {
     QString scenario;
     QString strategy;
     QStringList clients;
+    QList<int> orders;         // how many orders each client places
     qint64 initialStock = 0;
     qint64 quantity = 1;
     QList<qint64> quantities;  // per client, when they differ from `quantity`
     ClockKind clock = ClockKind::Virtual;
     double speed = 1.0;        // scenario ms per clock ms: 1 on the virtual clock
+    qint64 leaseMs = 0;        // the lock's lease, in scenario ms
     QByteArray lockKey;
     QByteArray stockKey;
     QStringList nodes;         // server names ("n1".., "store") when the run has several
+    // The strategy is the broken side of this run's lesson (or says of
+    // itself that it is broken), and what breaks it (Strategy::weakness).
+    bool brokenSide = false;
+    const char *weakness = nullptr;
 
     qint64 quantityOf(int client) const { return quantities.value(client, quantity); }
 
@@ -50,9 +59,18 @@ public:
     void setInfo(RunInfo info) { m_info = std::move(info); }
 
     void append(Event e);
-    QList<Event> eventsSince(qsizetype first) const;
+    // At most `max` of them (all with -1): a reader can take a long history in parts.
+    QList<Event> eventsSince(qsizetype first, qsizetype max = -1) const;
     QList<Event> events() const { return eventsSince(0); }
     qsizetype size() const;
+
+    // A run whose events may be appended out of time order (stepped on the
+    // virtual clock, a reply lands after a later command went out) promises
+    // here that no event earlier than `ns` is still to come. Runs that never
+    // call it append in time order.
+    void settle(qint64 ns);
+    // -1 when settle() was never called.
+    qint64 settledNs() const;
 
     // Set once the run is over.
     void finish(qint64 finalStock, qint64 endNs);
@@ -75,6 +93,7 @@ private:
     bool m_finished = false;
     qint64 m_finalStock = kUnknown;
     qint64 m_endNs = 0;
+    qint64 m_settledNs = -1;
 };
 
 } // namespace lockstock

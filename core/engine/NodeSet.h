@@ -30,7 +30,6 @@ public:
     explicit NodeSet(const NodeSpec &spec);
     ~NodeSet();
 
-    const NodeSpec &spec() const { return m_spec; }
     int lockNodes() const { return m_spec.count; }
     int serverCount() const { return int(m_servers.size()); }
     int storeIndex() const { return m_spec.count; }
@@ -38,7 +37,8 @@ public:
     RedisServer &server(int index) { return *m_servers.at(size_t(index)); }
     const std::shared_ptr<ServerClock> &clock() const { return m_clock; }
     // "n1" .. "nN", then "store": the names the timeline shows.
-    QStringList names() const;
+    QStringList names() const { return namesFor(m_spec); }
+    static QStringList namesFor(const NodeSpec &spec);
     // The server a command for lock node `node` goes to: that node, or with
     // replication the current master (what Sentinel would tell a client).
     // Safe from any thread.
@@ -48,6 +48,11 @@ public:
     // How many replicas would acknowledge a write on server `index` now
     // (WAIT): running, not stopped, following it. 0 unless it is the master.
     int replicasThatAcknowledge(int index) const;
+
+    // Waits, up to a moment, until every running replica whose master runs
+    // has all its master wrote. Replication takes no virtual time, and a
+    // probe of the replicas reads the same on every run. Never throws.
+    void awaitReplication();
 
     // Performs `fault` on its lock node now and says what happened. `run`
     // turns a clock jump's scenario ms into the run's clock.

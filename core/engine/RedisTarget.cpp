@@ -1,9 +1,8 @@
 #include "RedisTarget.h"
 
-#include "Run.h"
-
 #include "../redis/RedisConnection.h"
 #include "../redis/RedisError.h"
+#include "../redis/RedisKeys.h"
 
 #include <QRandomGenerator>
 
@@ -42,7 +41,7 @@ void RedisTarget::removeKeys() const
     if (isPrivate() || m_prefix.isEmpty())
         return;
     RedisConnection c(m_endpoint);
-    Run::removeKeys(c, m_prefix);
+    removeKeysUnder(c, m_prefix);
 }
 
 QString RedisTarget::display() const

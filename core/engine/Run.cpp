@@ -30,15 +30,16 @@ Task<void> clientMain(Client &c, const Strategy &strategy)
 // Sends argv on `connection`, opening it with `open` when there is none. A
 // connection the server closed (a restart, CLIENT KILL) is opened again once,
 // as client libraries do; a timeout is not retried. Throws RedisError.
-RedisValue sendReopeningOnce(std::unique_ptr<RedisConnection> &connection,
-                             const std::function<std::unique_ptr<RedisConnection>()> &open, const Argv &argv)
+template <class Use>
+auto usingReopeningOnce(std::unique_ptr<RedisConnection> &connection,
+                        const std::function<std::unique_ptr<RedisConnection>()> &open, const Use &use)
 {
     for (int attempt = 0;; ++attempt) {
         const bool fresh = !connection;
         try {
             if (fresh)
                 connection = open();
-            return connection->command(argv);
+            return use(*connection);
         } catch (const RedisError &err) {
             connection.reset(); // a failed hiredis context cannot be used again
             const bool closed = dynamic_cast<const RedisConnectionError *>(&err)
@@ -47,6 +48,12 @@ RedisValue sendReopeningOnce(std::unique_ptr<RedisConnection> &connection,
                 throw;
         }
     }
+}
+
+RedisValue sendReopeningOnce(std::unique_ptr<RedisConnection> &connection,
+                             const std::function<std::unique_ptr<RedisConnection>()> &open, const Argv &argv)
+{
+    return usingReopeningOnce(connection, open, [&argv](RedisConnection &c) { return c.command(argv); });
 }
 
 // Virtual time needs servers whose clock the run owns.
@@ -84,8 +91,10 @@ RunInfo makeRunInfo(const RunConfig &config, const Strategy &strategy, ClockKind
     RunInfo info;
     info.scenario = config.scenario;
     info.strategy = strategy.name;
-    for (const ClientSpec &c : config.clients)
+    for (const ClientSpec &c : config.clients) {
         info.clients << c.name;
+        info.orders << (c.orders >= 0 ? c.orders : config.ordersPerClient);
+    }
     info.initialStock = config.stock;
     info.quantity = config.quantity;
     for (int c = 0; c < config.clients.size(); ++c)
@@ -96,6 +105,12 @@ RunInfo makeRunInfo(const RunConfig &config, const Strategy &strategy, ClockKind
         }
     info.clock = clock;
     info.speed = clock == ClockKind::Virtual ? 1.0 : config.speed;
+    info.leaseMs = config.leaseMs;
+    info.brokenSide = !config.correctSide.value_or(strategy.correct);
+    info.weakness = strategy.weakness;
+    // Known before the servers start, so a window can show the run from its first event.
+    if (config.needsPrivateServers())
+        info.nodes = NodeSet::namesFor(config.nodes);
     info.lockKey = config.lockKey();
     info.stockKey = config.stockKey();
     return info;
@@ -110,6 +125,8 @@ Run::Run(RunConfig config, const Strategy &strategy, RedisEndpoint endpoint, His
     , m_clock(m_info.clock, endpoint.clock)
 {
     m_history.setInfo(m_info);
+    if (m_clock.isVirtual())
+        m_history.settle(0);
 }
 
 Run::~Run()
@@ -225,7 +242,7 @@ void Run::orderFinished(Client &client, bool success, const QString &note)
     e.holds = client.holdsLock();
     e.token = client.token();
     e.note = note;
-    record(std::move(e));
+    recordFrom(stateOf(client), std::move(e));
     m_ordersFinished.fetch_add(1, std::memory_order_relaxed);
 }
 
@@ -286,6 +303,7 @@ Event Run::commandEvent(const Actor &actor, const Operation &op, int server) con
     e.sourceFile = op.file;
     e.sourceLine = op.line;
     e.argv = op.argv;
+    e.wrote = op.stockValue;
     e.tNs = nowNs();
     return e;
 }
@@ -537,13 +555,27 @@ bool Run::step(ClientState &state, Actor &actor)
     }
     const ActorTime at(m_actorNowNs, m_clock.isVirtual(), ready);
     m_lastReplyNs = std::max(m_lastReplyNs, ready);
+    const bool heldBefore = client.holdsLock();
+    const QByteArray tokenBefore = client.token();
+    state.resuming = true;
     actor.resume(op.kind == Operation::Kind::Fanout ? RedisValue::array(replies) : replies.first());
-    for (Event &e : events) {
-        e.holds = client.holdsLock();
-        e.token = client.token();
-        observe(e);
+    state.resuming = false;
+    // A client that gains the lock by a fan-out learns it from the last
+    // reply, once it could count the nodes; one that lets go does so before
+    // the first release goes out.
+    const bool gained = !heldBefore && client.holdsLock();
+    observe(events.last());                     // one look at Redis after the whole step
+    for (qsizetype i = 0; i < events.size(); ++i) {
+        Event &e = events[i];
+        const bool decided = !gained || i + 1 == events.size();
+        e.holds = decided ? client.holdsLock() : heldBefore;
+        e.token = decided ? client.token() : tokenBefore;
+        if (i + 1 < events.size())
+            e.probe = events.last().probe;
         record(std::move(e));
     }
+    for (Event &e : std::exchange(state.deferred, {}))
+        record(std::move(e));
     afterResume(state, actor);                  // may destroy a finished actor
     if (applyFaults(state, op.step))
         serverFaultsQueued();
@@ -577,7 +609,7 @@ void Run::afterResume(ClientState &state, Actor &actor)
         e.sourceLine = next.line;
         e.holds = actor.client()->holdsLock();
         e.token = actor.client()->token();
-        record(std::move(e));
+        recordFrom(state, std::move(e));
         actor.readyNs = nowNs() + next.sleepNs;
     } else {
         actor.readyNs = nowNs();
@@ -624,7 +656,7 @@ bool Run::applyFaults(ClientState &state, Step step)
         e.order = client.order();
         e.step = step;
         e.token = client.token();
-        const QString after = QString::fromLatin1(stepName(step));
+        const QString after = QString::fromLatin1(nameOf(step));
         if (f.action == Fault::Action::Crash) {
             // The process dies: its coroutines and connections go with it.
             e.kind = EventKind::Crash;
@@ -699,7 +731,7 @@ void Run::applyDueServerFaults()
             e.note = m_nodes->apply(fault, m_info);
         } catch (const RedisError &err) {
             fail(QStringLiteral("server fault %1 on %2: %3")
-                     .arg(QLatin1String(serverActionName(fault.action)), m_history.info().nodes.value(fault.node),
+                     .arg(QLatin1String(nameOf(fault.action)), m_history.info().nodes.value(fault.node),
                           QString::fromUtf8(err.what())));
             return;
         }
@@ -734,10 +766,15 @@ void Run::finish()
         reach(std::max(nowNs(), m_lastReplyNs));
     qint64 finalStock = kUnknown;
     try {
-        long long v = 0;
-        if (sendReopeningOnce(m_control, [this] { return connectControl(); }, {"GET", m_config.stockKey()})
-                .readInteger(v))
-            finalStock = v;
+        // What Redis holds at the end, every lock node included: a live run
+        // takes no other probe, and a lock left without a TTL shows here.
+        Event e;
+        e.tNs = nowNs();
+        e.kind = EventKind::Probe;
+        e.probe = readTruth(true);
+        e.durationNs = nowNs() - e.tNs;
+        finalStock = e.probe->stock;
+        record(std::move(e));
     } catch (const RedisError &err) {
         fail(QString::fromStdString(err.what()));
     }
@@ -745,24 +782,83 @@ void Run::finish()
     m_clock.stop();
 }
 
-qint64 Run::removeKeys(RedisConnection &connection, const QByteArray &prefix)
+std::shared_ptr<const Probe> Run::readTruth(bool reopen)
 {
-    if (prefix.isEmpty())
-        return 0; // never sweep a whole server
-    qint64 removed = 0;
-    QByteArray cursor = "0";
-    do {
-        const RedisValue page = connection.command({"SCAN", cursor, "MATCH", prefix + '*', "COUNT", "500"});
-        if (!page.isArray() || page.items().size() != 2)
-            break;
-        cursor = page.items().at(0).bytes();
-        Argv unlink{"UNLINK"};
-        for (const RedisValue &key : page.items().at(1).items())
-            unlink << key.bytes();
-        if (unlink.size() > 1)
-            removed += connection.command(unlink).toInteger();
-    } while (cursor != "0");
-    return removed;
+    auto probe = std::make_shared<Probe>();
+    const Argv get{"GET", m_config.lockKey()};
+    const Argv pttl{"PTTL", m_config.lockKey()};
+    const Argv stock{"GET", m_config.stockKey()};
+    const auto lockFrom = [](const RedisValue &value, const RedisValue &ttl) {
+        return LockTruth{value.isString() ? value.bytes() : QByteArray(), ttl.isInteger() ? ttl.toInteger() : kUnknown};
+    };
+    long long v = 0;
+    // The final read opens a broken connection again, once; a probe mid-run
+    // does not: Redis dropping the observer stops a stepped run.
+    const auto open = [this] { return connectControl(); };
+    const auto onControl = [&](const auto &use) {
+        return reopen ? usingReopeningOnce(m_control, open, use) : use(control());
+    };
+    if (!m_nodes) {
+        const QList<RedisValue> r = onControl([&](RedisConnection &c) { return c.pipeline({get, pttl, stock}); });
+        probe->locks << lockFrom(r.at(0), r.at(1));
+        if (r.at(0).isError() && r.at(0).bytes().startsWith("WRONGTYPE")) {
+            // A reentrant lock is a hash {owner: hold count}: its owner is the value.
+            const RedisValue owners = onControl([&](RedisConnection &c) { return c.command({"HKEYS", m_config.lockKey()}); });
+            probe->locks.last().value = owners.items().isEmpty() ? QByteArray() : owners.items().first().bytes();
+        }
+        probe->stock = r.at(2).readInteger(v) ? v : kUnknown;
+        return probe;
+    }
+    probe->stock = onControl([&](RedisConnection &c) { return c.command(stock); }).readInteger(v) ? v : kUnknown;
+    m_nodes->awaitReplication();
+    for (int node = 0; node < m_nodes->lockNodes(); ++node) {
+        LockTruth truth;
+        try {
+            if (RedisConnection *c = probeConnection(node)) {
+                const QList<RedisValue> r = c->pipeline({get, pttl});
+                truth = lockFrom(r.at(0), r.at(1));
+            }
+        } catch (const RedisError &) {
+            m_observers[size_t(node)].reset(); // restarting or gone: unknown, tried again next time
+        }
+        probe->locks << truth;
+    }
+    return probe;
+}
+
+RedisConnection *Run::probeConnection(int node)
+{
+    // A killed node refuses at once; a frozen one would hold the probe for a timeout.
+    if (!m_nodes->server(node).isRunning() || m_nodes->isStopped(node))
+        return nullptr;
+    return &observer(node);
+}
+
+void Run::settleHistory()
+{
+    if (!m_clock.isVirtual())
+        return;
+    // Whatever comes next happens on the servers' clock (a fault, an
+    // expiry), which never goes back, or at an actor's ready time or later:
+    // a sleep ends then, and a command is sent then, or half a round trip
+    // before the clock when the clock has passed that (exchange()). An
+    // actor nobody stepped does not hold back what the others did.
+    const qint64 now = m_clock.nowNs();
+    qint64 settled = now;
+    for (const ClientState &s : m_clients)
+        for (const auto &a : s.actors) {
+            const qint64 halfTrip = dueNs(*a) - a->readyNs;
+            settled = std::min(settled, std::max(a->readyNs, now - halfTrip));
+        }
+    m_history.settle(settled);
+}
+
+void Run::recordFrom(ClientState &state, Event e)
+{
+    if (state.resuming)
+        state.deferred << std::move(e);
+    else
+        record(std::move(e));
 }
 
 } // namespace lockstock

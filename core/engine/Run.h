@@ -68,9 +68,6 @@ public:
     // When the next queued server fault is due; -1 when none is queued.
     qint64 nextServerFaultNs() const;
 
-    // Removes every key under `prefix` (SCAN + UNLINK), for shared servers.
-    static qint64 removeKeys(RedisConnection &connection, const QByteArray &prefix);
-
     // ClientHost
     const RunInfo &runInfo() const override { return m_info; }
     // Run time. While a virtual step resumes an actor, the actor's own time
@@ -90,6 +87,11 @@ protected:
         // A fault froze one of its actors (hung work, starved watchdog) until then.
         qint64 mainFrozenUntilNs = -1;
         qint64 watchdogFrozenUntilNs = -1;
+        // While an actor runs after a command, what it records (an order's
+        // end, a watchdog's first sleep) waits for that command's own event:
+        // each thread then appends in time order, which the analysis relies on.
+        bool resuming = false;
+        QList<Event> deferred;
     };
     static bool hasMain(const ClientState &state);
 
@@ -115,8 +117,16 @@ protected:
     ClientState &stateOf(const Client &client) { return m_clients[size_t(client.index())]; }
     std::vector<ClientState> m_clients;
 
+    // On the virtual clock, tells the history how far its events are final
+    // (History::settle): a reply lands after a later command went out.
+    void settleHistory();
     // Hook for stepped runs: the truth from Redis right after a step.
     virtual void observe(Event &) {}
+    // Reads what Redis holds now: the stock, and the lock on every lock node
+    // (a node that is down or frozen is left unknown). Throws RedisError when
+    // the stock's server does not answer; with `reopen`, after opening a
+    // connection the server closed once more.
+    std::shared_ptr<const Probe> readTruth(bool reopen = false);
     // A step queued server faults (due now). By default they are performed
     // at once on this thread; live runs wait until the control thread has.
     virtual void serverFaultsQueued() { applyDueServerFaults(); }
@@ -156,6 +166,9 @@ private:
     qint64 pausedUntilNs(int server) const;
     void queueServerFault(const ServerFault &fault, qint64 dueNs);
     void record(Event e) { m_history.append(std::move(e)); }
+    void recordFrom(ClientState &state, Event e);
+    // A connection for probing lock node `node`; null when it is down.
+    RedisConnection *probeConnection(int node);
     Event commandEvent(const Actor &actor, const Operation &op, int server) const;
     // The server a command goes to: the store for stock steps, else the lock node.
     int serverFor(Step step, int node) const;

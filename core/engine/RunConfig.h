@@ -9,6 +9,7 @@
 #include <QStringList>
 
 #include <atomic>
+#include <optional>
 
 namespace lockstock {
 
@@ -44,7 +45,16 @@ struct Fault {
     qint64 pauseMs = 0;
     qint64 timeoutMs = 0;       // LoseReply: how long the client waits for the reply
 };
-const char *faultActionName(Fault::Action action);
+template <>
+struct EnumNames<Fault::Action> {
+    static constexpr EnumName<Fault::Action> table[] = {
+        {Fault::Action::Crash, "crash"},
+        {Fault::Action::Pause, "pause"},
+        {Fault::Action::StarveWatchdog, "starve_watchdog"},
+        {Fault::Action::HangWorker, "hang_worker"},
+        {Fault::Action::LoseReply, "lose_reply"},
+    };
+};
 
 // The Redis servers of a run. Without "nodes" a run uses one server for the
 // lock and the stock (private or --redis). With it, the run starts its own
@@ -67,6 +77,11 @@ struct NodeSpec {
     // ("allkeys-lru" evicts any key, the lock's too, under memory pressure).
     qint64 maxMemory = 0;
     QString maxMemoryPolicy;
+};
+template <>
+struct EnumNames<NodeSpec::Kind> {
+    static constexpr EnumName<NodeSpec::Kind> table[] = {
+        {NodeSpec::Kind::Single, "single"}, {NodeSpec::Kind::Masters, "masters"}, {NodeSpec::Kind::Replicated, "replicated"}};
 };
 
 // A real fault on a lock node's redis-server process.
@@ -97,13 +112,28 @@ struct ServerFault {
     qint64 jumpMs = 0;          // ClockJump: scenario ms, forward when positive
     double rate = 1.0;          // ClockDrift: 1.2 is 20 % fast
 };
-const char *serverActionName(ServerFault::Action action);
+template <>
+struct EnumNames<ServerFault::Action> {
+    static constexpr EnumName<ServerFault::Action> table[] = {
+        {ServerFault::Action::Kill, "kill"},       {ServerFault::Action::Pause, "pause"},
+        {ServerFault::Action::Resume, "resume"},   {ServerFault::Action::Restart, "restart"},
+        {ServerFault::Action::RestartDelayed, "restart_delayed"}, {ServerFault::Action::Promote, "promote"},
+        {ServerFault::Action::Isolate, "isolate"}, {ServerFault::Action::ClockJump, "clock_jump"},
+        {ServerFault::Action::ClockDrift, "clock_drift"}, {ServerFault::Action::FillMemory, "fill_memory"},
+        {ServerFault::Action::ClientPause, "client_pause"}, {ServerFault::Action::ScriptFlush, "script_flush"},
+    };
+};
 
 enum class Schedule : quint8 {
     Timed,       // whoever is ready first goes first (the default)
     Scripted,    // the scenario's interleaving, then timed
     Random,      // a seeded random pick among the ready clients
     Interactive, // the caller says which client steps
+};
+template <>
+struct EnumNames<Schedule> {
+    static constexpr EnumName<Schedule> table[] = {{Schedule::Timed, "timed"}, {Schedule::Scripted, "scripted"},
+                                                   {Schedule::Random, "random"}, {Schedule::Interactive, "interactive"}};
 };
 
 struct RunConfig {
@@ -143,6 +173,9 @@ struct RunConfig {
     Schedule schedule = Schedule::Timed;
     quint64 seed = 1;
     bool probe = true;             // read the truth from Redis after each step
+    // Which side of its scenario's broken/correct pair the strategy runs on
+    // (Scenario::correctHere); unset: what the strategy says of itself.
+    std::optional<bool> correctSide;
     QByteArray keyPrefix;          // empty on a private server
     QByteArray resource = "10086"; // the product being sold
 

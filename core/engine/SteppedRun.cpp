@@ -73,7 +73,9 @@ bool SteppedRun::stepActor(Actor &actor)
     waitUntil(dueNs(actor));
     if (shouldStop())
         return false;
-    return step(stateOf(*actor.client()), actor);
+    const bool more = step(stateOf(*actor.client()), actor);
+    settleHistory();
+    return more;
 }
 
 bool SteppedRun::stepClient(int index)
@@ -139,6 +141,7 @@ void SteppedRun::advanceTo(qint64 ns)
     const qint64 due = nextDueNs();
     if (!shouldStop())
         waitUntil(due >= 0 ? std::min(ns, due) : ns);
+    settleHistory();
 }
 
 void SteppedRun::serverFaultsQueued()
@@ -175,28 +178,12 @@ void SteppedRun::observe(Event &e)
 
 void SteppedRun::probe(Event *into)
 {
-    if (hasNodes()) {
-        // The lock lives on the lock nodes, some of them down on purpose:
-        // only the stock is read back, from the store.
-        long long stock = 0;
-        into->stock = control().command({"GET", config().stockKey()}).readInteger(stock) ? stock : kUnknown;
-        return;
-    }
-    const QList<RedisValue> r = control().pipeline(
-        {{"GET", config().lockKey()}, {"PTTL", config().lockKey()}, {"GET", config().stockKey()}});
-    QByteArray value = r.at(0).isString() ? r.at(0).bytes() : QByteArray();
-    if (r.at(0).isError() && r.at(0).bytes().startsWith("WRONGTYPE")) {
-        // A reentrant lock is a hash {owner: hold count}: its owner is the value.
-        const RedisValue owners = control().command({"HKEYS", config().lockKey()});
-        value = owners.items().isEmpty() ? QByteArray() : owners.items().first().bytes();
-    }
-    const qint64 pttl = r.at(1).toInteger();
-    long long stock = 0;
-    into->lockValue = value;
-    into->lockPttl = pttl;
-    into->stock = r.at(2).readInteger(stock) ? stock : kUnknown;
-    m_lockValue = value;
-    m_lockExpiresNs = pttl >= 0 ? clock().expiryNs(0, pttl) : -1;
+    into->probe = readTruth();
+    // With one server, watch for the lease to run out (waitUntil); lock
+    // nodes are only read.
+    const LockTruth *lock = hasNodes() ? nullptr : into->lock();
+    m_lockValue = lock ? lock->value : QByteArray();
+    m_lockExpiresNs = lock && lock->pttl >= 0 ? clock().expiryNs(0, lock->pttl) : -1;
 }
 
 void SteppedRun::waitUntil(qint64 ns)
@@ -226,7 +213,7 @@ void SteppedRun::waitUntil(qint64 ns)
             fail(QString::fromStdString(err.what()));
             return;
         }
-        if (e.lockValue != before) {
+        if (m_lockValue != before) {
             e.token = before;
             e.note = QStringLiteral("Redis expired the lock of %1").arg(QString::fromUtf8(before));
             history().append(std::move(e));

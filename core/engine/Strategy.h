@@ -4,6 +4,7 @@
 
 #include "Client.h"
 
+#include <QCoreApplication>
 #include <QList>
 #include <QString>
 
@@ -13,18 +14,21 @@ class RedisScript;
 
 struct Strategy {
     QString name;       // "set-nx-ex-lua"
-    QString title;      // "SET NX PX, release with Lua compare-and-delete"
-    QString lesson;     // one line: what it shows
+    // QT_TRANSLATE_NOOP("Strategy", ...): titleText() and lessonText() translate them.
+    const char *title = "";   // "SET NX PX, release with Lua compare-and-delete"
+    const char *lesson = "";  // one line: what it shows
     bool correct = false;
-    bool usesLock = true;
+    // What breaks it (QT_TRANSLATE_NOOP("Strategy", ...)): a verdict that saw
+    // nothing go wrong says this run never tested it. Null when nothing known does.
+    const char *weakness = nullptr;
     bool needsReplica = false;          // WAITs for one: on a server without replicas no order gets through
     bool neverReleases = false;         // its lock outlives the order with no TTL: every later order waits it out
     Task<bool> (*placeOrder)(Client &client) = nullptr;
     QList<const RedisScript *> scripts; // loaded before a run
     const char *sourceFile = nullptr;   // __FILE__ of its code, for the code panel
-};
 
-const QList<const Strategy *> &allStrategies();
-const Strategy *findStrategy(const QString &name);
+    QString titleText() const { return QCoreApplication::translate("Strategy", title); }
+    QString lessonText() const { return QCoreApplication::translate("Strategy", lesson); }
+};
 
 } // namespace lockstock

@@ -74,11 +74,6 @@ QString RedisServer::clockShiftLibrary()
     return {};
 }
 
-QString RedisServer::dataDir() const
-{
-    return m_dir.path();
-}
-
 QString RedisServer::logFile() const
 {
     return m_dir.filePath(QStringLiteral("redis.log"));

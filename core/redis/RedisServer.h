@@ -59,7 +59,6 @@ public:
     ServerClock &clock() const { return *m_options.clock; }
 
     RedisEndpoint endpoint() const;
-    QString dataDir() const;
     QString logFile() const;
     const Options &options() const { return m_options; }
     Options &options() { return m_options; }

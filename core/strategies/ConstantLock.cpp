@@ -39,10 +39,9 @@ Task<bool> placeOrder(Client &c)
 
 extern const Strategy constantLockStrategy{
     .name = QStringLiteral("setnx-constant-expire"),
-    .title = QStringLiteral("SETNX key \"1\", EXPIRE on every attempt, DEL"),
-    .lesson = QStringLiteral("Every waiter's EXPIRE renews the holder's lock, dead or alive; anyone's DEL frees it."),
+    .title = QT_TRANSLATE_NOOP("Strategy", "SETNX key \"1\", EXPIRE on every attempt, DEL"),
+    .lesson = QT_TRANSLATE_NOOP("Strategy", "Every waiter's EXPIRE renews the holder's lock, dead or alive; anyone's DEL frees it."),
     .correct = false,
-    .usesLock = true,
     .placeOrder = placeOrder,
     .scripts = {},
     .sourceFile = __FILE__,

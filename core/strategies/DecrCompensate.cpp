@@ -16,10 +16,9 @@ Task<bool> placeOrder(Client &c)
 
 extern const Strategy decrCompensateStrategy{
     .name = QStringLiteral("decr-compensate"),
-    .title = QStringLiteral("DECRBY, INCRBY back when it went negative"),
-    .lesson = QStringLiteral("Reservation by atomic decrement: no oversell, at the cost of a brief negative stock."),
+    .title = QT_TRANSLATE_NOOP("Strategy", "DECRBY, INCRBY back when it went negative"),
+    .lesson = QT_TRANSLATE_NOOP("Strategy", "Reservation by atomic decrement: no oversell, at the cost of a brief negative stock."),
     .correct = true,
-    .usesLock = false,
     .placeOrder = placeOrder,
     .scripts = {},
     .sourceFile = __FILE__,

@@ -31,10 +31,9 @@ Task<bool> placeOrder(Client &c)
 
 extern const Strategy endlessWatchdogStrategy{
     .name = QStringLiteral("watchdog-never-stops"),
-    .title = QStringLiteral("A renewal thread nobody stops"),
-    .lesson = QStringLiteral("After the release the thread renews the next holder's lock, and after that one dies, a lock nobody holds."),
+    .title = QT_TRANSLATE_NOOP("Strategy", "A renewal thread nobody stops"),
+    .lesson = QT_TRANSLATE_NOOP("Strategy", "After the release the thread renews the next holder's lock, and after that one dies, a lock nobody holds."),
     .correct = false,
-    .usesLock = true,
     .placeOrder = placeOrder,
     .scripts = {&compareAndDeleteScript},
     .sourceFile = __FILE__,

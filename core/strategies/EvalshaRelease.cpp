@@ -48,10 +48,9 @@ Task<bool> placeOrder(Client &c, bool reloadOnNoscript)
 
 extern const Strategy evalshaNoReloadStrategy{
     .name = QStringLiteral("evalsha-no-reload"),
-    .title = QStringLiteral("EVALSHA release, NOSCRIPT not handled"),
-    .lesson = QStringLiteral("After a restart, failover or SCRIPT FLUSH the release fails with NOSCRIPT: the lock stays until its TTL."),
+    .title = QT_TRANSLATE_NOOP("Strategy", "EVALSHA release, NOSCRIPT not handled"),
+    .lesson = QT_TRANSLATE_NOOP("Strategy", "After a restart, failover or SCRIPT FLUSH the release fails with NOSCRIPT: the lock stays until its TTL."),
     .correct = false,
-    .usesLock = true,
     .placeOrder = [](Client &c) { return placeOrder(c, false); },
     .scripts = {},
     .sourceFile = __FILE__,
@@ -59,10 +58,9 @@ extern const Strategy evalshaNoReloadStrategy{
 
 extern const Strategy evalshaReloadStrategy{
     .name = QStringLiteral("evalsha-reload"),
-    .title = QStringLiteral("EVALSHA release, SCRIPT LOAD again on NOSCRIPT"),
-    .lesson = QStringLiteral("On NOSCRIPT the client loads its script again and retries, as redis-py's Script and Redisson do."),
+    .title = QT_TRANSLATE_NOOP("Strategy", "EVALSHA release, SCRIPT LOAD again on NOSCRIPT"),
+    .lesson = QT_TRANSLATE_NOOP("Strategy", "On NOSCRIPT the client loads its script again and retries, as redis-py's Script and Redisson do."),
     .correct = true,
-    .usesLock = true,
     .placeOrder = [](Client &c) { return placeOrder(c, true); },
     .scripts = {},
     .sourceFile = __FILE__,

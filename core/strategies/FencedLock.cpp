@@ -19,10 +19,9 @@ Task<bool> placeOrder(Client &c)
 
 extern const Strategy fencedLockStrategy{
     .name = QStringLiteral("fenced-lock"),
-    .title = QStringLiteral("SET NX PX plus a fencing token the stock store checks"),
-    .lesson = QStringLiteral("A client that paused past its lease wakes with an old token: the store refuses its write."),
+    .title = QT_TRANSLATE_NOOP("Strategy", "SET NX PX plus a fencing token the stock store checks"),
+    .lesson = QT_TRANSLATE_NOOP("Strategy", "A client that paused past its lease wakes with an old token: the store refuses its write."),
     .correct = true,
-    .usesLock = true,
     .placeOrder = placeOrder,
     .scripts = {&compareAndDeleteScript, &fencedStockScript},
     .sourceFile = __FILE__,

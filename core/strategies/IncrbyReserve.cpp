@@ -22,10 +22,9 @@ Task<bool> placeOrder(Client &c, bool giveBack)
 
 extern const Strategy incrbyReserveStrategy{
     .name = QStringLiteral("incrby-reserve"),
-    .title = QStringLiteral("INCRBY a reservation counter, never give it back"),
-    .lesson = QStringLiteral("No oversell, but a refused order's units stay reserved: later orders are refused while stock is left."),
+    .title = QT_TRANSLATE_NOOP("Strategy", "INCRBY a reservation counter, never give it back"),
+    .lesson = QT_TRANSLATE_NOOP("Strategy", "No oversell, but a refused order's units stay reserved: later orders are refused while stock is left."),
     .correct = false,
-    .usesLock = false,
     .placeOrder = [](Client &c) { return placeOrder(c, false); },
     .scripts = {},
     .sourceFile = __FILE__,
@@ -33,10 +32,9 @@ extern const Strategy incrbyReserveStrategy{
 
 extern const Strategy incrbyReserveReturnStrategy{
     .name = QStringLiteral("incrby-reserve-return"),
-    .title = QStringLiteral("INCRBY a reservation counter, DECRBY it back on failure"),
-    .lesson = QStringLiteral("A refused order gives its reservation back: every unit that is left can be sold."),
+    .title = QT_TRANSLATE_NOOP("Strategy", "INCRBY a reservation counter, DECRBY it back on failure"),
+    .lesson = QT_TRANSLATE_NOOP("Strategy", "A refused order gives its reservation back: every unit that is left can be sold."),
     .correct = true,
-    .usesLock = false,
     .placeOrder = [](Client &c) { return placeOrder(c, true); },
     .scripts = {},
     .sourceFile = __FILE__,

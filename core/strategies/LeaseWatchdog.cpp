@@ -40,10 +40,10 @@ Task<bool> placeOrder(Client &c)
 
 extern const Strategy watchdogStrategy{
     .name = QStringLiteral("watchdog"),
-    .title = QStringLiteral("Lease watchdog: renew every lease/3 while held (Redisson)"),
-    .lesson = QStringLiteral("Long work keeps its lock: the owner-checked renewal stops on release."),
+    .title = QT_TRANSLATE_NOOP("Strategy", "Lease watchdog: renew every lease/3 while held (Redisson)"),
+    .lesson = QT_TRANSLATE_NOOP("Strategy", "Long work keeps its lock: the owner-checked renewal stops on release."),
     .correct = true,
-    .usesLock = true,
+    .weakness = QT_TRANSLATE_NOOP("Strategy", "a process pause longer than the lease"),
     .placeOrder = placeOrder,
     .scripts = {&compareAndDeleteScript, &renewIfOwnerScript},
     .sourceFile = __FILE__,

@@ -23,10 +23,9 @@ Task<bool> placeOrder(Client &c)
 
 extern const Strategy luaDecrementStrategy{
     .name = QStringLiteral("lua-decrement"),
-    .title = QStringLiteral("Lua check-and-decrement, no lock"),
-    .lesson = QStringLiteral("One atomic script checks and deducts: never oversells, nothing to release."),
+    .title = QT_TRANSLATE_NOOP("Strategy", "Lua check-and-decrement, no lock"),
+    .lesson = QT_TRANSLATE_NOOP("Strategy", "One atomic script checks and deducts: never oversells, nothing to release."),
     .correct = true,
-    .usesLock = false,
     .placeOrder = placeOrder,
     .scripts = {&checkAndDecrementScript},
     .sourceFile = __FILE__,

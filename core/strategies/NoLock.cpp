@@ -13,10 +13,10 @@ Task<bool> placeOrder(Client &c)
 
 extern const Strategy noLockStrategy{
     .name = QStringLiteral("no-lock"),
-    .title = QStringLiteral("GET, compute, SET with no lock"),
-    .lesson = QStringLiteral("Two clients read the same stock and both write it back: one update is lost."),
+    .title = QT_TRANSLATE_NOOP("Strategy", "GET, compute, SET with no lock"),
+    .lesson = QT_TRANSLATE_NOOP("Strategy", "Two clients read the same stock and both write it back: one update is lost."),
     .correct = false,
-    .usesLock = false,
+    .weakness = QT_TRANSLATE_NOOP("Strategy", "two clients reading the stock before either writes it back"),
     .placeOrder = placeOrder,
     .scripts = {},
     .sourceFile = __FILE__,

@@ -18,10 +18,10 @@ Task<bool> placeOrder(Client &c)
 
 extern const Strategy redlockStrategy{
     .name = QStringLiteral("redlock"),
-    .title = QStringLiteral("Redlock: SET NX PX on N independent masters, majority and validity"),
-    .lesson = QStringLiteral("Survives a minority of dead nodes; a node that forgets its locks can still give two majorities."),
+    .title = QT_TRANSLATE_NOOP("Strategy", "Redlock: SET NX PX on N independent masters, majority and validity"),
+    .lesson = QT_TRANSLATE_NOOP("Strategy", "Survives a minority of dead nodes; a node that forgets its locks can still give two majorities."),
     .correct = true,
-    .usesLock = true,
+    .weakness = QT_TRANSLATE_NOOP("Strategy", "a node that forgets a lock, or a clock that jumps"),
     .placeOrder = placeOrder,
     .scripts = {&compareAndDeleteScript},
     .sourceFile = __FILE__,

@@ -19,10 +19,9 @@ Task<bool> placeOrder(Client &c)
 
 extern const Strategy redlockFencedStrategy{
     .name = QStringLiteral("redlock-fenced"),
-    .title = QStringLiteral("Redlock plus a fencing token the stock store checks"),
-    .lesson = QStringLiteral("When a node forgets a lock and two clients win a majority, the store still refuses the older token."),
+    .title = QT_TRANSLATE_NOOP("Strategy", "Redlock plus a fencing token the stock store checks"),
+    .lesson = QT_TRANSLATE_NOOP("Strategy", "When a node forgets a lock and two clients win a majority, the store still refuses the older token."),
     .correct = true,
-    .usesLock = true,
     .placeOrder = placeOrder,
     .scripts = {&compareAndDeleteScript, &fencedStockScript},
     .sourceFile = __FILE__,

@@ -39,10 +39,9 @@ Task<bool> placeOrder(Client &c, bool idempotent)
 
 extern const Strategy retriedDecrementStrategy{
     .name = QStringLiteral("decr-retry"),
-    .title = QStringLiteral("DECRBY, sent again when its reply is lost"),
-    .lesson = QStringLiteral("A reply lost after Redis ran the command: the retry deducts the order twice."),
+    .title = QT_TRANSLATE_NOOP("Strategy", "DECRBY, sent again when its reply is lost"),
+    .lesson = QT_TRANSLATE_NOOP("Strategy", "A reply lost after Redis ran the command: the retry deducts the order twice."),
     .correct = false,
-    .usesLock = false,
     .placeOrder = [](Client &c) { return placeOrder(c, false); },
     .scripts = {},
     .sourceFile = __FILE__,
@@ -50,10 +49,9 @@ extern const Strategy retriedDecrementStrategy{
 
 extern const Strategy idempotentDecrementStrategy{
     .name = QStringLiteral("decr-once"),
-    .title = QStringLiteral("Deduct once per order id, retried safely"),
-    .lesson = QStringLiteral("The order's id is recorded with the deduction in one script: a retry finds it and deducts nothing."),
+    .title = QT_TRANSLATE_NOOP("Strategy", "Deduct once per order id, retried safely"),
+    .lesson = QT_TRANSLATE_NOOP("Strategy", "The order's id is recorded with the deduction in one script: a retry finds it and deducts nothing."),
     .correct = true,
-    .usesLock = false,
     .placeOrder = [](Client &c) { return placeOrder(c, true); },
     .scripts = {&deductOnceScript},
     .sourceFile = __FILE__,

@@ -19,10 +19,10 @@ Task<bool> placeOrder(Client &c)
 
 extern const Strategy setNxPxDelStrategy{
     .name = QStringLiteral("set-nx-ex-del"),
-    .title = QStringLiteral("SET NX PX, release with plain DEL"),
-    .lesson = QStringLiteral("Acquire is atomic, but DEL after the lease expired deletes another client's lock."),
+    .title = QT_TRANSLATE_NOOP("Strategy", "SET NX PX, release with plain DEL"),
+    .lesson = QT_TRANSLATE_NOOP("Strategy", "Acquire is atomic, but DEL after the lease expired deletes another client's lock."),
     .correct = false,
-    .usesLock = true,
+    .weakness = QT_TRANSLATE_NOOP("Strategy", "a lease that runs out while its holder still works"),
     .placeOrder = placeOrder,
     .scripts = {},
     .sourceFile = __FILE__,

@@ -18,10 +18,10 @@ Task<bool> placeOrder(Client &c)
 
 extern const Strategy setNxPxLuaStrategy{
     .name = QStringLiteral("set-nx-ex-lua"),
-    .title = QStringLiteral("SET NX PX, release with Lua compare-and-delete"),
-    .lesson = QStringLiteral("Atomic acquire and an owner-checked release: safe while the work fits in the lease."),
+    .title = QT_TRANSLATE_NOOP("Strategy", "SET NX PX, release with Lua compare-and-delete"),
+    .lesson = QT_TRANSLATE_NOOP("Strategy", "Atomic acquire and an owner-checked release: safe while the work fits in the lease."),
     .correct = true,
-    .usesLock = true,
+    .weakness = QT_TRANSLATE_NOOP("Strategy", "work that outlasts the lease, or a lock server that fails"),
     .placeOrder = placeOrder,
     .scripts = {&compareAndDeleteScript},
     .sourceFile = __FILE__,

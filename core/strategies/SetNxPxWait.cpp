@@ -36,10 +36,10 @@ Task<bool> placeOrder(Client &c)
 
 extern const Strategy setNxPxWaitStrategy{
     .name = QStringLiteral("set-nx-px-wait"),
-    .title = QStringLiteral("SET NX PX, then WAIT 1 for a replica before using the lock"),
-    .lesson = QStringLiteral("A lock no replica has is not used; an acknowledged one can still be lost if another replica is promoted."),
+    .title = QT_TRANSLATE_NOOP("Strategy", "SET NX PX, then WAIT 1 for a replica before using the lock"),
+    .lesson = QT_TRANSLATE_NOOP("Strategy", "A lock no replica has is not used; an acknowledged one can still be lost if another replica is promoted."),
     .correct = true,
-    .usesLock = true,
+    .weakness = QT_TRANSLATE_NOOP("Strategy", "a failover to a replica that never got the lock"),
     .needsReplica = true,
     .placeOrder = placeOrder,
     .scripts = {&compareAndDeleteScript},

@@ -31,10 +31,10 @@ Task<bool> placeOrder(Client &c)
 
 extern const Strategy setnxThenExpireStrategy{
     .name = QStringLiteral("setnx-then-expire"),
-    .title = QStringLiteral("SETNX, then EXPIRE as a second command"),
-    .lesson = QStringLiteral("A crash between SETNX and EXPIRE leaves a lock that never expires."),
+    .title = QT_TRANSLATE_NOOP("Strategy", "SETNX, then EXPIRE as a second command"),
+    .lesson = QT_TRANSLATE_NOOP("Strategy", "A crash between SETNX and EXPIRE leaves a lock that never expires."),
     .correct = false,
-    .usesLock = true,
+    .weakness = QT_TRANSLATE_NOOP("Strategy", "a crash between SETNX and EXPIRE"),
     .placeOrder = placeOrder,
     .scripts = {},
     .sourceFile = __FILE__,

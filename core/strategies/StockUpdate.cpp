@@ -17,7 +17,8 @@ Task<bool> readCheckWrite(Client &c, const StockAccess &access)
         co_await c.sleep(Step::Work, c.config().workMs);
     if (c.lockLost())
         co_return false;                       // the watchdog said the lease is gone
-    const RedisValue written = co_await c.command(Step::WriteStock, access.write(c, stock - c.units()));
+    const qint64 left = stock - c.units();
+    const RedisValue written = co_await c.stockWrite(Step::WriteStock, access.write(c, left), left);
     co_return !written.isError();
 }
 

@@ -32,4 +32,7 @@ extern const Strategy evalshaReloadStrategy;
 extern const Strategy retriedDecrementStrategy;
 extern const Strategy idempotentDecrementStrategy;
 
+const QList<const Strategy *> &allStrategies();
+const Strategy *findStrategy(const QString &name);
+
 } // namespace lockstock

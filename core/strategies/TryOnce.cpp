@@ -25,10 +25,9 @@ Task<bool> placeOrder(Client &c)
 
 extern const Strategy tryOnceStrategy{
     .name = QStringLiteral("try-once"),
-    .title = QStringLiteral("SET NX PX once, refuse when busy"),
-    .lesson = QStringLiteral("Safe, but under contention most orders are refused: a lock needs a wait policy too."),
+    .title = QT_TRANSLATE_NOOP("Strategy", "SET NX PX once, refuse when busy"),
+    .lesson = QT_TRANSLATE_NOOP("Strategy", "Safe, but under contention most orders are refused: a lock needs a wait policy too."),
     .correct = false,
-    .usesLock = true,
     .placeOrder = placeOrder,
     .scripts = {&compareAndDeleteScript},
     .sourceFile = __FILE__,

@@ -69,10 +69,9 @@ Task<bool> placeOrder(Client &c)
 
 extern const Strategy ttlRepairStrategy{
     .name = QStringLiteral("ttl-repair"),
-    .title = QStringLiteral("SETNX, EXPIRE; repair when `not ttl` (TTL -1: never)"),
-    .lesson = QStringLiteral("TTL answers -1 for no expiry and `not -1` is False: the repair never fixes a lock left without TTL."),
+    .title = QT_TRANSLATE_NOOP("Strategy", "SETNX, EXPIRE; repair when `not ttl` (TTL -1: never)"),
+    .lesson = QT_TRANSLATE_NOOP("Strategy", "TTL answers -1 for no expiry and `not -1` is False: the repair never fixes a lock left without TTL."),
     .correct = false,
-    .usesLock = true,
     .placeOrder = placeOrder<false>,
     .scripts = {},
     .sourceFile = __FILE__,
@@ -80,10 +79,9 @@ extern const Strategy ttlRepairStrategy{
 
 extern const Strategy ttlRepairNoneStrategy{
     .name = QStringLiteral("ttl-repair-none"),
-    .title = QStringLiteral("SETNX, EXPIRE; repair when `not ttl` (TTL None, old redis-py)"),
-    .lesson = QStringLiteral("The repair fires for a lock without TTL, and also when TTL reads 0: it extends a live holder's lock."),
+    .title = QT_TRANSLATE_NOOP("Strategy", "SETNX, EXPIRE; repair when `not ttl` (TTL None, old redis-py)"),
+    .lesson = QT_TRANSLATE_NOOP("Strategy", "The repair fires for a lock without TTL, and also when TTL reads 0: it extends a live holder's lock."),
     .correct = false,
-    .usesLock = true,
     .placeOrder = placeOrder<true>,
     .scripts = {},
     .sourceFile = __FILE__,

@@ -27,10 +27,9 @@ Task<bool> placeOrder(Client &c)
 
 extern const Strategy watchMultiStrategy{
     .name = QStringLiteral("watch-multi"),
-    .title = QStringLiteral("WATCH / MULTI / DECRBY / EXEC, retry on conflict"),
-    .lesson = QStringLiteral("Optimistic: no lock, EXEC fails when the stock changed, and the client retries."),
+    .title = QT_TRANSLATE_NOOP("Strategy", "WATCH / MULTI / DECRBY / EXEC, retry on conflict"),
+    .lesson = QT_TRANSLATE_NOOP("Strategy", "Optimistic: no lock, EXEC fails when the stock changed, and the client retries."),
     .correct = true,
-    .usesLock = false,
     .placeOrder = placeOrder,
     .scripts = {},
     .sourceFile = __FILE__,

@@ -61,10 +61,9 @@ Task<void> releaseWatched(Client &c, bool decodeResponses)
 
 extern const Strategy watchReleaseBytesStrategy{
     .name = QStringLiteral("watch-release-bytes"),
-    .title = QStringLiteral("WATCH/MULTI/DEL release, comparing bytes with str"),
-    .lesson = QStringLiteral("b'…' == '…' is never true: the lock is never released and, with no TTL, blocks every later order."),
+    .title = QT_TRANSLATE_NOOP("Strategy", "WATCH/MULTI/DEL release, comparing bytes with str"),
+    .lesson = QT_TRANSLATE_NOOP("Strategy", "b'…' == '…' is never true: the lock is never released and, with no TTL, blocks every later order."),
     .correct = false,
-    .usesLock = true,
     .neverReleases = true,
     .placeOrder = [](Client &c) { return placeOrder(c, false); },
     .scripts = {},
@@ -73,10 +72,9 @@ extern const Strategy watchReleaseBytesStrategy{
 
 extern const Strategy watchReleaseStrategy{
     .name = QStringLiteral("watch-release"),
-    .title = QStringLiteral("WATCH/MULTI/DEL release with decoded replies"),
-    .lesson = QStringLiteral("GET, compare and DEL under WATCH: only the owner deletes its lock."),
+    .title = QT_TRANSLATE_NOOP("Strategy", "WATCH/MULTI/DEL release with decoded replies"),
+    .lesson = QT_TRANSLATE_NOOP("Strategy", "GET, compare and DEL under WATCH: only the owner deletes its lock."),
     .correct = true,
-    .usesLock = true,
     .placeOrder = [](Client &c) { return placeOrder(c, true); },
     .scripts = {},
     .sourceFile = __FILE__,

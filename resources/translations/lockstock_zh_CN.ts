@@ -1,4 +1,4 @@
-<?xml version='1.0' encoding='utf-8'?>
+<?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
@@ -43,7 +43,7 @@
         <translation>单步</translation>
     </message>
     <message>
-        <source>Run %1's next command (→ steps the focused client, 1–9 picks it)</source>
+        <source>Run %1&apos;s next command (→ steps the focused client, 1–9 picks it)</source>
         <translation>执行 %1 的下一条命令（→ 单步当前客户端，1–9 选择客户端）</translation>
     </message>
     <message>
@@ -59,11 +59,11 @@
         <translation>速度</translation>
     </message>
     <message>
-        <source>Run speed relative to the scenario's; applies from the next run. Live threads use the real clock: leases scale with it.</source>
+        <source>Run speed relative to the scenario&apos;s; applies from the next run. Live threads use the real clock: leases scale with it.</source>
         <translation>相对场景默认值的运行速度；下次运行生效。实时线程使用真实时钟：租约随之缩放。</translation>
     </message>
     <message>
-        <source>Playback speed relative to the scenario's, at once. Only the window's pace: Redis keeps the lesson's own times.</source>
+        <source>Playback speed relative to the scenario&apos;s, at once. Only the window&apos;s pace: Redis keeps the lesson&apos;s own times.</source>
         <translation>相对场景默认值的回放速度，立即生效。只改变窗口的播放节奏：Redis 仍使用课程本身的时间。</translation>
     </message>
     <message>
@@ -75,7 +75,7 @@
         <translation>真实时钟</translation>
     </message>
     <message>
-        <source>Redis runs on the run's own clock: pausing freezes every lease, the same run gives the same history.</source>
+        <source>Redis runs on the run&apos;s own clock: pausing freezes every lease, the same run gives the same history.</source>
         <translation>Redis 使用本次运行自己的时钟：暂停会冻结所有租约，同样的运行得到同样的历史。</translation>
     </message>
     <message>
@@ -295,6 +295,257 @@
         <source>broken</source>
         <translation>有缺陷</translation>
     </message>
+    <message>
+        <source>DECRBY, INCRBY back when it went negative</source>
+        <translation>DECRBY，减成负数时再 INCRBY 加回</translation>
+    </message>
+    <message>
+        <source>Reservation by atomic decrement: no oversell, at the cost of a brief negative stock.</source>
+        <translation>用原子扣减预留库存：不会超卖，代价是库存会短暂为负。</translation>
+    </message>
+    <message>
+        <source>SET NX PX plus a fencing token the stock store checks</source>
+        <translation>SET NX PX，外加由库存存储校验的防护令牌（fencing token）</translation>
+    </message>
+    <message>
+        <source>A client that paused past its lease wakes with an old token: the store refuses its write.</source>
+        <translation>停顿超过租约的客户端醒来时令牌已过时：存储拒绝它的写入。</translation>
+    </message>
+    <message>
+        <source>Lease watchdog: renew every lease/3 while held (Redisson)</source>
+        <translation>租约看门狗：持锁期间每 1/3 租约续期一次（Redisson）</translation>
+    </message>
+    <message>
+        <source>Long work keeps its lock: the owner-checked renewal stops on release.</source>
+        <translation>长时间工作也能保住锁：校验持有者的续期在释放时停止。</translation>
+    </message>
+    <message>
+        <source>a process pause longer than the lease</source>
+        <translation>进程停顿超过租约</translation>
+    </message>
+    <message>
+        <source>Lua check-and-decrement, no lock</source>
+        <translation>Lua 检查并扣减，不加锁</translation>
+    </message>
+    <message>
+        <source>One atomic script checks and deducts: never oversells, nothing to release.</source>
+        <translation>一个原子脚本完成检查和扣减：绝不超卖，也无需释放。</translation>
+    </message>
+    <message>
+        <source>Naive watchdog: plain PEXPIRE on a timer</source>
+        <translation>朴素看门狗：定时执行普通 PEXPIRE</translation>
+    </message>
+    <message>
+        <source>Renewal without an owner check extends another client&apos;s lock.</source>
+        <translation>不校验持有者的续期会延长其他客户端的锁。</translation>
+    </message>
+    <message>
+        <source>a renewal that fires after the release, while another client holds the lock</source>
+        <translation>释放后仍触发的续期，而此时锁已属于其他客户端</translation>
+    </message>
+    <message>
+        <source>GET, compute, SET with no lock</source>
+        <translation>不加锁：GET、计算、SET</translation>
+    </message>
+    <message>
+        <source>Two clients read the same stock and both write it back: one update is lost.</source>
+        <translation>两个客户端读到同一库存并各自写回：丢失一次更新。</translation>
+    </message>
+    <message>
+        <source>two clients reading the stock before either writes it back</source>
+        <translation>两个客户端都在对方写回之前读取库存</translation>
+    </message>
+    <message>
+        <source>Redlock: SET NX PX on N independent masters, majority and validity</source>
+        <translation>Redlock：在 N 个独立主节点上 SET NX PX，取多数并检查有效期</translation>
+    </message>
+    <message>
+        <source>Survives a minority of dead nodes; a node that forgets its locks can still give two majorities.</source>
+        <translation>少数节点宕机也能工作；但忘记锁的节点仍可能产生两个多数派。</translation>
+    </message>
+    <message>
+        <source>a node that forgets a lock, or a clock that jumps</source>
+        <translation>节点忘记了锁，或时钟发生跳变</translation>
+    </message>
+    <message>
+        <source>Redlock plus a fencing token the stock store checks</source>
+        <translation>Redlock，外加由库存存储校验的防护令牌</translation>
+    </message>
+    <message>
+        <source>When a node forgets a lock and two clients win a majority, the store still refuses the older token.</source>
+        <translation>即使节点忘记了锁、两个客户端都拿到多数派，存储仍会拒绝较旧的令牌。</translation>
+    </message>
+    <message>
+        <source>SET NX PX, release with plain DEL</source>
+        <translation>SET NX PX，用普通 DEL 释放</translation>
+    </message>
+    <message>
+        <source>Acquire is atomic, but DEL after the lease expired deletes another client&apos;s lock.</source>
+        <translation>加锁是原子的，但租约过期后的 DEL 会删掉其他客户端的锁。</translation>
+    </message>
+    <message>
+        <source>a lease that runs out while its holder still works</source>
+        <translation>持有者仍在工作时租约已到期</translation>
+    </message>
+    <message>
+        <source>SET NX PX, release with Lua compare-and-delete</source>
+        <translation>SET NX PX，用 Lua 比较并删除来释放</translation>
+    </message>
+    <message>
+        <source>Atomic acquire and an owner-checked release: safe while the work fits in the lease.</source>
+        <translation>原子加锁、校验持有者的释放：只要工作能在租约内完成就安全。</translation>
+    </message>
+    <message>
+        <source>work that outlasts the lease, or a lock server that fails</source>
+        <translation>工作时间超过租约，或锁服务器故障</translation>
+    </message>
+    <message>
+        <source>SET NX PX, then WAIT 1 for a replica before using the lock</source>
+        <translation>SET NX PX，再 WAIT 1 等一个副本确认后才使用锁</translation>
+    </message>
+    <message>
+        <source>A lock no replica has is not used; an acknowledged one can still be lost if another replica is promoted.</source>
+        <translation>没有副本拥有的锁不会被使用；但若提升的是另一个副本，已确认的锁仍可能丢失。</translation>
+    </message>
+    <message>
+        <source>a failover to a replica that never got the lock</source>
+        <translation>故障转移到一个从未收到该锁的副本</translation>
+    </message>
+    <message>
+        <source>SETNX, then EXPIRE as a second command</source>
+        <translation>先 SETNX，再用第二条命令 EXPIRE</translation>
+    </message>
+    <message>
+        <source>A crash between SETNX and EXPIRE leaves a lock that never expires.</source>
+        <translation>在 SETNX 和 EXPIRE 之间崩溃，会留下一把永不过期的锁。</translation>
+    </message>
+    <message>
+        <source>a crash between SETNX and EXPIRE</source>
+        <translation>在 SETNX 和 EXPIRE 之间崩溃</translation>
+    </message>
+    <message>
+        <source>WATCH / MULTI / DECRBY / EXEC, retry on conflict</source>
+        <translation>WATCH / MULTI / DECRBY / EXEC，冲突时重试</translation>
+    </message>
+    <message>
+        <source>Optimistic: no lock, EXEC fails when the stock changed, and the client retries.</source>
+        <translation>乐观方式：不加锁，库存变化时 EXEC 失败，客户端重试。</translation>
+    </message>
+    <message>
+        <source>SETNX key &quot;1&quot;, EXPIRE on every attempt, DEL</source>
+        <translation>SETNX 键 &quot;1&quot;，每次尝试都 EXPIRE，DEL 释放</translation>
+    </message>
+    <message>
+        <source>Every waiter&apos;s EXPIRE renews the holder&apos;s lock, dead or alive; anyone&apos;s DEL frees it.</source>
+        <translation>每个等待者的 EXPIRE 都会续期持有者的锁，无论其死活；任何人的 DEL 都能释放它。</translation>
+    </message>
+    <message>
+        <source>A renewal thread nobody stops</source>
+        <translation>没人停止的续期线程</translation>
+    </message>
+    <message>
+        <source>After the release the thread renews the next holder&apos;s lock, and after that one dies, a lock nobody holds.</source>
+        <translation>释放之后，该线程续期下一个持有者的锁；那个持有者死后，又续期一把无人持有的锁。</translation>
+    </message>
+    <message>
+        <source>EVALSHA release, NOSCRIPT not handled</source>
+        <translation>EVALSHA 释放，不处理 NOSCRIPT</translation>
+    </message>
+    <message>
+        <source>After a restart, failover or SCRIPT FLUSH the release fails with NOSCRIPT: the lock stays until its TTL.</source>
+        <translation>重启、故障转移或 SCRIPT FLUSH 之后，释放因 NOSCRIPT 失败：锁一直留到 TTL 到期。</translation>
+    </message>
+    <message>
+        <source>EVALSHA release, SCRIPT LOAD again on NOSCRIPT</source>
+        <translation>EVALSHA 释放，遇到 NOSCRIPT 时重新 SCRIPT LOAD</translation>
+    </message>
+    <message>
+        <source>On NOSCRIPT the client loads its script again and retries, as redis-py&apos;s Script and Redisson do.</source>
+        <translation>遇到 NOSCRIPT 时客户端重新加载脚本并重试，redis-py 的 Script 和 Redisson 都是这样做的。</translation>
+    </message>
+    <message>
+        <source>INCRBY a reservation counter, never give it back</source>
+        <translation>INCRBY 预留计数器，从不归还</translation>
+    </message>
+    <message>
+        <source>No oversell, but a refused order&apos;s units stay reserved: later orders are refused while stock is left.</source>
+        <translation>不会超卖，但被拒订单的数量仍被预留：还有库存时后来的订单也被拒绝。</translation>
+    </message>
+    <message>
+        <source>INCRBY a reservation counter, DECRBY it back on failure</source>
+        <translation>INCRBY 预留计数器，失败时 DECRBY 归还</translation>
+    </message>
+    <message>
+        <source>A refused order gives its reservation back: every unit that is left can be sold.</source>
+        <translation>被拒的订单归还预留：剩下的每一件都能卖出。</translation>
+    </message>
+    <message>
+        <source>DECRBY, sent again when its reply is lost</source>
+        <translation>DECRBY，回复丢失时重发</translation>
+    </message>
+    <message>
+        <source>A reply lost after Redis ran the command: the retry deducts the order twice.</source>
+        <translation>Redis 执行命令后回复丢失：重试使订单被扣减两次。</translation>
+    </message>
+    <message>
+        <source>Deduct once per order id, retried safely</source>
+        <translation>每个订单号只扣减一次，可安全重试</translation>
+    </message>
+    <message>
+        <source>The order&apos;s id is recorded with the deduction in one script: a retry finds it and deducts nothing.</source>
+        <translation>订单号与扣减在同一个脚本中记录：重试发现它，不再扣减。</translation>
+    </message>
+    <message>
+        <source>SET NX PX once, refuse when busy</source>
+        <translation>SET NX PX 只试一次，锁忙即拒绝</translation>
+    </message>
+    <message>
+        <source>Safe, but under contention most orders are refused: a lock needs a wait policy too.</source>
+        <translation>安全，但在竞争下大多数订单被拒绝：锁还需要等待策略。</translation>
+    </message>
+    <message>
+        <source>SETNX, EXPIRE; repair when `not ttl` (TTL -1: never)</source>
+        <translation>SETNX、EXPIRE；`not ttl` 时修复（TTL 为 -1：从不修复）</translation>
+    </message>
+    <message>
+        <source>TTL answers -1 for no expiry and `not -1` is False: the repair never fixes a lock left without TTL.</source>
+        <translation>没有过期时间时 TTL 返回 -1，而 `not -1` 为 False：修复永远不会修好没有 TTL 的锁。</translation>
+    </message>
+    <message>
+        <source>SETNX, EXPIRE; repair when `not ttl` (TTL None, old redis-py)</source>
+        <translation>SETNX、EXPIRE；`not ttl` 时修复（TTL 为 None，旧版 redis-py）</translation>
+    </message>
+    <message>
+        <source>The repair fires for a lock without TTL, and also when TTL reads 0: it extends a live holder&apos;s lock.</source>
+        <translation>修复会为没有 TTL 的锁触发，TTL 读到 0 时也会触发：它延长了仍在工作的持有者的锁。</translation>
+    </message>
+    <message>
+        <source>WATCH/MULTI/DEL release, comparing bytes with str</source>
+        <translation>WATCH/MULTI/DEL 释放，拿 bytes 与 str 比较</translation>
+    </message>
+    <message>
+        <source>b&apos;…&apos; == &apos;…&apos; is never true: the lock is never released and, with no TTL, blocks every later order.</source>
+        <translation>b&apos;…&apos; == &apos;…&apos; 永远不成立：锁从不释放，又没有 TTL，挡住之后的每个订单。</translation>
+    </message>
+    <message>
+        <source>WATCH/MULTI/DEL release with decoded replies</source>
+        <translation>WATCH/MULTI/DEL 释放，回复已解码</translation>
+    </message>
+    <message>
+        <source>GET, compare and DEL under WATCH: only the owner deletes its lock.</source>
+        <translation>在 WATCH 下 GET、比较、DEL：只有持有者删除自己的锁。</translation>
+    </message>
+</context>
+<context>
+    <name>Stress</name>
+    <message>
+        <source>needs a replica to acknowledge WAIT, and this Redis has none</source>
+        <translation>需要副本确认 WAIT，而这个 Redis 没有副本</translation>
+    </message>
+    <message>
+        <source>never releases its lock: every order after the first would wait out its acquire timeout</source>
+        <translation>从不释放锁：第一个之后的每个订单都会等到获取超时</translation>
+    </message>
 </context>
 <context>
     <name>StressChart</name>
@@ -331,14 +582,6 @@
         <translation>■ 取消</translation>
     </message>
     <message>
-        <source>problems: units oversold + updates lost + times two clients held the lock + locks deleted by another client</source>
-        <translation>问题：超卖件数 + 丢失的更新 + 两个客户端同时持锁的次数 + 被其他客户端删除的锁</translation>
-    </message>
-    <message>
-        <source>safe: none found</source>
-        <translation>安全：未发现问题</translation>
-    </message>
-    <message>
         <source>throughput: orders per second, the fastest bar is full length</source>
         <translation>吞吐量：每秒订单数，最快者为满长</translation>
     </message>
@@ -367,26 +610,6 @@
         <translation>✓ 安全</translation>
     </message>
     <message>
-        <source>%1 oversold</source>
-        <translation>超卖 %1</translation>
-    </message>
-    <message>
-        <source>%1 lost</source>
-        <translation>丢失 %1</translation>
-    </message>
-    <message>
-        <source>%1 overlaps</source>
-        <translation>同时持锁 %1 次</translation>
-    </message>
-    <message>
-        <source>%1 foreign deletes</source>
-        <translation>误删他人的锁 %1 次</translation>
-    </message>
-    <message>
-        <source>nothing oversold, lost or shared</source>
-        <translation>没有超卖、没有丢失、锁从未共享</translation>
-    </message>
-    <message>
         <source>running…</source>
         <translation>运行中…</translation>
     </message>
@@ -410,139 +633,30 @@
         <source>p50 %1 ms · p99 %2 ms · %3 retries</source>
         <translation>p50 %1 毫秒 · p99 %2 毫秒 · 重试 %3 次</translation>
     </message>
-</context>
-<context>
-    <name>lockstock::StressComparison</name>
     <message>
-        <source>A comparison is already running.</source>
-        <translation>已有一个对比正在运行。</translation>
+        <source>problems: what the verdict found wrong (units oversold, updates lost, two holders, a lock deleted or extended by another client...)</source>
+        <translation>问题：判定发现的错误（超卖件数、丢失的更新、两个持锁者、被其他客户端删除或续期的锁……）</translation>
     </message>
     <message>
-        <source>Redis is not available.</source>
-        <translation>Redis 不可用。</translation>
+        <source>safe: none found, and the load tested it</source>
+        <translation>安全：未发现问题，且该负载确实考验了它</translation>
     </message>
     <message>
-        <source>Clients must be 1 to %1, orders 1 to %2, stock 0 or more.</source>
-        <translation>客户端数须为 1 到 %1，订单数 1 到 %2，库存不能小于 0。</translation>
-    </message>
-</context>
-<context>
-    <name>Stress</name>
-    <message>
-        <source>needs a replica to acknowledge WAIT, and this Redis has none</source>
-        <translation>需要副本确认 WAIT，而这个 Redis 没有副本</translation>
-    </message>
-</context>
-<context>
-    <name>TimelinePane</name>
-    <message>
-        <source>Zoom in (+, or the wheel)</source>
-        <translation>放大（+ 或滚轮）</translation>
+        <source>not exercised: nothing broke, but this load never does what breaks it</source>
+        <translation>未经考验：没有出错，但该负载从不触发会让它出错的情形</translation>
     </message>
     <message>
-        <source>Zoom out (-)</source>
-        <translation>缩小（-）</translation>
+        <source>⚠ harmless: fencing</source>
+        <translation>⚠ 无害：防护令牌</translation>
     </message>
     <message>
-        <source>Fit the whole run (0)</source>
-        <translation>显示整个运行（0）</translation>
-    </message>
-</context>
-<context>
-    <name>VerdictPanel</name>
-    <message>
-        <source>Running…</source>
-        <translation>运行中…</translation>
-    </message>
-    <message>
-        <source>Paused: step a client or press Run</source>
-        <translation>已暂停：单步某个客户端或按运行</translation>
-    </message>
-    <message>
-        <source>Press Run (Space) or step a client (→)</source>
-        <translation>按运行（空格）或单步某个客户端（→）</translation>
-    </message>
-</context>
-<context>
-    <name>Window</name>
-    <message>
-        <source>see the terminal for details</source>
-        <translation>详情见终端输出</translation>
-    </message>
-</context>
-<context>
-    <name>Verdict</name>
-    <message>
-        <source>The final stock could not be read.</source>
-        <translation>无法读取最终库存。</translation>
-    </message>
-    <message>
-        <source>Stock should be %1, is %2: one update lost.</source>
-        <translation>库存应为 %1，实际为 %2：丢失了一次更新。</translation>
-    </message>
-    <message>
-        <source>Stock should be %1, is %2: %3 updates lost.</source>
-        <translation>库存应为 %1，实际为 %2：丢失了 %3 次更新。</translation>
-    </message>
-    <message>
-        <source>Sold %1 units with %2 in stock: %3 oversold.</source>
-        <translation>库存只有 %2 件却卖出了 %1 件：超卖 %3 件。</translation>
-    </message>
-    <message>
-        <source>%1 and %2 both held the lock for %3 s.</source>
-        <translation>%1 和 %2 同时持有锁 %3 秒。</translation>
-    </message>
-    <message>
-        <source>%1 deleted %2's lock.</source>
-        <translation>%1 删除了 %2 的锁。</translation>
-    </message>
-    <message>
-        <source>%1's watchdog extended %2's lock.</source>
-        <translation>%1 的看门狗续期了 %2 的锁。</translation>
-    </message>
-    <message>
-        <source>The lock had no TTL for %1 s after %2 crashed: nobody could take it.</source>
-        <translation>%2 崩溃后锁在 %1 秒内没有过期时间：谁也拿不到。</translation>
-    </message>
-    <message>
-        <source>Correct: stock %1 as expected (%2 of %3 orders sold), the lock was never shared.</source>
-        <translation>正确：库存为预期的 %1（%3 个订单成交 %2 个），锁从未被共享。</translation>
-    </message>
-</context>
-<context>
-    <name>lockstock::RunController</name>
-    <message>
-        <source>Redis is not available: %1</source>
-        <translation>Redis 不可用：%1</translation>
-    </message>
-    <message>
-        <source>The run stopped: %1</source>
-        <translation>运行已停止：%1</translation>
+        <source>? not exercised</source>
+        <translation>? 未经考验</translation>
     </message>
 </context>
 <context>
     <name>Timeline</name>
     <message>
-        <source>%1 deleted %2's lock</source>
-        <translation>%1 删除了 %2 的锁</translation>
-    </message>
-    <message>
-        <source>%1 extended %2's lock</source>
-        <translation>%1 续期了 %2 的锁</translation>
-    </message>
-    <message>
-        <source>overwrote another client's update</source>
-        <translation>覆盖了其他客户端的更新</translation>
-    </message>
-    <message>
-        <source>lost update: wrote %1 again</source>
-        <translation>丢失更新：再次写入 %1</translation>
-    </message>
-    <message>
-        <source>oversold</source>
-        <translation>超卖</translation>
-    </message>
-<message>
         <source>Redis</source>
         <translation>Redis</translation>
     </message>
@@ -563,7 +677,7 @@
         <translation>%1 和 %2 同时持有锁</translation>
     </message>
     <message>
-        <source>this run did not read the lock back from Redis: the clients' beliefs are below</source>
+        <source>this run did not read the lock back from Redis: the clients&apos; beliefs are below</source>
         <translation>本次运行未从 Redis 读回锁：下方是各客户端自己的认知</translation>
     </message>
     <message>
@@ -649,6 +763,356 @@
     <message>
         <source>expected stock</source>
         <translation>预期库存</translation>
+    </message>
+    <message>
+        <source>%1 and %2 both hold the lock: fencing makes it harmless</source>
+        <translation>%1 和 %2 同时持有锁：防护令牌使其无害</translation>
+    </message>
+    <message>
+        <source>made harmless by fencing</source>
+        <translation>防护令牌使其无害</translation>
+    </message>
+</context>
+<context>
+    <name>TimelinePane</name>
+    <message>
+        <source>Zoom in (+, or the wheel)</source>
+        <translation>放大（+ 或滚轮）</translation>
+    </message>
+    <message>
+        <source>Zoom out (-)</source>
+        <translation>缩小（-）</translation>
+    </message>
+    <message>
+        <source>Fit the whole run (0)</source>
+        <translation>显示整个运行（0）</translation>
+    </message>
+</context>
+<context>
+    <name>Verdict</name>
+    <message>
+        <source>The final stock could not be read.</source>
+        <translation>无法读取最终库存。</translation>
+    </message>
+    <message>
+        <source>Sold %1 units with %2 in stock: %3 oversold.</source>
+        <translation>库存只有 %2 件却卖出了 %1 件：超卖 %3 件。</translation>
+    </message>
+    <message>
+        <source>%1 and %2 both held the lock for %3 s.</source>
+        <translation>%1 和 %2 同时持有锁 %3 秒。</translation>
+    </message>
+    <message>
+        <source>The lock had no TTL for %1 s after %2 crashed: nobody could take it.</source>
+        <translation>%2 崩溃后锁在 %1 秒内没有过期时间：谁也拿不到。</translation>
+    </message>
+    <message>
+        <source>Correct: stock %1 as expected (%2 of %3 orders sold), the lock was never shared.</source>
+        <translation>正确：库存为预期的 %1（%3 个订单成交 %2 个），锁从未被共享。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n write(s) went over another client&apos;s sale.</source>
+        <translation>
+            <numerusform>%n 次写入覆盖了其他客户端的销售。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Stock should be %1, is %2: %n update(s) lost.</source>
+        <translation>
+            <numerusform>库存应为 %1，实际为 %2：丢失了 %n 次更新。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 and %2 both held the lock for %3 s; fencing made it harmless.</source>
+        <translation>%1 和 %2 同时持有锁 %3 秒；防护令牌使其无害。</translation>
+    </message>
+    <message numerus="yes">
+        <source>The store refused %n stale write(s): their fencing tokens were older than ones already seen.</source>
+        <translation>
+            <numerusform>存储拒绝了 %n 次过时的写入：其防护令牌比已见过的更旧。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Fencing kept the stock right: %1 as expected.</source>
+        <translation>防护令牌保住了正确的库存：与预期一致，为 %1。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n order(s) failed: the lock&apos;s Redis could not be reached.</source>
+        <translation>
+            <numerusform>%n 个订单失败：无法连接锁所在的 Redis。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 deleted %2&apos;s lock %n time(s).</source>
+        <translation>
+            <numerusform>%1 删除了 %2 的锁（%n 次）。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 extended %2&apos;s lock %n time(s).</source>
+        <translation>
+            <numerusform>%1 续期了 %2 的锁（%n 次）。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 found its lock gone %n time(s) and went on as if it held it.</source>
+        <translation>
+            <numerusform>%1 发现自己的锁已经不在（%n 次），却仍当作持有锁继续执行。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 renewed its lease %n time(s) after it had run out (by up to %2 ms): meanwhile Redis held no lock for %1.</source>
+        <translation>
+            <numerusform>%1 在租约到期后才续期（%n 次，最多晚 %2 毫秒）：在此期间 Redis 中并没有 %1 的锁。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Nothing went wrong that this run could see.</source>
+        <translation>本次运行没有看到任何错误。</translation>
+    </message>
+    <message>
+        <source>Nothing went wrong this time: stock %1 as expected (%2 of %3 orders sold). This run never tested what breaks %4: %5.</source>
+        <translation>这次没有出错：库存为预期的 %1（%3 个订单成交 %2 个）。但本次运行从未考验会让 %4 出错的情形：%5。</translation>
+    </message>
+    <message>
+        <source>Nothing went wrong this time: stock %1 as expected (%2 of %3 orders sold), but %4 is the broken side of this lesson.</source>
+        <translation>这次没有出错：库存为预期的 %1（%3 个订单成交 %2 个），但 %4 是本课中有缺陷的一方。</translation>
+    </message>
+    <message>
+        <source>stock unknown</source>
+        <translation>库存未知</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n update(s) lost</source>
+        <translation>
+            <numerusform>丢失 %n 次更新</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n oversold</source>
+        <translation>
+            <numerusform>超卖 %n 件</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n overlap(s), made harmless by fencing</source>
+        <translation>
+            <numerusform>同时持锁 %n 次，防护令牌使其无害</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n overlap(s)</source>
+        <translation>
+            <numerusform>同时持锁 %n 次</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n stale write(s) refused</source>
+        <translation>
+            <numerusform>拒绝了 %n 次过时写入</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>fencing kept the stock right</source>
+        <translation>防护令牌保住了库存</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n order(s) without a lock</source>
+        <translation>
+            <numerusform>%n 个订单拿不到锁</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n foreign delete(s)</source>
+        <translation>
+            <numerusform>误删他人的锁 %n 次</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n foreign renewal(s)</source>
+        <translation>
+            <numerusform>误续他人的锁 %n 次</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n lost lock(s) still believed</source>
+        <translation>
+            <numerusform>锁已丢失仍自认为持有 %n 次</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n late renewal(s)</source>
+        <translation>
+            <numerusform>迟到的续期 %n 次</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>a lock stuck without TTL</source>
+        <translation>一把没有 TTL 的锁被卡死</translation>
+    </message>
+    <message>
+        <source>not exercised by this load</source>
+        <translation>该负载未考验到</translation>
+    </message>
+    <message>
+        <source>safe: none found</source>
+        <translation>安全：未发现问题</translation>
+    </message>
+    <message>
+        <source>lost update: overwrote %1&apos;s sale</source>
+        <translation>丢失更新：覆盖了 %1 的销售</translation>
+    </message>
+    <message>
+        <source>lost update: wrote %1 over %2&apos;s sale</source>
+        <translation>丢失更新：写入 %1，覆盖了 %2 的销售</translation>
+    </message>
+    <message>
+        <source>oversold</source>
+        <translation>超卖</translation>
+    </message>
+    <message>
+        <source>stale token: write refused</source>
+        <translation>令牌过时：写入被拒绝</translation>
+    </message>
+    <message>
+        <source>%1 deleted %2&apos;s lock</source>
+        <translation>%1 删除了 %2 的锁</translation>
+    </message>
+    <message>
+        <source>%1 extended %2&apos;s lock</source>
+        <translation>%1 续期了 %2 的锁</translation>
+    </message>
+    <message>
+        <source>no lock left to extend</source>
+        <translation>已无锁可续期</translation>
+    </message>
+    <message>
+        <source>renewed %1 ms after the lease ran out</source>
+        <translation>租约到期 %1 毫秒后才续期</translation>
+    </message>
+    <message>
+        <source>After %1 died, %2 kept its lock alive for %3 s: nobody else could take it.</source>
+        <translation>%1 死后，%2 让它的锁又存活了 %3 秒：其他人都拿不到。</translation>
+    </message>
+    <message>
+        <source>%1 let go of the lock, yet Redis kept it for %2 s.</source>
+        <translation>%1 放开了锁，Redis 却又保留了它 %2 秒。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Stock should be %1, is %2: %n unit(s) taken without a sale.</source>
+        <translation>
+            <numerusform>库存应为 %1，实为 %2：%n 件被扣减却没有成交。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n of %1 order(s) refused: the lock was busy and the client did not retry.</source>
+        <translation>
+            <numerusform>%1 个订单中有 %n 个被拒绝：锁正忙，客户端没有重试。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n order(s) gave up waiting for the lock.</source>
+        <translation>
+            <numerusform>%n 个订单等锁超时而放弃。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n order(s) failed on an error from Redis, the first: %1</source>
+        <translation>
+            <numerusform>%n 个订单因 Redis 的错误而失败，第一个：%1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>a dead client&apos;s lock kept alive</source>
+        <translation>已死客户端的锁被续命</translation>
+    </message>
+    <message>
+        <source>a released lock left in Redis</source>
+        <translation>已释放的锁留在 Redis 中</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n unit(s) taken without a sale</source>
+        <translation>
+            <numerusform>%n 件被扣减却没有成交</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n order(s) refused</source>
+        <translation>
+            <numerusform>%n 个订单被拒绝</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n order(s) timed out</source>
+        <translation>
+            <numerusform>%n 个订单超时</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n order(s) undersold</source>
+        <translation>
+            <numerusform>%n 个订单本可成交</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n order(s) failed on errors</source>
+        <translation>
+            <numerusform>%n 个订单因错误失败</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n order(s) refused with stock left unsold: %1.</source>
+        <translation>
+            <numerusform>%n 个订单被拒绝，而库存仍有 %1 件未售出。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>VerdictPanel</name>
+    <message>
+        <source>Running…</source>
+        <translation>运行中…</translation>
+    </message>
+    <message>
+        <source>Paused: step a client or press Run</source>
+        <translation>已暂停：单步某个客户端或按运行</translation>
+    </message>
+    <message>
+        <source>Press Run (Space) or step a client (→)</source>
+        <translation>按运行（空格）或单步某个客户端（→）</translation>
+    </message>
+</context>
+<context>
+    <name>Window</name>
+    <message>
+        <source>see the terminal for details</source>
+        <translation>详情见终端输出</translation>
+    </message>
+</context>
+<context>
+    <name>lockstock::RunController</name>
+    <message>
+        <source>Redis is not available: %1</source>
+        <translation>Redis 不可用：%1</translation>
+    </message>
+    <message>
+        <source>The run stopped: %1</source>
+        <translation>运行已停止：%1</translation>
+    </message>
+</context>
+<context>
+    <name>lockstock::StressComparison</name>
+    <message>
+        <source>A comparison is already running.</source>
+        <translation>已有一个对比正在运行。</translation>
+    </message>
+    <message>
+        <source>Redis is not available.</source>
+        <translation>Redis 不可用。</translation>
+    </message>
+    <message>
+        <source>Clients must be 1 to %1, orders 1 to %2, stock 0 or more.</source>
+        <translation>客户端数须为 1 到 %1，订单数 1 到 %2，库存不能小于 0。</translation>
     </message>
 </context>
 </TS>

@@ -1,7 +1,8 @@
 // Scenario files: every built-in loads, and bad input is named by line and field.
 
-#include "engine/Scenario.h"
+#include "scenario/Scenario.h"
 #include "engine/Strategy.h"
+#include "strategies/Strategies.h"
 
 #include <QTest>
 

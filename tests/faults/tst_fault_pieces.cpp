@@ -203,7 +203,8 @@ private slots:
         config.serverFaults = {{.node = 2, .action = ServerFault::Action::Pause, .atMs = 0}};
         History history;
         QCOMPARE(runWithOwnServers(config, redlockStrategy, history, RunMode::Stepped), QString());
-        const QList<Event> events = sortedEvents(history);
+        const std::shared_ptr<const RunAnalysis> analysis = analyze(history);
+        const QList<Event> events(analysis->events.begin(), analysis->events.end());
         const auto atN3 = std::find_if(events.begin(), events.end(), [](const Event &e) {
             return e.kind == EventKind::Command && e.step == Step::Acquire && e.node == 2;
         });
@@ -213,7 +214,7 @@ private slots:
         for (const Event &e : events)
             if (e.kind == EventKind::Command && e.step == Step::Acquire && e.node != 2)
                 QCOMPARE(e.durationNs, e.node == 1 ? 30'000'000 : 1'000'000);
-        QCOMPARE(check(history, events).ordersSucceeded, 1); // two of three: a majority
+        QCOMPARE(analysis->counts.ordersSucceeded, 1); // two of three: a majority
     }
 
     // A clock jump moves one node's own clock: on the frozen virtual clock
@@ -325,12 +326,12 @@ private slots:
                                                      });
         QVERIFY(r);
         QVERIFY2(r->error.isEmpty(), qPrintable(r->error));
-        QCOMPARE(r->outcome.ordersSucceeded, 0);
-        QCOMPARE(r->outcome.unavailableOrders, 2);
+        QCOMPARE(r->counts().ordersSucceeded, 0);
+        QCOMPARE(r->counts().unavailableOrders, 2);
         // Each attempt asked all five nodes.
         int acquires = 0;
         QSet<int> nodesAsked;
-        for (const Event &e : r->events)
+        for (const Event &e : r->analysis->events)
             if (e.kind == EventKind::Command && e.step == Step::Acquire) {
                 ++acquires;
                 nodesAsked.insert(e.node);
@@ -338,6 +339,65 @@ private slots:
         QVERIFY(acquires >= 5);
         QCOMPARE(acquires % 5, 0);
         QCOMPARE(nodesAsked.size(), 5);
+    }
+
+    // A stepped run reads the lock on every node after each step: the
+    // second majority of a node that forgot the lock is there to see, node
+    // by node.
+    void everyLockNodeIsProbed()
+    {
+        const auto r = test::runScenarioOnOwnServers(QStringLiteral("redlock-restart-no-persistence"),
+                                                     QStringLiteral("broken"));
+        QVERIFY(r);
+        QVERIFY2(r->error.isEmpty(), qPrintable(r->error));
+        const RunAnalysis &a = *r->analysis;
+        QCOMPARE(a.nodes.size(), 5);
+        int probed = 0;
+        for (const Event &e : a.events)
+            if (e.kind == EventKind::Command && e.probe) {
+                QCOMPARE(e.probe->locks.size(), 5);
+                ++probed;
+            }
+        QVERIFY(probed > 10);
+        // Who held the key on each node: A on n1..n3 first, then B on n1, n4, n5 while A still held n2 and n3.
+        const auto heldBy = [&a](int node, int client, qint64 at) {
+            const LockNode &n = a.nodes.at(node);
+            for (qsizetype h = 0; h < n.holdingCount(); ++h) {
+                const Holding &x = n.holding(h);
+                const qint64 end = h < n.holdings.size() ? x.span.endNs : a.endNs;
+                if (x.owner == client && x.span.startNs <= at && at < end)
+                    return true;
+            }
+            return false;
+        };
+        QVERIFY(!a.overlaps.isEmpty());
+        const qint64 both = a.overlaps.first().span.startNs;
+        QVERIFY(heldBy(1, 0, both) && heldBy(2, 0, both));
+        QVERIFY(heldBy(0, 1, both) && heldBy(3, 1, both) && heldBy(4, 1, both));
+    }
+
+    // Ten clients racing for a Redlock, live: a client believes it holds the
+    // lock only from the reply that completes its majority, so nobody is
+    // said to share it when one majority followed another.
+    void redlockLiveBeliefStartsWithTheMajority()
+    {
+        for (int run = 0; run < 3; ++run) {
+            const auto r = test::runScenarioOnOwnServers(QStringLiteral("redlock-minority-down"), QStringLiteral("correct"),
+                                                         RunMode::Live, [](RunConfig &config) {
+                                                             config.clients.clear();
+                                                             for (int i = 0; i < 10; ++i)
+                                                                 config.clients << ClientSpec{QString(QChar(u'A' + i)), 0};
+                                                             config.ordersPerClient = 2;
+                                                             config.acquireTimeoutMs = 120000;
+                                                             config.retryMs = 20;
+                                                             config.workMs = 100;
+                                                         });
+            QVERIFY(r);
+            QVERIFY2(r->error.isEmpty(), qPrintable(r->error));
+            QCOMPARE(r->counts().ordersTried, 20);
+            QVERIFY2(r->analysis->overlaps.isEmpty(), qPrintable(r->describe()));
+            QVERIFY2(r->analysis->clean(), qPrintable(r->describe()));
+        }
     }
 };
 

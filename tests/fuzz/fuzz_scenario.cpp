@@ -3,8 +3,8 @@
 // names where it went wrong. Crashes, hangs and sanitizer reports are bugs.
 
 #include "engine/Run.h"
-#include "engine/Scenario.h"
-#include "engine/Strategy.h"
+#include "scenario/Scenario.h"
+#include "strategies/Strategies.h"
 
 #include <cstddef>
 #include <cstdint>

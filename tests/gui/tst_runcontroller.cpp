@@ -14,9 +14,52 @@
 
 using namespace lockstock;
 
+namespace {
+// The verdict as the panel shows it, in one line.
+QString verdict(const RunSession *s)
+{
+    QStringList out;
+    for (const QVariant &f : s->findings())
+        out << f.toMap().value(QStringLiteral("text")).toString();
+    return out.join(QLatin1Char(' '));
+}
+} // namespace
+
 class RunControllerTest : public QObject {
     Q_OBJECT
 private slots:
+    // The Broken/Correct switch loads the scenario's own pair, in every
+    // shipped scenario, and shows the side the loaded strategy is on here:
+    // set-nx-ex-lua is the broken side of lease-shorter-than-work.
+    void switchLoadsTheScenariosPairEverywhere()
+    {
+        RunController controller(RedisTarget::startPrivate(), {});
+        const QStringList names = builtinScenarioNames();
+        QCOMPARE(names.size(), 15);
+        for (const QString &name : names) {
+            ScenarioError error;
+            const std::optional<Scenario> scenario = findScenario(name, &error);
+            QVERIFY(scenario);
+            controller.setScenario(name);
+            QCOMPARE(controller.scenario(), name);
+            for (const bool correct : {false, true, false}) {
+                controller.setCorrect(correct);
+                const QString expected = correct ? scenario->correct : scenario->broken;
+                QVERIFY2(controller.strategy() == expected, qPrintable(name + QLatin1Char(' ') + controller.strategy()));
+                QCOMPARE(controller.primary()->strategyName(), expected);
+                QVERIFY2(controller.correct() == correct, qPrintable(name));
+                QCOMPARE(controller.primary()->correctSide(), correct);
+            }
+            // Side by side: the broken side on the left, the correct on the right.
+            controller.setCompare(true);
+            QCOMPARE(controller.primary()->strategyName(), scenario->broken);
+            QCOMPARE(controller.secondary()->strategyName(), scenario->correct);
+            QVERIFY(!controller.primary()->correctSide());
+            QVERIFY(controller.secondary()->correctSide());
+            controller.setCompare(false);
+        }
+    }
+
     void runsBothWays()
     {
         RunController controller(RedisTarget::startPrivate(), {});
@@ -26,20 +69,20 @@ private slots:
         QCOMPARE(controller.strategy(), QStringLiteral("no-lock"));
         controller.run();
         QTRY_VERIFY_WITH_TIMEOUT(controller.finished(), 20000);
-        QCOMPARE(controller.primary()->state(), QStringLiteral("finished"));
-        const QString broken = controller.primary()->findings().join(QLatin1Char(' '));
+        QCOMPARE(controller.primary()->state(), RunSession::State::Finished);
+        const QString broken = verdict(controller.primary());
         QVERIFY2(broken.contains(QStringLiteral("one update lost")), qPrintable(broken));
         QVERIFY(controller.primary()->model()->rowCount() >= 4);
         QVERIFY(controller.code()->rowCount() > 0);
         QVERIFY(!controller.code()->fileName().isEmpty());
 
         controller.setCorrect(true);
-        QCOMPARE(controller.primary()->state(), QStringLiteral("idle"));
+        QCOMPARE(controller.primary()->state(), RunSession::State::Idle);
         QCOMPARE(controller.primary()->model()->rowCount(), 0);
         controller.run();
         QTRY_VERIFY_WITH_TIMEOUT(controller.finished(), 20000);
-        QVERIFY(controller.primary()->clean());
-        QVERIFY(controller.primary()->findings().join(QLatin1Char(' ')).startsWith(QStringLiteral("Correct")));
+        QCOMPARE(controller.primary()->outcome(), RunSession::Outcome::Clean);
+        QVERIFY(verdict(controller.primary()).startsWith(QStringLiteral("Correct")));
 
         // The whole run can be scrubbed: the Redis panel follows the cursor.
         controller.setCursorMs(0);
@@ -62,11 +105,11 @@ private slots:
             QCOMPARE(s->model()->eventAt(s->model()->rowCount() - 1).client, client);
         }
         QTRY_VERIFY_WITH_TIMEOUT(controller.finished(), 10000);
-        QVERIFY(s->findings().join(QLatin1Char(' ')).contains(QStringLiteral("one update lost")));
+        QVERIFY(verdict(s).contains(QStringLiteral("one update lost")));
         QCOMPARE(controller.focusClient(), 1);
 
         controller.reset();
-        QCOMPARE(s->state(), QStringLiteral("idle"));
+        QCOMPARE(s->state(), RunSession::State::Idle);
         QCOMPARE(s->model()->rowCount(), 0);
     }
 
@@ -95,27 +138,32 @@ private slots:
         step(0); // A: SET lock:10086 A-… NX PX 10000
         QVERIFY(redis.command({"GET", "lock:10086"}).bytes().startsWith("A-"));
         QCOMPARE(redis.command({"PTTL", "lock:10086"}).toInteger(), 10000);
-        const qint64 endNs = s->timeline()->endNs;
+        const qint64 endNs = s->analysis()->endNs;
         const QVariantMap shown = controller.redisState();
         QCOMPARE(shown.value(QStringLiteral("lockPttl")).toLongLong(), 10000);
 
         QTest::qWait(2500); // the teacher explains
         QCOMPARE(redis.command({"PTTL", "lock:10086"}).toInteger(), 10000);
-        QCOMPARE(s->timeline()->endNs, endNs);
+        QCOMPARE(s->analysis()->endNs, endNs);
         QCOMPARE(controller.redisState(), shown);
-        QCOMPARE(s->state(), QStringLiteral("paused"));
+        QCOMPARE(s->state(), RunSession::State::Paused);
 
         step(1); // B: SET NX is refused, B backs off
         QTest::qWait(1000);
-        for (int i = 0; i < 3; ++i) // A: GET, SET stock, release
+        for (int i = 0; i < 3; ++i) { // A: GET, SET stock, release, each shown while B waits
+            const int before = s->model()->rowCount();
             step(0);
+            QVERIFY(s->model()->rowCount() > before);
+            QCOMPARE(s->model()->eventAt(s->model()->rowCount() - 1).client, 0);
+        }
         QTest::qWait(1000);
         while (!controller.finished()) // B: wakes, locks, reads, writes, releases
             step(1);
-        QVERIFY2(s->clean(), qPrintable(s->findings().join(QLatin1Char(' '))));
-        QCOMPARE(s->figures().value(QStringLiteral("finalStock")).toLongLong(), 98);
-        QCOMPARE(s->figures().value(QStringLiteral("overlaps")).toInt(), 0);
-        QCOMPARE(s->timeline()->outcome.expiries.size(), 0); // no lease ran out
+        QTRY_VERIFY_WITH_TIMEOUT(s->isOver(), 10000);
+        QVERIFY2(s->analysis()->clean(), qPrintable(verdict(s)));
+        QCOMPARE(s->analysis()->finalStock, 98);
+        QCOMPARE(s->analysis()->overlaps.size(), 0);
+        QCOMPARE(s->analysis()->counts.expiries, 0); // no lease ran out
     }
 
     // Pause stops the playhead: the run's time, and Redis's, stand still.
@@ -129,7 +177,7 @@ private slots:
         controller.run(); // 2 scenario s per real s: A works 30 s under a 10 s lease
         QTRY_VERIFY_WITH_TIMEOUT(redis.command({"GET", "lock:10086"}).bytes().startsWith("A-"), 10000);
         controller.pause();
-        QTRY_COMPARE_WITH_TIMEOUT(controller.primary()->state(), QStringLiteral("paused"), 5000);
+        QTRY_COMPARE_WITH_TIMEOUT(controller.primary()->state(), RunSession::State::Paused, 5000);
         const qint64 pttl = redis.command({"PTTL", "lock:10086"}).toInteger();
         QVERIFY2(pttl > 0 && pttl <= 10000, qPrintable(QString::number(pttl)));
         QTest::qWait(1500);
@@ -137,7 +185,8 @@ private slots:
         controller.setSpeedFactor(20); // at once, mid-run: only the pace changes
         controller.run();
         QTRY_VERIFY_WITH_TIMEOUT(controller.finished(), 20000);
-        QVERIFY(controller.primary()->findings().join(QLatin1Char(' ')).contains(QStringLiteral("both held the lock for 20 s")));
+        QVERIFY2(verdict(controller.primary()).contains(QStringLiteral("both held the lock for 20 s")),
+                 qPrintable(verdict(controller.primary())));
     }
 
     void comparesSideBySide()
@@ -150,9 +199,9 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(controller.finished(), 30000);
         QCOMPARE(controller.primary()->strategyName(), QStringLiteral("no-lock"));
         QCOMPARE(controller.secondary()->strategyName(), QStringLiteral("set-nx-ex-lua"));
-        QVERIFY(!controller.primary()->clean());
-        QVERIFY(controller.secondary()->clean());
-        QVERIFY(controller.primary()->findings() != controller.secondary()->findings());
+        QCOMPARE(controller.primary()->outcome(), RunSession::Outcome::Broken);
+        QCOMPARE(controller.secondary()->outcome(), RunSession::Outcome::Clean);
+        QVERIFY(verdict(controller.primary()) != verdict(controller.secondary()));
     }
 
     // A fault scenario starts its own servers in the window too: each side
@@ -166,19 +215,20 @@ private slots:
         controller.run();
         QTRY_VERIFY_WITH_TIMEOUT(controller.finished(), 30000);
         for (RunSession *s : {controller.primary(), controller.secondary()}) {
-            QCOMPARE(s->state(), QStringLiteral("finished"));
-            const QList<Event> &events = s->model()->timeline()->events;
+            QCOMPARE(s->state(), RunSession::State::Finished);
+            const SharedList<Event> &events = s->analysis()->events;
             const bool jumped = std::any_of(events.begin(), events.end(), [](const Event &e) {
                 return e.kind == EventKind::Server && e.note == QStringLiteral("n3 clock jumped +15 s");
             });
             QVERIFY2(jumped, qPrintable(s->strategyName()));
         }
-        const QString broken = controller.primary()->findings().join(QLatin1Char(' '));
+        const QString broken = verdict(controller.primary());
         QVERIFY2(broken.contains(QStringLiteral("A and B both held the lock")), qPrintable(broken));
-        QVERIFY(!controller.primary()->clean());
-        const QString fenced = controller.secondary()->findings().join(QLatin1Char(' '));
-        QVERIFY2(controller.secondary()->clean(), qPrintable(fenced));
+        QCOMPARE(controller.primary()->outcome(), RunSession::Outcome::Broken);
+        const QString fenced = verdict(controller.secondary());
+        QVERIFY2(controller.secondary()->outcome() == RunSession::Outcome::Harmless, qPrintable(fenced));
         QVERIFY2(fenced.contains(QStringLiteral("refused one stale write")), qPrintable(fenced));
+        QVERIFY2(fenced.contains(QStringLiteral("fencing made it harmless")), qPrintable(fenced));
     }
 
     void deadRedisShowsABanner()
@@ -190,7 +240,7 @@ private slots:
         controller.setScenario(QStringLiteral("lost-update"));
         server->kill();
         controller.run();
-        QTRY_COMPARE_WITH_TIMEOUT(controller.primary()->state(), QStringLiteral("failed"), 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(controller.primary()->state(), RunSession::State::Failed, 20000);
         QVERIFY(!controller.banner().isEmpty());
         QVERIFY(controller.finished());
     }
@@ -210,7 +260,7 @@ private slots:
         controller.run();
         QTRY_VERIFY_WITH_TIMEOUT(controller.finished(), 30000);
         QVERIFY(stress->running());
-        QVERIFY2(controller.primary()->clean(), qPrintable(controller.primary()->findings().join(QLatin1Char(' '))));
+        QVERIFY2(controller.primary()->outcome() == RunSession::Outcome::Clean, qPrintable(verdict(controller.primary())));
         controller.setCursorMs(controller.durationMs());
         QCOMPARE(controller.redisState().value(QStringLiteral("stock")).toLongLong(), 98);
         stress->cancel();
@@ -222,7 +272,7 @@ private slots:
         RunController controller(nullptr, QStringLiteral("connection refused"));
         QVERIFY(controller.banner().contains(QStringLiteral("connection refused")));
         controller.run(); // nothing to run against; must not crash
-        QCOMPARE(controller.primary()->state(), QStringLiteral("idle"));
+        QCOMPARE(controller.primary()->state(), RunSession::State::Idle);
         QVERIFY(!controller.stress()->start(2, 10, 10));
         QVERIFY(!controller.stress()->error().isEmpty());
     }

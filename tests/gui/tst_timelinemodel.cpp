@@ -23,67 +23,75 @@ private slots:
         QVERIFY(m_redis);
     }
 
-    void streamsCommandsInArrivalOrder()
+    // A run streamed into the model as the window sees it: each new analysis
+    // adds rows at the end and touches only rows whose mark is new.
+    void streamsRowsOneSnapshotAtATime()
     {
         auto run = test::runScenario(QStringLiteral("lost-update"), QStringLiteral("broken"), m_redis->endpoint());
         QVERIFY(run && run->error.isEmpty());
         const QList<Event> all = run->history.events();
 
-        // Replay the history into a fresh one in three batches, as the 60 Hz poll sees it.
         History streamed(run->history.info());
+        RunAnalyzer analyzer(streamed.info());
         TimelineModel model;
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
         model.reset(streamed.info());
         QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
-        const qsizetype third = all.size() / 3;
+        QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+        QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
         for (qsizetype i = 0; i < all.size(); ++i) {
             streamed.append(all.at(i));
-            if (i == third || i == 2 * third)
-                QVERIFY(model.update(streamed));
+            if (i % 3 == 2 && analyzer.update(streamed))
+                model.setAnalysis(analyzer.snapshot(), analyzer.newlyMarked(), analyzer.restarted());
         }
         streamed.finish(run->history.finalStock(), run->history.endNs());
-        QVERIFY(model.update(streamed));
-        QVERIFY(!model.update(streamed)); // nothing new
+        QVERIFY(analyzer.update(streamed));
+        model.setAnalysis(analyzer.snapshot(), analyzer.newlyMarked(), analyzer.restarted());
+        QVERIFY(!analyzer.update(streamed)); // nothing new
         QVERIFY(inserted.count() >= 2);
+        QCOMPARE(reset.count(), 0);
+        // One row changed: B's write, when it became a lost update.
+        QVERIFY2(changed.count() <= 2, qPrintable(QString::number(changed.count())));
 
         int commands = 0;
         for (const Event &e : all)
             commands += e.kind == EventKind::Command;
         QCOMPARE(model.rowCount(), commands);
-        QVERIFY(model.timeline()->finished);
+        QVERIFY(model.analysis()->finished);
 
-        // Every row points at the same command in the sorted timeline.
+        // Rows in time order, each pointing at its command in the analysis.
+        qint64 last = -1;
         for (int row = 0; row < model.rowCount(); ++row) {
             const QModelIndex index = model.index(row);
-            const int sorted = index.data(TimelineModel::SortedIndexRole).toInt();
-            QVERIFY(sorted >= 0);
-            QCOMPARE(model.timeline()->events.at(sorted).argv, model.eventAt(row).argv);
+            const int event = index.data(TimelineModel::SortedIndexRole).toInt();
+            QCOMPARE(model.analysis()->events.at(event).argv, model.eventAt(row).argv);
+            QVERIFY(model.eventAt(row).tNs >= last);
+            last = model.eventAt(row).tNs;
             QVERIFY(index.data(TimelineModel::MonitorRole).toString().contains(QLatin1Char('"')));
         }
-        // The lost update is flagged on B's write of the same value.
+        // The lost update is marked on B's write of the same value.
         QStringList races;
         for (int row = 0; row < model.rowCount(); ++row)
             if (const QString race = model.index(row).data(TimelineModel::RaceRole).toString(); !race.isEmpty())
                 races << race;
-        QVERIFY2(!races.isEmpty(), "the second SET stock 99 must be flagged");
-        QVERIFY(races.join(QLatin1Char(' ')).contains(QStringLiteral("99")));
+        QCOMPARE(races, QStringList{QStringLiteral("lost update: wrote 99 over A's sale")});
         QCOMPARE(model.rowAt(-1), -1);
-        QCOMPARE(model.rowAt(model.timeline()->durationMs() + 1), model.rowCount() - 1);
+        QCOMPARE(model.rowAt(model.analysis()->durationMs() + 1), model.rowCount() - 1);
     }
 
     void monitorLineLooksLikeMonitor()
     {
-        TimelineData data;
-        data.info.clients = {QStringLiteral("A")};
-        data.info.speed = 1;
+        RunInfo info;
+        info.clients = {QStringLiteral("A")};
+        info.speed = 1;
         Event e;
         e.tNs = 1'500'000'000;
         e.client = 0;
         e.argv = {"SET", "lock:10086", "A-1", "NX", "PX", "10000"};
-        QCOMPARE(TimelineModel::monitorLine(data, e),
+        QCOMPARE(TimelineModel::monitorLine(info, e),
                  QStringLiteral(R"(1.500 [A] "SET" "lock:10086" "A-1" "NX" "PX" "10000")"));
         e.reply = RedisValue::status("OK");
-        QCOMPARE(TimelineData::commandText(e), QStringLiteral("SET lock:10086 A-1 NX PX 10000 \u2192 OK"));
+        QCOMPARE(RunAnalysis::commandText(e), QStringLiteral("SET lock:10086 A-1 NX PX 10000 \u2192 OK"));
     }
 
     void derivesTruthAndBeliefs()
@@ -91,33 +99,39 @@ private slots:
         auto broken = test::runScenario(QStringLiteral("lease-expired-wrong-delete"), QStringLiteral("broken"),
                                         m_redis->endpoint());
         QVERIFY(broken && broken->error.isEmpty());
-        const auto data = TimelineData::build(broken->history);
-        QVERIFY(data->probed);
-        QVERIFY(data->holdings.size() >= 3);                  // A, then B, then C held the key
-        QVERIFY(std::any_of(data->holdings.cbegin(), data->holdings.cend(), [](const Holding &h) { return h.expired; }));
-        QVERIFY(data->leaseNs > 0);
-        QVERIFY(!data->beliefGaps.at(0).isEmpty());           // A kept believing after Redis expired its lease
-        QVERIFY(!data->outcome.foreignReleases.isEmpty());
-        QVERIFY(data->raceAt(data->outcome.foreignReleases.first().event).contains(QStringLiteral("deleted")));
-        QVERIFY(data->stock.size() >= 2);
+        const RunAnalysis &data = *broken->analysis;
+        QVERIFY(data.probed);
+        const LockNode &node = data.nodes.first();
+        QVERIFY(node.holdingCount() >= 3);                    // A, then B, then C held the key
+        bool expired = false;
+        for (qsizetype h = 0; h < node.holdingCount(); ++h)
+            expired = expired || node.holding(h).expired;
+        QVERIFY(expired);
+        QVERIFY(data.leaseNs > 0);
+        QVERIFY(!data.beliefGaps.at(0).isEmpty());            // A kept believing after Redis expired its lease
+        const QList<Mark> deleted = test::marksOf(data, FindingKind::ForeignRelease);
+        QVERIFY(!deleted.isEmpty());
+        QVERIFY(data.markTextAt(deleted.first().event).contains(QStringLiteral("deleted")));
+        QVERIFY(data.stock.size() >= 2);
         // The painter walks the lanes' compact copies: they must agree with the events.
-        for (const QList<LaneEvent> &lane : data->laneEvents)
+        for (const SharedList<LaneEvent> &lane : data.lanes)
             for (const LaneEvent &le : lane) {
-                const Event &e = data->events.at(le.index);
+                const Event &e = data.events.at(le.index);
                 QCOMPARE(le.tNs, e.tNs);
                 QCOMPARE(le.endNs, e.tNs + e.durationNs);
                 QCOMPARE(le.kind, e.kind);
-                QCOMPARE(le.race, !data->raceAt(le.index).isEmpty());
+                QCOMPARE(le.marked, data.marks.cend() != std::find_if(data.marks.cbegin(), data.marks.cend(),
+                                                                      [&le](const Mark &m) { return m.event == le.index; }));
             }
 
         auto correct = test::runScenario(QStringLiteral("lease-expired-wrong-delete"), QStringLiteral("correct"),
                                          m_redis->endpoint());
         QVERIFY(correct && correct->error.isEmpty());
-        const auto good = TimelineData::build(correct->history);
-        for (const QList<Span> &gaps : good->beliefGaps)
+        const RunAnalysis &good = *correct->analysis;
+        for (const SharedList<Span> &gaps : good.beliefGaps)
             QVERIFY2(gaps.isEmpty(), "a watchdog-kept lease never leaves a client believing without the lock");
-        QVERIFY(good->sameValueWrites.isEmpty());
-        QVERIFY(good->outcome.clean());
+        QVERIFY(good.marks.isEmpty());
+        QVERIFY(good.clean());
     }
 
     void drawsServerFaultsWhereTheyHappened()
@@ -140,9 +154,9 @@ private slots:
         kill.note = QStringLiteral("n1 killed (SIGKILL)");
         history.append(kill);
         history.finish(1, 1'000'000'000);
-        const auto data = TimelineData::build(history);
+        const auto data = analyze(history);
         QCOMPARE(data->serverFaults.size(), 1);
-        const int index = data->serverFaults.first();
+        const int index = data->serverFaults.at(0);
         QCOMPARE(data->events.at(index).kind, EventKind::Server);
 
         QImage image(1200, 700, QImage::Format_ARGB32_Premultiplied);

@@ -4,8 +4,9 @@
 
 #include "TestRedis.h"
 
-#include "engine/HistoryJson.h"
+#include "analysis/HistoryJson.h"
 #include "redis/RedisConnection.h"
+#include "strategies/Strategies.h"
 
 #include <QDeadlineTimer>
 #include <QElapsedTimer>
@@ -174,12 +175,12 @@ private slots:
         QVERIFY(run.history().isFinished());
 
         // And it exports.
-        const QList<Event> sorted = sortedEvents(run.history());
-        const QByteArray json = QJsonDocument(toJson(run.history(), sorted, check(run.history(), sorted))).toJson();
+        const auto analysis = analyze(run.history());
+        const QByteArray json = QJsonDocument(toJson(*analysis)).toJson();
         QJsonParseError parseError;
         const QJsonDocument back = QJsonDocument::fromJson(json, &parseError);
         QCOMPARE(parseError.error, QJsonParseError::NoError);
-        QCOMPARE(back.object().value(QStringLiteral("events")).toArray().size(), sorted.size());
+        QCOMPARE(back.object().value(QStringLiteral("events")).toArray().size(), analysis->events.size());
         QVERIFY(back.object().value(QStringLiteral("orders_tried")).toInt() > 0);
     }
 
@@ -202,10 +203,10 @@ private slots:
         QVERIFY2(run.error().contains(QStringLiteral("interrupted")), qPrintable(run.error()));
         // Interrupted mid-order, each client may have written a sale it had
         // not yet recorded; beyond that, nothing was lost.
-        const Outcome o = check(run.history());
-        QCOMPARE(o.lostUpdates, qint64(0));
-        QVERIFY2(o.finalStock >= o.expectedStock - 3, qPrintable(o.findings(run.history().info()).join(' ')));
-        QVERIFY(o.overlaps.isEmpty());
+        const auto a = analyze(run.history());
+        QCOMPARE(a->counts.lostUpdates, qint64(0));
+        QVERIFY2(a->finalStock >= a->counts.expectedStock - 3, qPrintable(a->findings().join(' ')));
+        QVERIFY(a->overlaps.isEmpty());
     }
 
     // A stall shorter than the command timeout is ridden out: the run finishes
@@ -232,11 +233,11 @@ private slots:
         server->resume();
         QVERIFY2(waitFor([&] { return run.done(); }, 60000), "the run did not finish after the stall");
         QVERIFY2(run.error().isEmpty(), qPrintable(run.error()));
-        const Outcome o = check(run.history());
-        QCOMPARE(o.ordersTried, 3 * 40);
-        QCOMPARE(o.ordersSucceeded, 3 * 40);
-        QCOMPARE(o.finalStock, o.expectedStock);
-        QCOMPARE(o.lostUpdates, qint64(0));
+        const auto a = analyze(run.history());
+        QCOMPARE(a->counts.ordersTried, 3 * 40);
+        QCOMPARE(a->counts.ordersSucceeded, 3 * 40);
+        QCOMPARE(a->finalStock, a->counts.expectedStock);
+        QCOMPARE(a->counts.lostUpdates, qint64(0));
     }
 };
 

@@ -38,7 +38,7 @@ private slots:
                                    QStringLiteral("100"), QStringLiteral("--stock"), QStringLiteral("50"),
                                    QStringLiteral("--json"), json});
         QVERIFY2(p.exitCode == 0, p.err.constData());
-        QVERIFY2(p.out.contains("orders succeeded       50 of 100"), p.out.constData());
+        QVERIFY2(p.out.contains("orders sold            50 of 100"), p.out.constData());
 
         QFile f(json);
         QVERIFY(f.open(QIODevice::ReadOnly));

@@ -3,7 +3,7 @@
 // oversell); the correct strategies never break, whatever the interleaving.
 
 #include "TestRedis.h"
-#include "engine/StressRun.h"
+#include "stress/StressRun.h"
 #include "redis/RedisConnection.h"
 #include "strategies/Strategies.h"
 
@@ -76,6 +76,19 @@ private slots:
             QVERIFY(!r.broke());
             QVERIFY(r.ordersPerSecond > 0);
             QVERIFY(r.latencyP99Ms >= r.latencyP50Ms);
+        }
+    }
+
+    // A broken strategy whose weakness this load never touches is not safe:
+    // the verdict says it was not exercised.
+    void untestedWeaknessIsNotCalledSafe()
+    {
+        for (const Strategy *s : {&setnxThenExpireStrategy, &setNxPxDelStrategy}) {
+            const StressResult r = runStress(smallWorkload(), *s, m_redis->endpoint());
+            QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+            QCOMPARE(r.verdict.severity(), Severity::NotExercised);
+            QVERIFY(!r.broke());
+            QCOMPARE(toJson(r).value(QStringLiteral("severity")).toString(), QStringLiteral("not_exercised"));
         }
     }
 

@@ -1,7 +1,7 @@
 // The stress figures from hand-made histories: latency, retries, throughput,
 // the order spread, and the checker on concurrent live events.
 
-#include "engine/StressRun.h"
+#include "stress/StressRun.h"
 
 #include <QTest>
 
@@ -89,8 +89,7 @@ private slots:
         h.append(command(1, 0, Step::Exec, 50, 1, false, RedisValue::array({RedisValue::integer(9)})));
         h.append(orderDone(1, 0, 110, true));
         h.finish(8, 120 * kMs);
-        const QList<Event> sorted = sortedEvents(h);
-        const StressResult r = summarize(h, sorted, check(h, sorted));
+        const StressResult r = summarize(*analyze(h));
         QCOMPARE(r.ordersTried, 2);
         QCOMPARE(r.ordersSucceeded, 2);
         QCOMPARE(r.finalStock, 8);
@@ -110,8 +109,7 @@ private slots:
         h.append(orderDone(0, 0, 5, true));
         h.append(orderDone(1, 0, 6, true));
         h.finish(9, 10 * kMs);                   // two sold, one deducted
-        const QList<Event> sorted = sortedEvents(h);
-        const StressResult r = summarize(h, sorted, check(h, sorted));
+        const StressResult r = summarize(*analyze(h));
         QCOMPARE(r.lostUpdates, 1);
         QVERIFY(r.broke());
     }
@@ -126,9 +124,9 @@ private slots:
         h.append(command(0, 0, Step::Release, 12, 1, false, RedisValue::integer(1)));
         h.append(command(1, 0, Step::Release, 20, 1, false, RedisValue::integer(1)));
         h.finish(10, 30 * kMs);
-        const Outcome o = check(h);
-        QCOMPARE(o.foreignReleases.size(), 0);
-        QCOMPARE(o.overlaps.size(), 0);
+        const auto a = analyze(h);
+        QCOMPARE(a->counts.foreignReleases, 0);
+        QCOMPARE(a->overlaps.size(), 0);
     }
 
     // C2 was granted (reply at 11) before C1 sent its DEL at 12: that DEL was C2's lock.
@@ -139,13 +137,15 @@ private slots:
         h.append(command(1, 0, Step::Acquire, 10, 1, true, RedisValue::status("OK")));
         h.append(command(0, 0, Step::Release, 12, 1, false, RedisValue::integer(1)));
         h.finish(10, 30 * kMs);
-        const Outcome o = check(h);
-        QCOMPARE(o.foreignReleases.size(), 1);
-        QCOMPARE(o.foreignReleases.first().actor, 0);
-        QCOMPARE(o.foreignReleases.first().owner, 1);
-        QCOMPARE(o.overlaps.size(), 1);          // 11 ms (C2 granted) to 12 ms (C1 let go)
-        QCOMPARE(o.overlaps.first().startNs, 11 * kMs);
-        QCOMPARE(o.overlaps.first().endNs, 12 * kMs);
+        const auto a = analyze(h);
+        QCOMPARE(a->counts.foreignReleases, 1);
+        const Finding *f = a->verdict.find(FindingKind::ForeignRelease);
+        QVERIFY(f);
+        QCOMPARE(f->actor, 0);
+        QCOMPARE(f->other, 1);
+        QCOMPARE(a->overlaps.size(), 1);          // 11 ms (C2 granted) to 12 ms (C1 let go)
+        QCOMPARE(a->overlaps.first().span.startNs, 11 * kMs);
+        QCOMPARE(a->overlaps.first().span.endNs, 12 * kMs);
     }
 
     // Three holders in a row, the first overlapping both others: the sweep
@@ -162,12 +162,12 @@ private slots:
         h.append(command(2, 0, Step::Release, 40, 0, false));
         h.append(command(0, 0, Step::Release, 50, 0, false));
         h.finish(10, 60 * kMs);
-        const Outcome o = check(h);
-        QCOMPARE(o.overlaps.size(), 2);
-        QCOMPARE(o.overlaps.at(0).second, 1);
-        QCOMPARE(o.overlaps.at(0).startNs, 10 * kMs);
-        QCOMPARE(o.overlaps.at(1).second, 2);
-        QCOMPARE(o.overlaps.at(1).endNs, 40 * kMs);
+        const auto a = analyze(h);
+        QCOMPARE(a->overlaps.size(), 2);
+        QCOMPARE(a->overlaps.at(0).second, 1);
+        QCOMPARE(a->overlaps.at(0).span.startNs, 10 * kMs);
+        QCOMPARE(a->overlaps.at(1).second, 2);
+        QCOMPARE(a->overlaps.at(1).span.endNs, 40 * kMs);
     }
 };
 

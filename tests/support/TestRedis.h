@@ -3,10 +3,10 @@
 // free loopback port and stops. No test skips when Redis is missing: the
 // test command installs it, and a missing binary is a failure.
 
-#include "engine/Checker.h"
+#include "analysis/RunAnalysis.h"
 #include "engine/History.h"
 #include "engine/RunScenario.h"
-#include "engine/Scenario.h"
+#include "scenario/Scenario.h"
 #include "redis/RedisServer.h"
 
 #include <memory>
@@ -18,10 +18,16 @@ std::unique_ptr<RedisServer> startRedis(RedisServer::Options options = {});
 
 struct ScenarioResult {
     History history;
-    QList<Event> events;
-    Outcome outcome;
+    std::shared_ptr<const RunAnalysis> analysis;
     QString error;
+
+    const RunCounts &counts() const { return analysis->counts; }
+    // The verdict in words, and the error if the run stopped.
+    QString describe() const;
 };
+
+// The marks of one kind of finding, in time order.
+QList<Mark> marksOf(const RunAnalysis &analysis, FindingKind kind);
 
 // Loads a built-in scenario, runs it with `strategy` ("broken", "correct" or a
 // name) against `endpoint`, and checks the history.

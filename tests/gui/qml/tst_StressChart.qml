@@ -1,6 +1,7 @@
 import QtQuick
 import QtTest
 import LockStock
+import LockStock.Native
 
 // The chart drawn from a fake comparison with known figures.
 Item {
@@ -8,12 +9,12 @@ Item {
 
     ListModel {
         id: fake
-        function add(name, correct, status, problems, oversold, lost, perSecond) {
+        function add(name, correct, status, outcome, problems, brief, perSecond) {
             append({ name: name, title: name, correct: correct, status: status, rowProgress: 0.5,
-                     ordersSucceeded: 100, expectedStock: 0, finalStock: 0, oversold: oversold,
-                     lostUpdates: lost, exclusionViolations: 0, foreignReleases: 0, problems: problems,
+                     ordersSucceeded: 100, expectedStock: 0, finalStock: 0, problems: problems,
+                     outcome: outcome, brief: brief,
                      ordersPerSecond: perSecond, latencyP50Ms: 0.2, latencyP99Ms: 3.5, retries: 42,
-                     note: status === "skipped" ? "needs a replica" : "" })
+                     note: status === StressComparison.Skipped ? "needs a replica" : "" })
         }
     }
 
@@ -34,11 +35,13 @@ Item {
 
         function init() {
             fake.clear()
-            fake.add("no-lock", false, "done", 120, 70, 50, 20000)
-            fake.add("lua-decrement", true, "done", 0, 0, 0, 40000)
-            fake.add("set-nx-ex-lua", true, "done", 0, 0, 0, 5000)
-            fake.add("set-nx-px-wait", true, "skipped", 0, 0, 0, 0)
-            fake.add("redlock", true, "running", 0, 0, 0, 0)
+            fake.add("no-lock", false, StressComparison.Done, RunSession.Broken, 120, "50 updates lost · 70 oversold", 20000)
+            fake.add("lua-decrement", true, StressComparison.Done, RunSession.Clean, 0, "safe: none found", 40000)
+            fake.add("set-nx-ex-lua", true, StressComparison.Done, RunSession.Clean, 0, "safe: none found", 5000)
+            fake.add("set-nx-px-wait", true, StressComparison.Skipped, RunSession.Clean, 0, "", 0)
+            fake.add("redlock", true, StressComparison.Running, RunSession.Clean, 0, "", 0)
+            fake.add("set-nx-ex-del", false, StressComparison.Done, RunSession.NotExercised, 0, "not exercised by this load", 10000)
+            fake.add("fenced-lock", true, StressComparison.Done, RunSession.Harmless, 0, "2 overlaps, made harmless by fencing", 8000)
             chart.running = false
             started.clear()
             cancelled.clear()
@@ -56,7 +59,7 @@ Item {
         }
 
         function test_everyStrategyHasARow() {
-            for (const name of ["no-lock", "lua-decrement", "set-nx-ex-lua", "set-nx-px-wait", "redlock"])
+            for (const name of ["no-lock", "lua-decrement", "set-nx-ex-lua", "set-nx-px-wait", "redlock", "set-nx-ex-del", "fenced-lock"])
                 verify(row(name).visible)
         }
 
@@ -81,13 +84,24 @@ Item {
             verify(!part("no-lock", "safeMark").visible)
             compare(part("no-lock", "problemsText").text, "120")
             const detail = part("no-lock", "problemsDetail").text
-            verify(detail.indexOf("70 oversold") >= 0 && detail.indexOf("50 lost") >= 0, detail)
-            verify(detail.indexOf("overlaps") < 0, "zero counts are left out: " + detail)
+            verify(detail.indexOf("70 oversold") >= 0 && detail.indexOf("50 updates lost") >= 0, detail)
 
             verify(!part("lua-decrement", "correctnessBar").visible)
             const safe = part("lua-decrement", "safeMark")
             verify(safe.visible)
             compare(safe.border.color, Style.good)
+        }
+
+        // A broken strategy that the load never broke is not "safe"; nor is a fenced one that had two holders.
+        function test_untestedAndHarmlessAreNotSafe() {
+            const untested = part("set-nx-ex-del", "safeMark")
+            verify(untested.visible)
+            compare(untested.border.color, Style.warning)
+            verify(untested.children[0].text.indexOf("safe") < 0, untested.children[0].text)
+            verify(part("set-nx-ex-del", "problemsDetail").text.indexOf("not exercised") >= 0)
+            const harmless = part("fenced-lock", "safeMark")
+            compare(harmless.border.color, Style.warning)
+            verify(harmless.children[0].text.indexOf("harmless") >= 0)
         }
 
         function test_rowsWithoutFiguresSayWhy() {

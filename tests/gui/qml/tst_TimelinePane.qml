@@ -27,7 +27,8 @@ Item {
             view.fit()
             verify(view.follow)
             // Distinct colours per client, and none of them the race red.
-            verify(!Qt.colorEqual(view.clientColor(0), view.clientColor(1)))
+            verify(!Qt.colorEqual(Colours.client(0, false), Colours.client(1, false)))
+            verify(!Qt.colorEqual(Colours.client(0, false), Style.race))
         }
 
         function test_paintsWithoutASession() {

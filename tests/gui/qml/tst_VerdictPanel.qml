@@ -1,6 +1,7 @@
 import QtQuick
 import QtTest
 import LockStock
+import LockStock.Native
 
 // TestCase itself is invisible: the component under test sits beside it.
 Item {
@@ -14,46 +15,63 @@ Item {
 
         function init() { waitForItemPolished(panel) }
 
-
         function findings() {
             const out = []
-            for (let i = 0; i < panel.children[0].children.length; ++i) {
-                const flow = panel.children[0].children[i]
-                for (let j = 0; j < flow.children.length; ++j)
-                    if (flow.children[j].objectName === "finding")
-                        out.push(flow.children[j])
+            const walk = item => {
+                for (let i = 0; i < item.children.length; ++i) {
+                    if (item.children[i].objectName === "finding")
+                        out.push(item.children[i])
+                    walk(item.children[i])
+                }
             }
+            walk(panel)
             return out
         }
 
         function test_waitsUntilJudged() {
-            panel.state_ = "running"
-            panel.findings = ["Stock should be 98, is 99: one update lost."]
-            panel.clean = false
+            panel.runState = RunSession.Running
+            panel.findings = [{ text: "Stock should be 98, is 99: one update lost.", severity: RunSession.Broken }]
+            panel.outcome = RunSession.Broken
             compare(findings().length, 0)
             const status = findChild(panel, "status")
             tryVerify(() => status.visible, 1000, "visible " + status.visible + " text " + status.text + " judged " + panel.judged)
         }
 
         function test_brokenIsRed() {
-            panel.state_ = "finished"
-            panel.clean = false
-            panel.findings = ["Stock should be 98, is 99: one update lost.", "A deleted B's lock."]
+            panel.runState = RunSession.Finished
+            panel.outcome = RunSession.Broken
+            panel.findings = [{ text: "Stock should be 98, is 99: one update lost.", severity: RunSession.Broken },
+                              { text: "A deleted B's lock.", severity: RunSession.Broken }]
             const shown = findings()
             compare(shown.length, 2)
             verify(shown[0].text.indexOf("one update lost") >= 0)
+            verify(shown[0].text.startsWith("✗"))
             compare(shown[0].color, Style.race)
+            compare(panel.border.color, Style.race)
             verify(!findChild(panel, "status").visible)
         }
 
         function test_correctIsGreen() {
-            panel.state_ = "finished"
-            panel.clean = true
-            panel.findings = ["Correct: stock 98 as expected (2 of 2 orders sold), the lock was never shared."]
+            panel.runState = RunSession.Finished
+            panel.outcome = RunSession.Clean
+            panel.findings = [{ text: "Correct: stock 98 as expected (2 of 2 orders sold), the lock was never shared.", severity: RunSession.Clean }]
             const shown = findings()
             compare(shown.length, 1)
             compare(shown[0].color, Style.good)
             verify(shown[0].text.startsWith("✓"))
+        }
+
+        // Two holders are never good news: fenced, they are amber, not green.
+        function test_harmlessIsNotGreen() {
+            panel.runState = RunSession.Finished
+            panel.outcome = RunSession.Harmless
+            panel.findings = [{ text: "A and B both held the lock for 1.0 s; fencing made it harmless.", severity: RunSession.Harmless },
+                              { text: "Fencing kept the stock right: 99 as expected.", severity: RunSession.Harmless }]
+            const shown = findings()
+            compare(shown.length, 2)
+            compare(shown[0].color, Style.warning)
+            verify(!shown[0].text.startsWith("✓"))
+            compare(panel.border.color, Style.warning)
         }
     }
 }

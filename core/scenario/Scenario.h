@@ -2,7 +2,7 @@
 // A scenario file: the lesson, the clients and timings of a run, and the
 // broken and correct strategies the toggle flips between.
 
-#include "RunConfig.h"
+#include "engine/RunConfig.h"
 
 #include <QString>
 #include <optional>

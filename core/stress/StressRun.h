@@ -4,9 +4,9 @@
 // with probes off), bounded in orders and in time.
 
 #include "StressStats.h"
-#include "Strategy.h"
 
-#include "../redis/RedisEndpoint.h"
+#include "engine/Strategy.h"
+#include "redis/RedisEndpoint.h"
 
 #include <atomic>
 #include <functional>

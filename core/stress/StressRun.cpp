@@ -1,8 +1,7 @@
 #include "StressRun.h"
 
-#include "LiveRun.h"
-
-#include "../redis/RedisError.h"
+#include "engine/LiveRun.h"
+#include "redis/RedisError.h"
 
 #include <QCoreApplication>
 #include <QRegularExpression>
@@ -24,7 +23,7 @@ QJsonObject StressWorkload::toJson() const
         {QStringLiteral("acquire_timeout_ms"), acquireTimeoutMs},
         {QStringLiteral("max_seconds"), maxSeconds},
         // Threads racing on the wall clock, whatever server they run on.
-        {QStringLiteral("clock"), QLatin1String(clockKindName(ClockKind::Real))},
+        {QStringLiteral("clock"), QLatin1String(nameOf(ClockKind::Real))},
     };
 }
 
@@ -117,8 +116,8 @@ StressResult runStress(const StressWorkload &workload, const Strategy &strategy,
         // Redis is gone, and the keys with it (or the error above says why).
     }
 
-    const QList<Event> sorted = sortedEvents(history);
-    StressResult result = summarize(history, sorted, check(history, sorted));
+    // A run cut short by Ctrl-C or Cancel is not analysed to its end either.
+    StressResult result = summarize(*analyze(history, workload.interrupt));
     result.correct = strategy.correct;
     result.error = error;
     return result;

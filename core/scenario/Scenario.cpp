@@ -1,6 +1,6 @@
 #include "Scenario.h"
 
-#include "Strategy.h"
+#include "strategies/Strategies.h"
 
 #include <QDir>
 #include <QFile>
@@ -93,12 +93,10 @@ bool readString(const Fields &f, const QJsonObject &o, const QString &key, QStri
 
 bool stepFromName(const QString &name, Step *out)
 {
-    for (int s = int(Step::Start); s <= int(kLastStep); ++s)
-        if (name == QLatin1String(stepName(Step(s)))) {
-            *out = Step(s);
-            return true;
-        }
-    return false;
+    const std::optional<Step> step = enumFromName<Step>(name);
+    if (step)
+        *out = *step;
+    return step.has_value();
 }
 
 bool checkKeys(const Fields &f, const QJsonObject &o, const QSet<QString> &allowed, const QString &where, int line)
@@ -267,16 +265,12 @@ bool readFaults(const Fields &f, const QJsonObject &o, RunConfig *config)
             return f.fail(field + QStringLiteral(".after"), at,
                           QStringLiteral("'%1' is not a step (acquire, expire, read, write, release, renew, ...)")
                               .arg(after));
-        bool knownAction = false;
-        for (int a = int(Fault::Action::Crash); a <= int(Fault::Action::LoseReply); ++a)
-            if (action == QLatin1String(faultActionName(Fault::Action(a)))) {
-                fault.action = Fault::Action(a);
-                knownAction = true;
-            }
-        if (!knownAction)
+        const std::optional<Fault::Action> kind = enumFromName<Fault::Action>(action);
+        if (!kind)
             return f.fail(field + QStringLiteral(".action"), at,
                           QStringLiteral("must be crash, pause, starve_watchdog, hang_worker or lose_reply (is \"%1\")")
                               .arg(action));
+        fault.action = *kind;
         const bool freezes = fault.action == Fault::Action::Pause || fault.action == Fault::Action::StarveWatchdog
             || fault.action == Fault::Action::HangWorker;
         if (freezes && fault.pauseMs <= 0)
@@ -313,10 +307,9 @@ bool readNodes(const Fields &f, const QJsonObject &o, RunConfig *config)
         || !readString(f, j, QStringLiteral("kind"), &kind, QStringLiteral("nodes.kind"), line))
         return false;
     n.count = int(count);
-    if (kind == QLatin1String("masters"))
-        n.kind = NodeSpec::Kind::Masters;
-    else if (kind == QLatin1String("replicated"))
-        n.kind = NodeSpec::Kind::Replicated;
+    const std::optional<NodeSpec::Kind> nodeKind = enumFromName<NodeSpec::Kind>(kind);
+    if (nodeKind && *nodeKind != NodeSpec::Kind::Single)
+        n.kind = *nodeKind;
     else
         return f.fail(QStringLiteral("nodes.kind"), line,
                       QStringLiteral("must be \"masters\" or \"replicated\" (is \"%1\")").arg(kind));
@@ -386,13 +379,10 @@ bool readServerFaults(const Fields &f, const QJsonObject &o, RunConfig *config)
             return false;
         fault.node = int(node);
         fault.order = int(order);
-        bool knownAction = false;
-        for (int a = int(ServerFault::Action::Kill); a <= int(ServerFault::Action::ScriptFlush); ++a)
-            if (action == QLatin1String(serverActionName(ServerFault::Action(a)))) {
-                fault.action = ServerFault::Action(a);
-                knownAction = true;
-            }
-        if (!knownAction)
+        const std::optional<ServerFault::Action> known = enumFromName<ServerFault::Action>(action);
+        if (known)
+            fault.action = *known;
+        else
             return f.fail(field + QStringLiteral(".action"), at,
                           QStringLiteral("must be kill, pause, resume, restart, restart_delayed, promote, isolate, "
                                          "clock_jump, clock_drift, fill_memory, client_pause or script_flush (is \"%1\")")
@@ -551,12 +541,10 @@ std::optional<Scenario> parseScenario(const QByteArray &json, const QString &pat
         c.schedule = Schedule::Scripted;
     }
     if (!schedule.isEmpty()) {
-        if (schedule == QLatin1String("timed"))
-            c.schedule = Schedule::Timed;
-        else if (schedule == QLatin1String("scripted"))
-            c.schedule = Schedule::Scripted;
-        else if (schedule == QLatin1String("random"))
-            c.schedule = Schedule::Random;
+        // Interactive is the window's, never a file's.
+        const std::optional<Schedule> named = enumFromName<Schedule>(schedule);
+        if (named && *named != Schedule::Interactive)
+            c.schedule = *named;
         else {
             f.fail(QStringLiteral("schedule"), f.lineOf(QStringLiteral("schedule")),
                    QStringLiteral("must be \"timed\", \"scripted\" or \"random\" (is \"%1\")").arg(schedule));

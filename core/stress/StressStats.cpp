@@ -7,11 +7,6 @@
 
 namespace lockstock {
 
-bool StressResult::broke() const
-{
-    return oversold > 0 || lostUpdates > 0 || exclusionViolations > 0 || foreignReleases > 0;
-}
-
 double percentile(QList<qint64> &values, double p)
 {
     if (values.isEmpty())
@@ -21,30 +16,35 @@ double percentile(QList<qint64> &values, double p)
     return double(values.at(std::clamp<qsizetype>(rank - 1, 0, values.size() - 1)));
 }
 
-StressResult summarize(const History &history, const QList<Event> &sorted, const Outcome &outcome)
+StressResult summarize(const RunAnalysis &analysis)
 {
-    const RunInfo &info = history.info();
+    const RunInfo &info = analysis.info;
+    const RunCounts &n = analysis.counts;
     StressResult r;
     r.strategy = info.strategy;
     r.clients = int(info.clients.size());
-    r.ordersTried = outcome.ordersTried;
-    r.ordersSucceeded = outcome.ordersSucceeded;
-    r.initialStock = outcome.initialStock;
-    r.expectedStock = outcome.expectedStock;
-    r.finalStock = outcome.finalStock;
-    r.oversold = outcome.oversold;
-    r.lostUpdates = outcome.lostUpdates;
-    r.exclusionViolations = int(outcome.overlaps.size());
-    r.foreignReleases = int(outcome.foreignReleases.size());
+    r.ordersTried = n.ordersTried;
+    r.ordersSucceeded = n.ordersSucceeded;
+    r.initialStock = info.initialStock;
+    r.expectedStock = n.expectedStock;
+    r.finalStock = analysis.finalStock;
+    r.oversold = n.oversold;
+    r.lostUpdates = n.lostUpdates;
+    r.exclusionViolations = n.exclusionViolations;
+    r.foreignReleases = n.foreignReleases;
+    r.foreignRenewals = n.foreignRenewals;
+    r.info = info;
+    r.verdict = analysis.verdict;
+    r.figures = analysis.figures();
 
     // An order's latency runs from its first event (its first command, as
     // sent) to its Order event, keyed by (client, order).
     std::vector<std::vector<qint64>> firstNs(size_t(std::max(0, r.clients)));
     QList<qint64> latencies;
-    latencies.reserve(outcome.ordersTried);
+    latencies.reserve(n.ordersTried);
     qint64 startNs = -1;
     qint64 lastOrderNs = -1;
-    for (const Event &e : sorted) {
+    for (const Event &e : analysis.events) {
         if (e.client < 0 || e.client >= r.clients || e.order < 0)
             continue;
         std::vector<qint64> &first = firstNs[size_t(e.client)];
@@ -81,16 +81,12 @@ QJsonObject toJson(const StressResult &r)
     o[QStringLiteral("strategy")] = r.strategy;
     o[QStringLiteral("correct")] = r.correct;
     o[QStringLiteral("clients")] = r.clients;
-    o[QStringLiteral("orders_tried")] = r.ordersTried;
-    o[QStringLiteral("orders_succeeded")] = r.ordersSucceeded;
-    o[QStringLiteral("initial_stock")] = r.initialStock;
-    o[QStringLiteral("expected_stock")] = r.expectedStock;
-    o[QStringLiteral("final_stock")] = r.finalStock == kUnknown ? QJsonValue() : QJsonValue(r.finalStock);
-    o[QStringLiteral("oversold")] = r.oversold;
-    o[QStringLiteral("lost_updates")] = r.lostUpdates;
-    o[QStringLiteral("exclusion_violations")] = r.exclusionViolations;
-    o[QStringLiteral("foreign_releases")] = r.foreignReleases;
+    // The analysis' figures, under the keys `run --json` uses.
+    for (const Figure &f : r.figures)
+        o[QLatin1String(f.key)] = f.value;
     o[QStringLiteral("broke")] = r.broke();
+    o[QStringLiteral("severity")] = QLatin1String(nameOf(r.verdict.severity()));
+    o[QStringLiteral("verdict")] = r.verdict.sentences(r.info).join(QLatin1Char(' '));
     o[QStringLiteral("commands")] = r.commands;
     o[QStringLiteral("retries")] = r.retries;
     o[QStringLiteral("seconds")] = r.seconds;

@@ -1,8 +1,8 @@
 #pragma once
-// The figures of a stress run, computed from its history: what the checker
-// found (did it break?) next to what it cost (throughput, latency, retries).
+// The figures of a stress run, from its analysis: what went wrong (the
+// verdict) next to what it cost (throughput, latency, retries).
 
-#include "Checker.h"
+#include "analysis/RunAnalysis.h"
 
 #include <QJsonObject>
 #include <QList>
@@ -22,6 +22,7 @@ struct StressResult {
     qint64 lostUpdates = 0;
     int exclusionViolations = 0;   // times two clients believed they held the lock
     int foreignReleases = 0;
+    int foreignRenewals = 0;
     qint64 commands = 0;           // Redis round trips, watchdogs included
     qint64 retries = 0;            // failed acquires, and EXECs aborted by WATCH
     double seconds = 0;            // first command to last order
@@ -30,15 +31,18 @@ struct StressResult {
     double latencyP99Ms = 0;
     QString error;                 // why the run stopped early; empty when it completed
     QString skipped;               // why it was not run on this Redis; empty when it was
+    RunInfo info;                  // the run the verdict speaks of
+    Verdict verdict;
+    QList<Figure> figures;         // every figure of the analysis, as `run` reports them
 
     // Something was oversold, lost, shared or deleted from under its owner.
-    bool broke() const;
+    bool broke() const { return verdict.severity() == Severity::Broken; }
 };
 
 // The p-th percentile (0..100, nearest rank) of `values`; sorts them. 0 when empty.
 double percentile(QList<qint64> &values, double p);
 
-StressResult summarize(const History &history, const QList<Event> &sorted, const Outcome &outcome);
+StressResult summarize(const RunAnalysis &analysis);
 
 // One run, and a comparison of several on the same workload (what the GUI charts).
 QJsonObject toJson(const StressResult &r);

@@ -1,0 +1,1042 @@
+#include "RunAnalysis.h"
+
+#include <QHash>
+#include <algorithm>
+#include <functional>
+#include <map>
+#include <queue>
+
+namespace lockstock {
+
+namespace {
+// When a client learned something from a command: its reply arrived.
+qint64 learnedAt(const Event &e)
+{
+    return e.kind == EventKind::Command ? e.tNs + e.durationNs : e.tNs;
+}
+
+// A command ran on the server somewhere between its send and its reply. In a
+// live run the send order is not the server's order, so a release or renewal
+// is judged foreign only when another client's acquire certainly ran after
+// our own acquire and before the release: then the key we touched was theirs.
+// (A lower bound: acts whose order timing leaves open are not counted.)
+struct Acquisition {
+    int client;
+    qint64 sentNs;
+    qint64 repliedNs;
+};
+
+// The acquisitions so far, in send order (events come by time), and the
+// question asked at each release or renewal. Stress runs make hundreds of
+// thousands of both, so neither answer scans the whole list.
+class Acquisitions {
+public:
+    explicit Acquisitions(int clients) : m_pending(size_t(std::max(0, clients))), m_ownReplied(size_t(std::max(0, clients)), -1) {}
+
+    void add(const Acquisition &a)
+    {
+        m_list.push_back(a);
+        m_pending[size_t(a.client)].push(a.repliedNs);
+    }
+
+    // The client other than `client` whose acquire ran after `client`'s own
+    // latest granted acquire and before `actSentNs`; -1 when there is none.
+    // Calls come with non-decreasing `actSentNs`.
+    int foreignOwner(int client, qint64 actSentNs)
+    {
+        // Own grants replied by now, latest first: they only accumulate.
+        auto &pending = m_pending[size_t(client)];
+        qint64 &ownRepliedNs = m_ownReplied[size_t(client)];
+        while (!pending.empty() && pending.top() <= actSentNs) {
+            ownRepliedNs = std::max(ownRepliedNs, pending.top());
+            pending.pop();
+        }
+        if (ownRepliedNs < 0)
+            return -1;
+        // Sent at or after that grant: the tail of the list. The earliest
+        // entry among those sent last wins, as in a forward scan.
+        int owner = -1;
+        qint64 latest = -1;
+        for (auto it = m_list.rbegin(); it != m_list.rend() && it->sentNs >= ownRepliedNs; ++it) {
+            if (owner >= 0 && it->sentNs < latest)
+                break;
+            if (it->client != client && it->repliedNs <= actSentNs) {
+                owner = it->client;
+                latest = it->sentNs;
+            }
+        }
+        return owner;
+    }
+
+    // Whose lock the key holds at `t` for a client that did not acquire it:
+    // the latest grant answered by then, unless it was `client`'s own.
+    int latestOther(int client, qint64 t) const
+    {
+        for (auto it = m_list.rbegin(); it != m_list.rend(); ++it)
+            if (it->repliedNs <= t)
+                return it->client == client ? -1 : it->client;
+        return -1;
+    }
+
+private:
+    std::vector<Acquisition> m_list;
+    // Per client: reply times not yet reached (a min-heap), and the latest reached.
+    std::vector<std::priority_queue<qint64, std::vector<qint64>, std::greater<>>> m_pending;
+    std::vector<qint64> m_ownReplied;
+};
+
+// For each client, the grant under which it last read the stock; answers
+// "has a client other than c read under a grant newer than t?" at once.
+// Grants only grow, so the two newest readers are enough.
+class NewestReads {
+public:
+    void read(int client, qint64 grantNs)
+    {
+        if (client == m_first.client) {
+            m_first.grantNs = std::max(m_first.grantNs, grantNs);
+        } else if (grantNs > m_first.grantNs) {
+            if (m_first.client >= 0)
+                m_second = m_first;
+            m_first = {client, grantNs};
+        } else if (client == m_second.client || grantNs > m_second.grantNs) {
+            m_second = {client, std::max(grantNs, client == m_second.client ? m_second.grantNs : grantNs)};
+        }
+    }
+    qint64 newestOtherThan(int client) const { return client == m_first.client ? m_second.grantNs : m_first.grantNs; }
+
+private:
+    struct Reader {
+        int client = -1;
+        qint64 grantNs = -1;
+    };
+    Reader m_first, m_second;
+};
+} // namespace
+
+struct RunAnalyzer::State {
+    explicit State(const RunInfo &info)
+    {
+        const int n = int(info.clients.size());
+        a.info = info;
+        a.lanes = QList<SharedList<LaneEvent>>(n);
+        a.markedInLanes = QList<SharedList<int>>(n);
+        a.beliefs = QList<SharedList<Span>>(n);
+        a.openBeliefs = QList<std::optional<qint64>>(n);
+        a.beliefGaps = QList<SharedList<Span>>(n);
+        a.openBeliefGaps = QList<QList<Span>>(n);
+        a.nodes = QList<LockNode>(std::max<qsizetype>(1, info.nodes.size() - 1)); // the store is no lock node
+        a.stock.append({0, info.initialStock});
+        a.stockRange = {info.initialStock, info.initialStock};
+        a.expectedStock.append({0, info.initialStock});
+        clients.resize(size_t(n));
+        heldOnNode0.resize(size_t(n));
+        leaseNs = info.clockNs(double(info.leaseMs));
+    }
+
+    struct Client {
+        qint64 holdingSince = -1;   // believes it holds the lock since (reply time)
+        bool dead = false;
+        bool unreachable = false;   // this order's acquire hit a node that was down
+        qint64 lastReadNs = -1;
+        qint64 leaseEndNs = -1;     // its lease ran out by then at the latest, unless renewed
+        int ordersDone = 0;
+        QByteArray token;           // of its latest lock
+        // The order it is placing: how it tried to get the lock, and the
+        // first error Redis answered it.
+        bool triedLock = false;     // sent an acquire
+        bool retried = false;       // slept between attempts
+        bool held = false;
+        QByteArray error;
+    };
+    enum class Failure : quint8 { Refused, TimedOut, Undersold, Errored };
+    struct FailedOrder {
+        int client;
+        Failure why;
+    };
+    // A lock that stayed in Redis longer than it should have, until a probe
+    // sees the key gone or another client is granted it.
+    struct HeldOn {
+        FindingKind kind;           // KeptAlive or LeftLocked
+        int owner;
+        int by;                     // who kept it alive (KeptAlive)
+        Span span;                  // endNs -1 while open
+    };
+    struct OpenPair {
+        int first;
+        int second;
+        qint64 startNs;
+    };
+    struct StuckCandidate {
+        int owner;
+        QByteArray token;
+        qint64 startNs;
+        bool sawNoTtl = false;
+    };
+    struct PairCount {
+        FindingKind kind;
+        int actor;
+        int other;
+        qint64 count;
+        qint64 amount;              // the largest lateness, for late renewals
+    };
+
+    RunAnalysis a;
+    std::vector<Client> clients;
+    std::vector<QList<Span>> heldOnNode0;   // per client: when node 0 held its token
+    std::map<int, Acquisitions> acquisitions;
+    NewestReads reads;
+    QList<int> believers;
+    QList<OpenPair> openPairs;
+    QList<StuckCandidate> candidates;
+    QList<std::pair<int, Span>> stuck;
+    QList<PairCount> pairs;                 // per (kind, actor, other), in order of first occurrence
+    QHash<QByteArray, int> tokenOwner;
+    QList<FailedOrder> failedOrders;
+    QByteArray firstError;
+    QList<HeldOn> heldOn;
+    qint64 lastPttl = kUnknown;             // the lock's PTTL on node 0 at the latest probe
+    qint64 leaseNs = 0;
+    qint64 lastStockChangeNs = -1;
+    int lastStockChanger = -1;
+    // A probe is taken after the whole step; the events of a fan-out share
+    // it, and only the last one says who came to hold the lock. So a probe is
+    // read once the events that share it are in.
+    std::shared_ptr<const Probe> pendingProbe;
+    qint64 pendingProbeNs = 0;
+    EventKind pendingProbeKind = EventKind::Command;
+    qint64 lastCommittedNs = std::numeric_limits<qint64>::min();
+    // Stepped runs on the virtual clock: events not yet settled (History::settle).
+    QList<Event> unsettled;
+    // Live runs: events waiting for every client to have passed their time.
+    struct Waiting {
+        qint64 seq;
+        Event event;
+    };
+    std::vector<QList<Waiting>> waiting;    // per producer: clients, then the run itself
+    std::vector<qint64> producerNs;
+    qint64 seq = 0;
+
+    Acquisitions &acquisitionsOn(int node)
+    {
+        return acquisitions.try_emplace(node, int(clients.size())).first->second;
+    }
+
+    void addStock(qint64 tNs, qint64 value)
+    {
+        if (value == a.stock.last().value)
+            return;
+        a.stock.append({tNs, value});
+        a.stockRange = {std::min(a.stockRange.first, value), std::max(a.stockRange.second, value)};
+    }
+
+    void count(FindingKind kind, int actor, int other, qint64 amount = 0)
+    {
+        for (PairCount &p : pairs)
+            if (p.kind == kind && p.actor == actor && p.other == other) {
+                ++p.count;
+                p.amount = std::max(p.amount, amount);
+                return;
+            }
+        pairs.append({kind, actor, other, 1, amount});
+    }
+
+    void mark(int event, FindingKind kind, int actor, int other = -1, qint64 amount = 0)
+    {
+        a.marks.append({event, kind, actor, other, amount});
+    }
+
+    // Where client c believed it held the lock in [from, to] while node 0 did not hold it for c.
+    QList<Span> gaps(int c, qint64 from, qint64 to) const
+    {
+        QList<Span> out;
+        const QList<Span> &held = heldOnNode0[size_t(c)];
+        qsizetype k = held.size();
+        while (k > 0 && held.at(k - 1).endNs > from)
+            --k;
+        QList<Span> covering = held.mid(k);
+        const LockNode &node = a.nodes.first();
+        if (node.open && node.open->owner == c)
+            covering.append({node.open->span.startNs, std::numeric_limits<qint64>::max()});
+        for (const Span &h : covering) {
+            if (h.startNs >= to)
+                break;
+            if (h.startNs > from)
+                out.append({from, h.startNs});
+            from = std::max(from, h.endNs);
+        }
+        if (from < to)
+            out.append({from, to});
+        // The probe after the granting reply lands a moment later: slivers under a millisecond are no gap.
+        out.removeIf([](const Span &s) { return s.length() < 1000000; });
+        return out;
+    }
+    bool gapsKnown() const { return a.probed && a.nodes.size() == 1; }
+
+    void openBelief(int c, qint64 at)
+    {
+        clients[size_t(c)].holdingSince = at;
+        a.openBeliefs[c] = at;
+        for (int other : std::as_const(believers))
+            openPairs.append({std::min(c, other), std::max(c, other), std::max(at, clients[size_t(other)].holdingSince)});
+        believers.append(c);
+    }
+
+    void closeBelief(int c, qint64 at)
+    {
+        Client &cl = clients[size_t(c)];
+        if (cl.holdingSince < 0)
+            return;
+        a.beliefs[c].append({cl.holdingSince, at});
+        if (gapsKnown())
+            for (const Span &g : gaps(c, cl.holdingSince, at))
+                a.beliefGaps[c].append(g);
+        cl.holdingSince = -1;
+        a.openBeliefs[c].reset();
+        believers.removeOne(c);
+        for (qsizetype i = 0; i < openPairs.size();) {
+            const OpenPair &p = openPairs.at(i);
+            if (p.first != c && p.second != c) {
+                ++i;
+                continue;
+            }
+            if (at > p.startNs)
+                a.overlaps.append({p.first, p.second, {p.startNs, at}});
+            openPairs.removeAt(i);
+        }
+    }
+
+    void readProbe(const Probe &probe, qint64 tNs, EventKind kind)
+    {
+        if (kind != EventKind::Probe)
+            a.probed = true;
+        if (probe.stock != kUnknown)
+            addStock(tNs, probe.stock);
+        for (qsizetype n = 0; n < probe.locks.size() && n < a.nodes.size(); ++n) {
+            const LockTruth &truth = probe.locks.at(n);
+            if (truth.pttl == kUnknown)
+                continue;   // the node did not answer: nothing is known of it
+            LockNode &node = a.nodes[n];
+            if (node.open && node.open->token != truth.value) {
+                Holding h = *node.open;
+                h.span.endNs = tNs;
+                h.expired = kind == EventKind::Expired;
+                h.ttlEnd = node.ttl.size();
+                node.holdings.append(h);
+                if (n == 0 && h.owner >= 0)
+                    heldOnNode0[size_t(h.owner)].append(h.span);
+                node.open.reset();
+            }
+            if (truth.value.isEmpty())
+                continue;
+            if (!node.open) {
+                Holding h;
+                h.span = {tNs, -1};
+                h.token = truth.value;
+                h.ttlFirst = node.ttl.size();
+                node.open = h;
+            }
+            if (node.open->owner < 0)
+                node.open->owner = ownerOf(truth.value);
+            const qint64 ttl = truth.pttl > 0 ? truth.pttl * 1000000 : truth.pttl;
+            node.ttl.append({tNs, ttl});
+            a.leaseNs = std::max(a.leaseNs, ttl);
+        }
+        // A crashed client's lock that keeps no TTL: stuck until a probe sees it gone.
+        for (qsizetype i = 0; i < candidates.size();) {
+            StuckCandidate &s = candidates[i];
+            bool seen = false;
+            bool noTtl = false;
+            for (const LockTruth &truth : probe.locks) {
+                if (truth.pttl == kUnknown || tNs < s.startNs)
+                    continue;
+                seen = true;
+                noTtl = noTtl || (truth.value == s.token && truth.pttl == kNoTtl);
+            }
+            if (!seen || noTtl) {
+                s.sawNoTtl = s.sawNoTtl || noTtl;
+                ++i;
+                continue;
+            }
+            if (s.sawNoTtl)
+                stuck.append({s.owner, {s.startNs, tNs}});
+            candidates.removeAt(i);
+        }
+    }
+
+    // Whose lock a token is: the clients' latest locks first, then the table.
+    int ownerOf(const QByteArray &token) const
+    {
+        for (size_t c = 0; c < clients.size(); ++c)
+            if (clients[c].token == token)
+                return int(c);
+        return tokenOwner.value(token, -1);
+    }
+
+    void readPendingProbe()
+    {
+        if (pendingProbe)
+            readProbe(*pendingProbe, pendingProbeNs, pendingProbeKind);
+        pendingProbe.reset();
+    }
+};
+
+RunAnalyzer::RunAnalyzer(RunInfo info, Arrival arrival, const std::atomic<bool> *interrupt)
+    : m_info(std::move(info))
+    , m_arrival(arrival)
+    , m_interrupt(interrupt)
+    , m_state(std::make_unique<State>(m_info))
+{
+}
+
+RunAnalyzer::~RunAnalyzer() = default;
+
+void RunAnalyzer::commit(Event e)
+{
+    State &s = *m_state;
+    RunAnalysis &a = s.a;
+    const RunInfo &info = a.info;
+    const int index = int(a.events.size());
+    const int clients = a.clientCount();
+    const int c = e.client;
+    const bool known = c >= 0 && c < clients;
+    const qsizetype marksBefore = a.marks.size();
+    s.lastCommittedNs = std::max(s.lastCommittedNs, e.tNs);
+
+    if (e.probe != s.pendingProbe)
+        s.readPendingProbe();
+    a.endNs = std::max(a.endNs, e.tNs + std::max<qint64>(0, e.durationNs));
+
+    // A lock held on past its time is gone once a probe sees no key, or another client is granted it.
+    const LockTruth *seen = e.probe ? e.probe->lockOn(0) : nullptr;
+    for (State::HeldOn &h : s.heldOn)
+        if (h.span.endNs < 0
+            && ((seen && seen->pttl == kNoKey)
+                || (e.kind == EventKind::Command && e.step == Step::Acquire && e.client != h.owner && e.holds)))
+            h.span.endNs = e.tNs;
+
+    switch (e.kind) {
+    case EventKind::Order:
+        if (known) {
+            State::Client &cl = s.clients[size_t(c)];
+            if (!e.success && cl.unreachable) {
+                ++a.counts.unavailableOrders;
+            } else if (!e.success) {
+                // Judged at the end: only an order that would have fitted in what was left unsold counts.
+                using F = State::Failure;
+                if (!cl.error.isEmpty()) {
+                    s.failedOrders.append({c, F::Errored});
+                    if (s.firstError.isEmpty())
+                        s.firstError = cl.error;
+                } else if (!cl.held) {
+                    s.failedOrders.append({c, !cl.triedLock ? F::Undersold : cl.retried ? F::TimedOut : F::Refused});
+                }
+            }
+            cl.unreachable = false;
+            cl.triedLock = cl.retried = cl.held = false;
+            cl.error.clear();
+            ++cl.ordersDone;
+        }
+        ++a.counts.ordersTried;
+        if (e.success) {
+            ++a.counts.ordersSucceeded;
+            a.counts.sold += info.quantityOf(c);
+            a.expectedStock.append({e.tNs, info.initialStock - a.counts.sold});
+            if (a.counts.sold > info.initialStock)
+                s.mark(index, FindingKind::Oversold, c);
+        }
+        break;
+    case EventKind::Expired:
+        ++a.counts.expiries;
+        break;
+    case EventKind::Sleep:
+        if (known && e.step == Step::Backoff)
+            s.clients[size_t(c)].retried = true;
+        break;
+    case EventKind::Crash:
+        if (known) {
+            s.closeBelief(c, e.tNs);
+            s.clients[size_t(c)].dead = true;
+            // Did its lock outlive it with no TTL? Only probes can tell.
+            if (!e.token.isEmpty())
+                s.candidates.append({c, e.token, e.tNs});
+        }
+        break;
+    case EventKind::Server:
+        a.serverFaults.append(index);
+        break;
+    case EventKind::Command: {
+        a.commands.append(index);
+        if (!known)
+            break;
+        State::Client &cl = s.clients[size_t(c)];
+        const bool wasHolding = cl.holdingSince >= 0;
+        if (e.step == Step::Acquire && e.role == ActorRole::Main)
+            cl.triedLock = true;
+        if (e.holds)
+            cl.held = true;
+        if (e.reply.isError() && !e.reply.bytes().startsWith("UNREACHABLE") && !e.reply.bytes().startsWith("STALE")
+            && cl.error.isEmpty())
+            cl.error = e.reply.bytes();
+        // The belief says who holds it; with several nodes, so does each node's OK.
+        // A node that answered nil or an error granted nothing, even in the
+        // step that won a quorum on the others.
+        const bool nodeRefused = e.reply.isNil() || e.reply.isError();
+        const bool granted = e.step == Step::Acquire && ((e.holds && !wasHolding && !nodeRefused) || e.reply.isStatus("OK"));
+        if (granted) {
+            s.acquisitionsOn(e.node).add({c, e.tNs, e.tNs + e.durationNs});
+            if (const LockTruth *t = e.probe ? e.probe->lockOn(e.node) : nullptr; t && !t->value.isEmpty())
+                s.tokenOwner.insert(t->value, c);
+        }
+        if (e.step == Step::Acquire && !e.holds && e.reply.isError() && e.reply.bytes().startsWith("UNREACHABLE"))
+            cl.unreachable = true;
+        const bool extends = e.step == Step::Renew || e.step == Step::Expire;
+        if (extends && wasHolding && cl.leaseEndNs >= 0 && e.tNs > cl.leaseEndNs + 1000000) {
+            // Sent after the lease had certainly run out (granted by its reply at the latest).
+            ++a.counts.lateRenewals;
+            s.count(FindingKind::LateRenewal, c, -1, e.tNs - cl.leaseEndNs);
+            s.mark(index, FindingKind::LateRenewal, c, -1, e.tNs - cl.leaseEndNs);
+        }
+        // EXEC answers the DEL of a WATCH/MULTI release in an array.
+        const RedisValue &result = e.reply.isArray() && !e.reply.items().isEmpty() ? e.reply.items().first() : e.reply;
+        const bool touchedKey = result.isInteger() && result.toInteger() > 0;
+        if (extends && touchedKey)
+            cl.leaseEndNs = e.tNs + e.durationNs + s.leaseNs;
+        if (extends && e.reply.isInteger() && e.reply.toInteger() == 0 && wasHolding && e.holds) {
+            ++a.counts.lockGone;
+            s.count(FindingKind::LockGone, c, -1);
+            s.mark(index, FindingKind::LockGone, c);
+        }
+        if (touchedKey && (e.step == Step::Release || extends)) {
+            // An EXPIRE by a client that does not hold the lock (a waiter's, or
+            // a TTL repair) extends whoever's lock is there; one that gives a
+            // lock without TTL its first TTL is a repair, not an extension.
+            const bool waiterExpire = e.step == Step::Expire && !wasHolding && !e.holds;
+            const int owner = !waiterExpire ? s.acquisitionsOn(e.node).foreignOwner(c, e.tNs)
+                : s.lastPttl != kNoTtl      ? s.acquisitionsOn(e.node).latestOther(c, e.tNs)
+                                            : -1;
+            if (owner >= 0) {
+                const FindingKind kind = e.step == Step::Release ? FindingKind::ForeignRelease : FindingKind::ForeignRenewal;
+                ++(kind == FindingKind::ForeignRelease ? a.counts.foreignReleases : a.counts.foreignRenewals);
+                s.count(kind, c, owner);
+                s.mark(index, kind, c, owner);
+                // A dead client's lock renewed by another: kept alive from the first such renewal.
+                if (kind == FindingKind::ForeignRenewal && s.clients[size_t(owner)].dead
+                    && std::none_of(s.heldOn.cbegin(), s.heldOn.cend(), [owner](const State::HeldOn &h) {
+                           return h.kind == FindingKind::KeptAlive && h.owner == owner && h.span.endNs < 0;
+                       }))
+                    s.heldOn.append({FindingKind::KeptAlive, owner, c, {e.tNs, -1}});
+            }
+        }
+        if (e.step == Step::Fence)
+            a.counts.fenced = true;
+
+        if (e.step == Step::WriteStock && e.reply.isError() && e.reply.bytes().startsWith("STALE")) {
+            ++a.counts.staleWritesRefused;
+            s.mark(index, FindingKind::StaleWritesRefused, c);
+        }
+        const bool wrote = e.step == Step::WriteStock && !e.reply.isError();
+        if (wrote && wasHolding && s.reads.newestOtherThan(c) > cl.holdingSince)
+            ++a.counts.staleWritesAccepted; // a newer holder had read the stock already
+        if (e.step == Step::ReadStock) {
+            cl.lastReadNs = e.tNs;
+            if (wasHolding)
+                s.reads.read(c, cl.holdingSince);
+        }
+        if (wrote && cl.lastReadNs >= 0 && s.lastStockChanger >= 0 && s.lastStockChanger != c
+            && s.lastStockChangeNs > cl.lastReadNs) {
+            ++a.counts.clobberingWrites;
+            s.mark(index, FindingKind::LostUpdates, c, s.lastStockChanger, e.wrote);
+        }
+        const bool changedStock = wrote || (e.step == Step::Decrement && e.reply.isInteger())
+            || e.step == Step::Compensate || (e.step == Step::Exec && e.reply.isArray());
+        if (changedStock) {
+            s.lastStockChangeNs = e.tNs;
+            s.lastStockChanger = c;
+        }
+        // Without probes, the stock line is what the clients wrote or were told.
+        if (!e.probe && !a.probed && !e.reply.isError()) {
+            qint64 value = kUnknown;
+            if (wrote)
+                value = e.wrote;
+            else if ((e.step == Step::Decrement || e.step == Step::Compensate) && e.reply.isInteger() && e.reply.toInteger() >= 0)
+                value = e.reply.toInteger();
+            else if (e.step == Step::Exec && e.reply.isArray() && !e.reply.items().isEmpty() && e.reply.items().last().isInteger())
+                value = e.reply.items().last().toInteger();
+            if (value != kUnknown)
+                s.addStock(e.tNs + e.durationNs, value);
+        }
+        break;
+    }
+    case EventKind::Error:
+        if (!e.argv.isEmpty())
+            a.commands.append(index);
+        break;
+    default:
+        break;
+    }
+
+    if (known && !s.clients[size_t(c)].dead && e.kind != EventKind::Crash) {
+        State::Client &cl = s.clients[size_t(c)];
+        const bool wasHolding = cl.holdingSince >= 0;
+        if (e.holds && !wasHolding) {
+            // Only probes ask whose a token is: a run without them keeps no table of them.
+            if (e.probe && !e.token.isEmpty())
+                s.tokenOwner.insert(e.token, c);
+            cl.token = e.token;
+            s.openBelief(c, learnedAt(e));
+            cl.leaseEndNs = learnedAt(e) + s.leaseNs;
+            cl.unreachable = false;       // it got the lock after all
+        } else if (!e.holds && wasHolding) {
+            s.closeBelief(c, e.tNs);
+            // It let go; did Redis?
+            const LockTruth *t = e.probe ? e.probe->lockOn(0) : nullptr;
+            if (t && t->pttl != kUnknown && !e.token.isEmpty() && t->value == e.token)
+                s.heldOn.append({FindingKind::LeftLocked, c, -1, {e.tNs, -1}});
+        }
+    }
+    if (const LockTruth *t = e.probe ? e.probe->lockOn(0) : nullptr; t && t->pttl != kUnknown)
+        s.lastPttl = t->pttl;
+
+    if (e.probe) {
+        s.pendingProbe = e.probe;
+        s.pendingProbeNs = e.tNs + e.durationNs; // the probe reads Redis after the reply
+        s.pendingProbeKind = e.kind;
+    }
+    if (known) {
+        const bool isMarked = a.marks.size() > marksBefore;
+        if (isMarked)
+            a.markedInLanes[c].append(int(a.lanes[c].size()));
+        a.lanes[c].append({e.tNs, e.tNs + e.durationNs, index, e.kind, e.step, isMarked});
+    }
+    for (qsizetype i = marksBefore; i < a.marks.size(); ++i)
+        m_newlyMarked << a.marks.at(i).event;
+    a.events.append(std::move(e));
+}
+
+bool RunAnalyzer::update(const History &history)
+{
+    m_newlyMarked.clear();
+    m_restarted = false;
+    bool changed = false;
+    // Read before the events: whatever is earlier has been appended by then.
+    const qint64 settled = history.settledNs();
+    // In parts: a long history is never copied whole.
+    constexpr qsizetype kPart = 4096;
+    for (;;) {
+        const bool finishing = history.isFinished() && !m_state->a.finished;
+        QList<Event> fresh = history.eventsSince(m_consumed, kPart);
+        if (fresh.isEmpty() && !finishing)
+            return changed;
+        m_consumed += fresh.size();
+        const bool last = fresh.size() < kPart;
+        if (!take(std::move(fresh), finishing && last, settled)) {
+            // An event older than what was analysed: start over with the whole history.
+            rebuild(history);
+            m_restarted = true;
+            return true;
+        }
+        changed = true;
+        if (finishing && last)
+            finishWith(history);
+        if (last || m_state->a.interrupted)
+            return true;
+    }
+}
+
+bool RunAnalyzer::take(QList<Event> fresh, bool finishing, qint64 settledNs)
+{
+    State &s = *m_state;
+    const auto byTime = [](const Event &l, const Event &r) { return l.tNs < r.tNs; };
+    const auto interrupted = [this, &s](qsizetype i) {
+        if (!m_interrupt || (i & 4095) != 0 || !m_interrupt->load(std::memory_order_relaxed))
+            return false;
+        s.a.interrupted = true;
+        return true;
+    };
+
+    if (m_arrival == Arrival::InOrder) {
+        // One thread appended them, by time but for what is not settled yet;
+        // a stable sort keeps the order of equal times.
+        if (!s.unsettled.isEmpty()) {
+            QList<Event> all = std::exchange(s.unsettled, {});
+            all.append(std::move(fresh));
+            fresh = std::move(all);
+        }
+        if (!std::is_sorted(fresh.cbegin(), fresh.cend(), byTime))
+            std::stable_sort(fresh.begin(), fresh.end(), byTime);
+        if (!fresh.isEmpty() && fresh.first().tNs < s.lastCommittedNs)
+            return false;
+        // What is at the settled time is final too: an event still to come
+        // at that time is appended, and so sorted, after it.
+        qsizetype ready = fresh.size();
+        if (!finishing && settledNs >= 0)
+            ready = std::upper_bound(fresh.cbegin(), fresh.cend(), settledNs,
+                                     [](qint64 ns, const Event &e) { return ns < e.tNs; })
+                - fresh.cbegin();
+        qsizetype i = 0;
+        for (; i < ready && !interrupted(i); ++i)
+            commit(std::move(fresh[i]));
+        if (!s.a.interrupted)
+            s.unsettled = fresh.sliced(ready);
+    } else {
+        const int clients = s.a.clientCount();
+        if (s.waiting.empty()) {
+            s.waiting.resize(size_t(clients) + 1);
+            s.producerNs.assign(size_t(clients) + 1, std::numeric_limits<qint64>::min());
+        }
+        for (Event &e : fresh) {
+            if (e.tNs < s.lastCommittedNs)
+                return false;
+            const int producer = e.client >= 0 && e.client < clients ? e.client : clients;
+            s.producerNs[size_t(producer)] = std::max(s.producerNs[size_t(producer)], e.tNs);
+            s.waiting[size_t(producer)].append({s.seq++, std::move(e)});
+        }
+        // Each client appends in time order: once every client still at work
+        // has passed a moment, nothing earlier can come.
+        qint64 before = std::numeric_limits<qint64>::max();
+        if (!finishing)
+            for (int c = 0; c < clients; ++c) {
+                const State::Client &cl = s.clients[size_t(c)];
+                const bool done = cl.dead || (c < m_info.orders.size() && cl.ordersDone >= m_info.orders.at(c));
+                if (!done)
+                    before = std::min(before, s.producerNs[size_t(c)]);
+            }
+        QList<State::Waiting> ready;
+        for (QList<State::Waiting> &queue : s.waiting) {
+            qsizetype n = 0;
+            while (n < queue.size() && (finishing || queue.at(n).event.tNs < before))
+                ++n;
+            for (qsizetype i = 0; i < n; ++i)
+                ready.append(std::move(queue[i]));
+            queue.remove(0, n);
+        }
+        std::sort(ready.begin(), ready.end(), [](const State::Waiting &l, const State::Waiting &r) {
+            return l.event.tNs != r.event.tNs ? l.event.tNs < r.event.tNs : l.seq < r.seq;
+        });
+        for (qsizetype i = 0; i < ready.size() && !interrupted(i); ++i)
+            commit(std::move(ready[i].event));
+    }
+    return true;
+}
+
+void RunAnalyzer::finishWith(const History &history)
+{
+    State &s = *m_state;
+    if (s.a.interrupted || s.a.finished)
+        return;
+    s.readPendingProbe();
+    s.a.finished = true;
+    s.a.finalStock = history.finalStock();
+    s.a.endNs = std::max(s.a.endNs, history.endNs());
+}
+
+void RunAnalyzer::rebuild(const History &history)
+{
+    m_state = std::make_unique<State>(m_info);
+    const bool finished = history.isFinished();
+    const qint64 settled = history.settledNs();
+    QList<Event> all = history.eventsSince(0);
+    m_consumed = all.size();
+    if (m_arrival == Arrival::InOrder) {
+        take(std::move(all), finished, settled);
+    } else {
+        std::stable_sort(all.begin(), all.end(), [](const Event &l, const Event &r) { return l.tNs < r.tNs; });
+        for (qsizetype i = 0; i < all.size(); ++i)
+            commit(std::move(all[i]));
+    }
+    if (finished)
+        finishWith(history);
+}
+
+std::shared_ptr<const RunAnalysis> RunAnalyzer::snapshot() const
+{
+    const State &s = *m_state;
+    auto out = std::make_shared<RunAnalysis>(s.a);
+    RunAnalysis &a = *out;
+    const RunInfo &info = a.info;
+    RunCounts &n = a.counts;
+
+    // What is still open ends where the analysis ends.
+    for (const State::OpenPair &p : s.openPairs)
+        if (a.endNs > p.startNs)
+            a.overlaps.append({p.first, p.second, {p.startNs, a.endNs}});
+    std::stable_sort(a.overlaps.begin(), a.overlaps.end(),
+                     [](const Overlap &l, const Overlap &r) { return l.span.startNs < r.span.startNs; });
+    QList<std::pair<int, Span>> stuck = s.stuck;
+    for (const State::StuckCandidate &c : s.candidates)
+        if (c.sawNoTtl && a.endNs > c.startNs)
+            stuck.append({c.owner, {c.startNs, a.endNs}});
+
+    n.expectedStock = info.initialStock - n.sold;
+    n.oversold = std::max<qint64>(0, n.sold - info.initialStock);
+    n.lostUpdates = a.finalStock == kUnknown ? 0 : std::max<qint64>(0, a.finalStock - n.expectedStock);
+    n.overDeducted = a.finalStock == kUnknown ? 0 : std::max<qint64>(0, n.expectedStock - a.finalStock);
+    // A failed order counts only when it would have fitted in what was left
+    // unsold: when the stock ran out anyway, nothing was lost.
+    n.refusedOrders = n.timedOutOrders = n.undersoldOrders = n.erroredOrders = 0;
+    for (const State::FailedOrder &o : s.failedOrders) {
+        if (info.quantityOf(o.client) > n.expectedStock)
+            continue;
+        switch (o.why) {
+        case State::Failure::Refused: ++n.refusedOrders; break;
+        case State::Failure::TimedOut: ++n.timedOutOrders; break;
+        case State::Failure::Undersold: ++n.undersoldOrders; break;
+        case State::Failure::Errored: ++n.erroredOrders; break;
+        }
+    }
+    n.exclusionViolations = int(a.overlaps.size());
+    n.overlapNs = 0;
+    for (const Overlap &o : a.overlaps)
+        n.overlapNs += o.span.length();
+    n.stuckNs = 0;
+    for (const auto &[owner, span] : stuck)
+        n.stuckNs += span.length();
+    // Two holders at once did no harm when every stale write was refused.
+    const bool harmless = n.fenced && n.staleWritesAccepted == 0;
+
+    QList<Finding> &f = a.verdict.findings;
+    const auto add = [&f](FindingKind kind, Severity severity) -> Finding & {
+        f.append(Finding{.kind = kind, .severity = severity});
+        return f.last();
+    };
+    if (a.finished && a.finalStock == kUnknown)
+        add(FindingKind::StockUnknown, Severity::NotExercised);
+    if (n.lostUpdates > 0 || (!a.finished && n.clobberingWrites > 0)) {
+        Finding &x = add(FindingKind::LostUpdates, Severity::Broken);
+        x.count = n.lostUpdates > 0 ? n.lostUpdates : n.clobberingWrites;
+        x.expected = n.expectedStock;
+        x.actual = a.finalStock;
+    }
+    if (n.oversold > 0) {
+        Finding &x = add(FindingKind::Oversold, Severity::Broken);
+        x.count = n.oversold;
+        x.sold = n.sold;
+        x.expected = info.initialStock;
+    }
+    // One finding per pair of clients, in the order their overlaps began.
+    for (const Overlap &o : std::as_const(a.overlaps)) {
+        auto it = std::find_if(f.begin(), f.end(), [&o](const Finding &x) {
+            return x.kind == FindingKind::Overlap && x.actor == o.first && x.other == o.second;
+        });
+        if (it == f.end()) {
+            Finding &x = add(FindingKind::Overlap, harmless ? Severity::Harmless : Severity::Broken);
+            x.actor = o.first;
+            x.other = o.second;
+            it = f.end() - 1;
+        }
+        ++it->count;
+        it->durationNs += o.span.length();
+        it->spans.append(o.span);
+    }
+    if (n.staleWritesRefused > 0)
+        add(FindingKind::StaleWritesRefused, Severity::Harmless).count = n.staleWritesRefused;
+    if (!a.overlaps.isEmpty() && harmless && n.lostUpdates == 0 && n.oversold == 0 && a.finalStock != kUnknown) {
+        Finding &x = add(FindingKind::FencingHeld, Severity::Harmless);
+        x.actual = a.finalStock;
+    }
+    if (n.unavailableOrders > 0)
+        add(FindingKind::Unavailable, Severity::Broken).count = n.unavailableOrders;
+    for (FindingKind kind : {FindingKind::ForeignRelease, FindingKind::ForeignRenewal, FindingKind::LockGone,
+                             FindingKind::LateRenewal})
+        for (const State::PairCount &p : s.pairs)
+            if (p.kind == kind) {
+                Finding &x = add(kind, Severity::Broken);
+                x.actor = p.actor;
+                x.other = p.other;
+                x.count = p.count;
+                x.durationNs = p.amount;
+            }
+    for (const auto &[owner, span] : stuck) {
+        Finding &x = add(FindingKind::StuckLock, Severity::Broken);
+        x.actor = owner;
+        x.durationNs = span.length();
+        x.spans = {span};
+    }
+    for (FindingKind kind : {FindingKind::KeptAlive, FindingKind::LeftLocked})
+        for (const State::HeldOn &h : s.heldOn)
+            if (h.kind == kind) {
+                Finding &x = add(kind, Severity::Broken);
+                x.actor = h.owner;
+                x.other = h.by;
+                x.spans = {{h.span.startNs, h.span.endNs < 0 ? std::max(h.span.startNs, a.endNs) : h.span.endNs}};
+                x.durationNs = x.spans.first().length();
+            }
+    if (n.overDeducted > 0) {
+        Finding &x = add(FindingKind::OverDeducted, Severity::Broken);
+        x.count = n.overDeducted;
+        x.expected = n.expectedStock;
+        x.actual = a.finalStock;
+    }
+    if (n.refusedOrders > 0) {
+        Finding &x = add(FindingKind::Refused, Severity::Broken);
+        x.count = n.refusedOrders;
+        x.tried = n.ordersTried;
+    }
+    if (n.timedOutOrders > 0)
+        add(FindingKind::TimedOut, Severity::Broken).count = n.timedOutOrders;
+    if (n.undersoldOrders > 0) {
+        Finding &x = add(FindingKind::Undersold, Severity::Broken);
+        x.count = n.undersoldOrders;
+        x.expected = n.expectedStock;
+    }
+    if (n.erroredOrders > 0) {
+        Finding &x = add(FindingKind::Errored, Severity::Broken);
+        x.count = n.erroredOrders;
+        x.detail = QString::fromUtf8(s.firstError);
+    }
+    if (f.isEmpty()) {
+        Finding &x = add(info.brokenSide ? FindingKind::NotExercised : FindingKind::Correct,
+                         info.brokenSide ? Severity::NotExercised : Severity::Clean);
+        x.actual = a.finalStock;
+        x.sold = n.ordersSucceeded;
+        x.tried = n.ordersTried;
+    }
+
+    for (int c = 0; c < a.clientCount(); ++c)
+        if (const std::optional<qint64> since = a.openBeliefs.at(c); since && s.gapsKnown()) {
+            for (const Span &g : s.gaps(c, *since, std::max(*since, a.endNs)))
+                a.openBeliefGaps[c].append(g);
+        }
+    return out;
+}
+
+std::shared_ptr<const RunAnalysis> analyze(const History &history, const std::atomic<bool> *interrupt)
+{
+    RunAnalyzer analyzer(history.info(), RunAnalyzer::Arrival::InOrder, interrupt);
+    analyzer.update(history);
+    return analyzer.snapshot();
+}
+
+// --- RunAnalysis queries -------------------------------------------------
+
+qsizetype RunAnalysis::beliefCount(int c) const
+{
+    if (c < 0 || c >= beliefs.size())
+        return 0;
+    return beliefs.at(c).size() + (openBeliefs.at(c) ? 1 : 0);
+}
+
+Span RunAnalysis::belief(int c, qsizetype i) const
+{
+    const SharedList<Span> &closed = beliefs.at(c);
+    return i < closed.size() ? closed.at(i) : Span{*openBeliefs.at(c), std::max(*openBeliefs.at(c), endNs)};
+}
+
+int RunAnalysis::firstAtOrAfter(qint64 ns) const
+{
+    const auto it = std::lower_bound(events.cbegin(), events.cend(), ns, [](const Event &e, qint64 t) { return e.tNs < t; });
+    return int(it.index());
+}
+
+int RunAnalysis::lastCodeEventOf(int client, qint64 ns) const
+{
+    if (client < 0 || client >= lanes.size())
+        return -1;
+    const SharedList<LaneEvent> &lane = lanes.at(client);
+    auto it = std::upper_bound(lane.cbegin(), lane.cend(), ns, [](qint64 t, const LaneEvent &le) { return t < le.tNs; });
+    while (it != lane.cbegin()) {
+        --it;
+        // Start is the engine's own wait before a client joins, not strategy code.
+        if (events.at(it->index).sourceFile && it->step != Step::Start)
+            return it->index;
+    }
+    return -1;
+}
+
+int RunAnalysis::lastProbeAt(qint64 ns) const
+{
+    for (int i = firstAtOrAfter(ns + 1) - 1; i >= 0; --i)
+        if (events.at(i).probe)
+            return i;
+    return -1;
+}
+
+const Mark *RunAnalysis::markAt(int event) const
+{
+    const auto it = std::lower_bound(marks.cbegin(), marks.cend(), event, [](const Mark &m, int e) { return m.event < e; });
+    if (it == marks.cend() || it->event != event || !verdict.findingOf(*it))
+        return nullptr;
+    return &*it;
+}
+
+const Finding *RunAnalysis::findingAt(int event) const
+{
+    const Mark *m = markAt(event);
+    return m ? verdict.findingOf(*m) : nullptr;
+}
+
+QString RunAnalysis::markTextAt(int event) const
+{
+    const Mark *m = markAt(event);
+    return m ? m->text(info) : QString();
+}
+
+QList<Figure> RunAnalysis::figures() const
+{
+    const RunCounts &n = counts;
+    const auto ms = [this](qint64 ns) { return scenarioMs(ns); };
+    const auto stockValue = [](qint64 v) { return v == kUnknown ? QJsonValue() : QJsonValue(v); };
+    const auto number = [](qint64 v) { return QString::number(v); };
+    return {
+        {"initial_stock", nullptr, info.initialStock, number(info.initialStock)},
+        {"expected_stock", "expected stock", n.expectedStock, number(n.expectedStock)},
+        {"final_stock", "final stock", stockValue(finalStock),
+         finalStock == kUnknown ? QStringLiteral("unknown") : number(finalStock)},
+        {"orders_tried", nullptr, n.ordersTried, number(n.ordersTried)},
+        {"orders_succeeded", "orders sold", n.ordersSucceeded,
+         QStringLiteral("%1 of %2").arg(n.ordersSucceeded).arg(n.ordersTried)},
+        {"lost_updates", "lost updates", n.lostUpdates, number(n.lostUpdates)},
+        {"oversold", "oversold", n.oversold, number(n.oversold)},
+        {"exclusion_violations", "exclusion violations", n.exclusionViolations,
+         QStringLiteral("%1 (%2 ms together)").arg(n.exclusionViolations).arg(qRound64(ms(n.overlapNs)))},
+        {"overlap_ms", nullptr, ms(n.overlapNs), QString::number(ms(n.overlapNs))},
+        {"foreign_releases", "foreign releases", n.foreignReleases, number(n.foreignReleases)},
+        {"foreign_renewals", "foreign renewals", n.foreignRenewals, number(n.foreignRenewals)},
+        {"stuck_ms", "stuck lock", ms(n.stuckNs), QStringLiteral("%1 ms").arg(qRound64(ms(n.stuckNs)))},
+        {"late_renewals", "late renewals", n.lateRenewals, number(n.lateRenewals)},
+        {"lock_gone", "lock gone, believed", n.lockGone, number(n.lockGone)},
+        {"fenced", nullptr, n.fenced, n.fenced ? QStringLiteral("yes") : QStringLiteral("no")},
+        {"stale_writes_refused", n.fenced ? "stale writes refused" : nullptr, n.staleWritesRefused,
+         number(n.staleWritesRefused)},
+        {"stale_writes_accepted", n.fenced ? "stale writes accepted" : nullptr, n.staleWritesAccepted,
+         number(n.staleWritesAccepted)},
+        {"unavailable_orders", n.unavailableOrders > 0 ? "orders without a lock" : nullptr, n.unavailableOrders,
+         number(n.unavailableOrders)},
+        {"expiries", nullptr, n.expiries, number(n.expiries)},
+        {"over_deducted", n.overDeducted > 0 ? "taken without a sale" : nullptr, n.overDeducted, number(n.overDeducted)},
+        {"refused_orders", n.refusedOrders > 0 ? "orders refused" : nullptr, n.refusedOrders, number(n.refusedOrders)},
+        {"timed_out_orders", n.timedOutOrders > 0 ? "orders timed out" : nullptr, n.timedOutOrders,
+         number(n.timedOutOrders)},
+        {"undersold_orders", n.undersoldOrders > 0 ? "orders undersold" : nullptr, n.undersoldOrders,
+         number(n.undersoldOrders)},
+        {"errored_orders", n.erroredOrders > 0 ? "orders failed on errors" : nullptr, n.erroredOrders,
+         number(n.erroredOrders)},
+    };
+}
+
+QString RunAnalysis::commandText(const Event &e, int maxArg)
+{
+    QStringList parts;
+    for (const QByteArray &arg : e.argv) {
+        QString s = QString::fromUtf8(arg);
+        if (s.size() > maxArg)
+            s = s.left(maxArg - 1) + QChar(0x2026);
+        parts << s;
+    }
+    return parts.join(QLatin1Char(' ')) + QStringLiteral(" \u2192 ") + replyText(e.reply);
+}
+
+QString RunAnalysis::replyText(const RedisValue &reply)
+{
+    switch (reply.type()) {
+    case RedisValue::Type::Nil: return QStringLiteral("nil");
+    case RedisValue::Type::Status: return QString::fromUtf8(reply.bytes());
+    case RedisValue::Type::Error: return QStringLiteral("ERR ") + QString::fromUtf8(reply.bytes()).section(QLatin1Char(' '), 1);
+    case RedisValue::Type::Integer: return QString::number(reply.toInteger());
+    case RedisValue::Type::String: return QLatin1Char('"') + QString::fromUtf8(reply.bytes()) + QLatin1Char('"');
+    case RedisValue::Type::Array: return QStringLiteral("[%1]").arg(reply.items().size());
+    }
+    return {};
+}
+
+} // namespace lockstock

@@ -1,0 +1,207 @@
+#pragma once
+// One analysis of a run: what every view of it reads. RunAnalyzer turns a
+// history, growing or finished, into immutable RunAnalysis snapshots: the
+// events in time order, each client's belief beside what Redis held on
+// every lock node, the stock as written, and the verdict with the events
+// that show it. The analyzer takes only what is new since its last look, in
+// time linear in the events, and a snapshot shares its lists with the ones
+// before it, so a worker thread can hand a growing run to the window sixty
+// times a second.
+
+#include "SharedList.h"
+#include "Verdict.h"
+
+#include <QJsonValue>
+#include <atomic>
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace lockstock {
+
+// What the painter needs to walk a lane without touching the events: small
+// and contiguous, so a lane of 100 000 scans in a few hundred microseconds.
+struct LaneEvent {
+    qint64 tNs;
+    qint64 endNs;          // tNs + the event's duration
+    int index;             // into RunAnalysis::events
+    EventKind kind;
+    Step step;
+    bool marked = false;   // a Mark points at it
+};
+
+// The lock key on one node, from one value the probes saw to the next.
+struct Holding {
+    Span span;
+    int owner = -1;            // client index; -1 when the token is nobody's we know
+    QByteArray token;
+    bool expired = false;      // it ended because Redis expired it
+    qsizetype ttlFirst = 0;    // its samples in LockNode::ttl: [ttlFirst, ttlEnd)
+    qsizetype ttlEnd = 0;
+};
+
+// Remaining TTL at a probe: the lease bar's height.
+struct TtlSample {
+    qint64 tNs;
+    qint64 ttlNs;              // kNoTtl when the key has none
+};
+
+// One lock node's truth over the run.
+struct LockNode {
+    SharedList<Holding> holdings;  // ended, in time order
+    std::optional<Holding> open;   // the value it holds now (ends at the analysis' end)
+    SharedList<TtlSample> ttl;
+
+    qsizetype holdingCount() const { return holdings.size() + (open ? 1 : 0); }
+    const Holding &holding(qsizetype i) const { return i < holdings.size() ? holdings.at(i) : *open; }
+};
+
+// The stock value from a moment on.
+struct StockPoint {
+    qint64 tNs = 0;
+    qint64 value = 0;
+};
+
+struct Overlap {
+    int first = -1;            // client indexes, first < second
+    int second = -1;
+    Span span;
+};
+
+// The figures a run is judged by.
+struct RunCounts {
+    qint64 sold = 0;             // units in orders the clients believe succeeded
+    qint64 expectedStock = 0;    // initial - sold
+    qint64 lostUpdates = 0;      // units deducted by orders but missing from the stock
+    qint64 oversold = 0;         // units sold beyond the initial stock
+    int ordersTried = 0;
+    int ordersSucceeded = 0;
+    int exclusionViolations = 0; // overlaps: two clients believed they held the lock
+    qint64 overlapNs = 0;
+    int foreignReleases = 0;     // a release deleted someone else's lock
+    int foreignRenewals = 0;     // a renewal or EXPIRE extended someone else's lock
+    qint64 stuckNs = 0;          // a lock without TTL after its owner died
+    bool fenced = false;         // clients took fencing tokens
+    int staleWritesRefused = 0;  // the store refused an older token
+    int staleWritesAccepted = 0; // writes after a newer holder had read: what fencing stops
+    int clobberingWrites = 0;    // writes over another client's update
+    int unavailableOrders = 0;   // orders that failed because lock nodes could not be reached
+    int lateRenewals = 0;
+    int lockGone = 0;
+    int expiries = 0;            // Redis expired a lock the probes had seen
+    qint64 overDeducted = 0;     // units taken from the stock without a sale
+    // Failed orders that would have fitted in the stock left unsold at the end:
+    int refusedOrders = 0;       // the lock was busy at the one try (no retry)
+    int timedOutOrders = 0;      // gave up waiting for the lock
+    int undersoldOrders = 0;     // refused without a lock involved (a reservation counter)
+    int erroredOrders = 0;       // failed on an error reply (NOSCRIPT, OOM, a lost reply)
+};
+
+// One line of the CLI's table and one key of --json: every figure is listed
+// once, in RunAnalysis::figures().
+struct Figure {
+    const char *key;             // the JSON key: "lost_updates"
+    const char *label;           // the table's label; null: JSON only
+    QJsonValue value;
+    QString text;                // as the table prints it
+};
+
+class RunAnalysis {
+public:
+    RunInfo info;
+    bool finished = false;
+    bool interrupted = false;      // stopped before the end of the history: figures are partial
+    qint64 endNs = 0;              // the end of the run, or the last moment seen so far
+    qint64 finalStock = kUnknown;
+    bool probed = false;           // stepped probes read the lock after every step
+    qint64 leaseNs = 0;            // the longest TTL Redis reported: the lease bar's full height
+
+    SharedList<Event> events;      // in time order
+    SharedList<int> commands;      // the events that are Redis commands (MONITOR's rows)
+    SharedList<int> serverFaults;  // Server events
+    QList<SharedList<LaneEvent>> lanes;   // per client, in time order
+    QList<SharedList<int>> markedInLanes; // per client: the positions in its lane of marked events
+    QList<SharedList<Span>> beliefs;      // per client: when it believed it held the lock
+    QList<std::optional<qint64>> openBeliefs; // per client: believing since, still
+    QList<SharedList<Span>> beliefGaps;   // per client: believed it held the lock while Redis did not hold it for it
+    QList<QList<Span>> openBeliefGaps;    // per client: the same within the open belief
+    QList<LockNode> nodes;         // per lock node
+    SharedList<StockPoint> stock;  // the value in Redis (probes), or as the clients wrote it
+    std::pair<qint64, qint64> stockRange; // the lowest and highest of `stock`
+    SharedList<StockPoint> expectedStock; // initial minus what was sold so far
+    SharedList<Mark> marks;        // by event
+    QList<Overlap> overlaps;       // by start
+    RunCounts counts;
+    Verdict verdict;
+
+    int clientCount() const { return int(info.clients.size()); }
+    double scenarioMs(qint64 ns) const { return info.scenarioMs(ns); }
+    qint64 clockNs(double scenarioMs) const { return info.clockNs(scenarioMs); }
+    double durationMs() const { return scenarioMs(endNs); }
+    bool clean() const { return verdict.clean(); }
+    QStringList findings() const { return verdict.sentences(info); }
+
+    // Client c's belief spans, the open one (ended at endNs) last.
+    qsizetype beliefCount(int c) const;
+    Span belief(int c, qsizetype i) const;
+    // The first event at or after `ns` (binary search).
+    int firstAtOrAfter(qint64 ns) const;
+    // The last event of `client` at or before `ns` that has a line of code; -1 if none.
+    int lastCodeEventOf(int client, qint64 ns) const;
+    // The last event at or before `ns` that carries a probe; -1 if none.
+    int lastProbeAt(qint64 ns) const;
+    // The mark on an event, when the verdict has its finding; null otherwise.
+    const Mark *markAt(int event) const;
+    QString markTextAt(int event) const;
+    // The finding a mark shows (null when it has none now) and its severity.
+    const Finding *findingAt(int event) const;
+    // Every figure, for the table and the JSON.
+    QList<Figure> figures() const;
+
+    // The label a timeline prints for a command: "SET lock:10086 … NX PX 200 → OK".
+    static QString commandText(const Event &e, int maxArg = 12);
+    static QString replyText(const RedisValue &reply);
+};
+
+// Builds RunAnalysis snapshots from a history as it grows. Not thread-safe:
+// one analyzer per history, used from one thread; its snapshots may go anywhere.
+class RunAnalyzer {
+public:
+    // How events reach the history. Stepped runs append from one thread in
+    // time order; live runs from a thread per client, each in time order.
+    enum class Arrival : quint8 { InOrder, PerClient };
+
+    explicit RunAnalyzer(RunInfo info, Arrival arrival = Arrival::InOrder,
+                         const std::atomic<bool> *interrupt = nullptr);
+    ~RunAnalyzer();
+
+    // Takes what `history` recorded since the last call, and its end once it
+    // is finished. True when the analysis changed.
+    bool update(const History &history);
+    std::shared_ptr<const RunAnalysis> snapshot() const;
+    // The events of the last update() whose mark appeared (for per-row model updates).
+    const QList<int> &newlyMarked() const { return m_newlyMarked; }
+    // True when the last update() had to start over (an event arrived out of order).
+    bool restarted() const { return m_restarted; }
+
+private:
+    struct State;
+    // Analyses events just read; false when one is older than what is done.
+    bool take(QList<Event> fresh, bool finishing, qint64 settledNs);
+    void commit(Event e);
+    void finishWith(const History &history);
+    void rebuild(const History &history);
+
+    RunInfo m_info;
+    Arrival m_arrival;
+    const std::atomic<bool> *m_interrupt;
+    std::unique_ptr<State> m_state;
+    qsizetype m_consumed = 0;
+    QList<int> m_newlyMarked;
+    bool m_restarted = false;
+};
+
+// A finished (or stopped) history in one go: the CLI, stress and the tests.
+std::shared_ptr<const RunAnalysis> analyze(const History &history, const std::atomic<bool> *interrupt = nullptr);
+
+} // namespace lockstock

@@ -1,0 +1,236 @@
+#include "Verdict.h"
+
+#include <QCoreApplication>
+#include <QTranslator>
+
+namespace lockstock {
+
+namespace {
+// English needs its plural forms ("one update lost", "2 updates lost") from
+// a translation too: lockstock_en holds only those. Installed first, so a
+// language chosen later (zh_CN) takes precedence over it.
+void installEnglishPlurals()
+{
+    static QTranslator plurals;
+    if (plurals.load(QStringLiteral(":/i18n/lockstock_en")))
+        QCoreApplication::installTranslator(&plurals);
+}
+Q_COREAPP_STARTUP_FUNCTION(installEnglishPlurals)
+
+QString seconds(double ms)
+{
+    return QString::number(ms / 1000.0, 'f', ms < 10000 ? 1 : 0);
+}
+
+QString nameOf(const RunInfo &info, int client)
+{
+    return info.clients.value(client, QStringLiteral("?"));
+}
+} // namespace
+
+QString Finding::sentence(const RunInfo &info) const
+{
+    const QString a = nameOf(info, actor);
+    const QString b = nameOf(info, other);
+    const int n = int(std::min<qint64>(count, std::numeric_limits<int>::max()));
+    switch (kind) {
+    case FindingKind::StockUnknown:
+        return QCoreApplication::translate("Verdict", "The final stock could not be read.");
+    case FindingKind::LostUpdates:
+        if (actual == kUnknown)
+            return QCoreApplication::translate("Verdict", "%n write(s) went over another client's sale.", nullptr, n);
+        return QCoreApplication::translate("Verdict", "Stock should be %1, is %2: %n update(s) lost.", nullptr, n)
+            .arg(expected)
+            .arg(actual);
+    case FindingKind::Oversold:
+        return QCoreApplication::translate("Verdict", "Sold %1 units with %2 in stock: %3 oversold.")
+            .arg(sold)
+            .arg(expected)
+            .arg(count);
+    case FindingKind::Overlap:
+        return severity == Severity::Harmless
+            ? QCoreApplication::translate("Verdict", "%1 and %2 both held the lock for %3 s; fencing made it harmless.")
+                  .arg(a, b, seconds(info.scenarioMs(durationNs)))
+            : QCoreApplication::translate("Verdict", "%1 and %2 both held the lock for %3 s.")
+                  .arg(a, b, seconds(info.scenarioMs(durationNs)));
+    case FindingKind::StaleWritesRefused:
+        return QCoreApplication::translate(
+            "Verdict", "The store refused %n stale write(s): their fencing tokens were older than ones already seen.",
+            nullptr, n);
+    case FindingKind::FencingHeld:
+        return QCoreApplication::translate("Verdict", "Fencing kept the stock right: %1 as expected.").arg(actual);
+    case FindingKind::Unavailable:
+        return QCoreApplication::translate("Verdict", "%n order(s) failed: the lock's Redis could not be reached.",
+                                           nullptr, n);
+    case FindingKind::ForeignRelease:
+        return QCoreApplication::translate("Verdict", "%1 deleted %2's lock %n time(s).", nullptr, n).arg(a, b);
+    case FindingKind::ForeignRenewal:
+        return QCoreApplication::translate("Verdict", "%1 extended %2's lock %n time(s).", nullptr, n).arg(a, b);
+    case FindingKind::LockGone:
+        return QCoreApplication::translate("Verdict", "%1 found its lock gone %n time(s) and went on as if it held it.",
+                                           nullptr, n)
+            .arg(a);
+    case FindingKind::LateRenewal:
+        return QCoreApplication::translate(
+                   "Verdict", "%1 renewed its lease %n time(s) after it had run out (by up to %2 ms): meanwhile Redis held no lock for %1.",
+                   nullptr, n)
+            .arg(a)
+            .arg(qRound64(info.scenarioMs(durationNs)));
+    case FindingKind::StuckLock:
+        return QCoreApplication::translate("Verdict", "The lock had no TTL for %1 s after %2 crashed: nobody could take it.")
+            .arg(seconds(info.scenarioMs(durationNs)), a);
+    case FindingKind::KeptAlive:
+        return QCoreApplication::translate("Verdict", "After %1 died, %2 kept its lock alive for %3 s: nobody else could take it.")
+            .arg(a, b, seconds(info.scenarioMs(durationNs)));
+    case FindingKind::LeftLocked:
+        return QCoreApplication::translate("Verdict", "%1 let go of the lock, yet Redis kept it for %2 s.")
+            .arg(a, seconds(info.scenarioMs(durationNs)));
+    case FindingKind::OverDeducted:
+        return QCoreApplication::translate("Verdict", "Stock should be %1, is %2: %n unit(s) taken without a sale.", nullptr, n)
+            .arg(expected)
+            .arg(actual);
+    case FindingKind::Refused:
+        return QCoreApplication::translate("Verdict", "%n of %1 order(s) refused: the lock was busy and the client did not retry.",
+                                           nullptr, n)
+            .arg(tried);
+    case FindingKind::TimedOut:
+        return QCoreApplication::translate("Verdict", "%n order(s) gave up waiting for the lock.", nullptr, n);
+    case FindingKind::Undersold:
+        return QCoreApplication::translate("Verdict", "%n order(s) refused with stock left unsold: %1.", nullptr, n)
+            .arg(expected);
+    case FindingKind::Errored:
+        return QCoreApplication::translate("Verdict", "%n order(s) failed on an error from Redis, the first: %1", nullptr, n)
+            .arg(detail);
+    case FindingKind::NotExercised:
+        if (actual == kUnknown)
+            return QCoreApplication::translate("Verdict", "Nothing went wrong that this run could see.");
+        return info.weakness
+            ? QCoreApplication::translate("Verdict", "Nothing went wrong this time: stock %1 as expected (%2 of %3 orders sold). "
+                                                     "This run never tested what breaks %4: %5.")
+                  .arg(actual)
+                  .arg(sold)
+                  .arg(tried)
+                  .arg(info.strategy, QCoreApplication::translate("Strategy", info.weakness))
+            : QCoreApplication::translate("Verdict", "Nothing went wrong this time: stock %1 as expected (%2 of %3 orders sold), "
+                                                     "but %4 is the broken side of this lesson.")
+                  .arg(actual)
+                  .arg(sold)
+                  .arg(tried)
+                  .arg(info.strategy);
+    case FindingKind::Correct:
+        return QCoreApplication::translate("Verdict", "Correct: stock %1 as expected (%2 of %3 orders sold), the lock was never shared.")
+            .arg(actual)
+            .arg(sold)
+            .arg(tried);
+    }
+    return {};
+}
+
+QString Finding::brief() const
+{
+    const int n = int(std::min<qint64>(count, std::numeric_limits<int>::max()));
+    switch (kind) {
+    case FindingKind::StockUnknown: return QCoreApplication::translate("Verdict", "stock unknown");
+    case FindingKind::LostUpdates: return QCoreApplication::translate("Verdict", "%n update(s) lost", nullptr, n);
+    case FindingKind::Oversold: return QCoreApplication::translate("Verdict", "%n oversold", nullptr, n);
+    case FindingKind::Overlap:
+        return severity == Severity::Harmless
+            ? QCoreApplication::translate("Verdict", "%n overlap(s), made harmless by fencing", nullptr, n)
+            : QCoreApplication::translate("Verdict", "%n overlap(s)", nullptr, n);
+    case FindingKind::StaleWritesRefused:
+        return QCoreApplication::translate("Verdict", "%n stale write(s) refused", nullptr, n);
+    case FindingKind::FencingHeld: return QCoreApplication::translate("Verdict", "fencing kept the stock right");
+    case FindingKind::Unavailable: return QCoreApplication::translate("Verdict", "%n order(s) without a lock", nullptr, n);
+    case FindingKind::ForeignRelease: return QCoreApplication::translate("Verdict", "%n foreign delete(s)", nullptr, n);
+    case FindingKind::ForeignRenewal: return QCoreApplication::translate("Verdict", "%n foreign renewal(s)", nullptr, n);
+    case FindingKind::LockGone: return QCoreApplication::translate("Verdict", "%n lost lock(s) still believed", nullptr, n);
+    case FindingKind::LateRenewal: return QCoreApplication::translate("Verdict", "%n late renewal(s)", nullptr, n);
+    case FindingKind::StuckLock: return QCoreApplication::translate("Verdict", "a lock stuck without TTL");
+    case FindingKind::KeptAlive: return QCoreApplication::translate("Verdict", "a dead client's lock kept alive");
+    case FindingKind::LeftLocked: return QCoreApplication::translate("Verdict", "a released lock left in Redis");
+    case FindingKind::OverDeducted: return QCoreApplication::translate("Verdict", "%n unit(s) taken without a sale", nullptr, n);
+    case FindingKind::Refused: return QCoreApplication::translate("Verdict", "%n order(s) refused", nullptr, n);
+    case FindingKind::TimedOut: return QCoreApplication::translate("Verdict", "%n order(s) timed out", nullptr, n);
+    case FindingKind::Undersold: return QCoreApplication::translate("Verdict", "%n order(s) undersold", nullptr, n);
+    case FindingKind::Errored: return QCoreApplication::translate("Verdict", "%n order(s) failed on errors", nullptr, n);
+    case FindingKind::NotExercised: return QCoreApplication::translate("Verdict", "not exercised by this load");
+    case FindingKind::Correct: return QCoreApplication::translate("Verdict", "safe: none found");
+    }
+    return {};
+}
+
+QString Mark::text(const RunInfo &info) const
+{
+    const QString a = nameOf(info, actor);
+    const QString b = nameOf(info, other);
+    switch (kind) {
+    case FindingKind::LostUpdates:
+        return amount == kUnknown ? QCoreApplication::translate("Verdict", "lost update: overwrote %1's sale").arg(b)
+                                  : QCoreApplication::translate("Verdict", "lost update: wrote %1 over %2's sale").arg(amount).arg(b);
+    case FindingKind::Oversold: return QCoreApplication::translate("Verdict", "oversold");
+    case FindingKind::StaleWritesRefused: return QCoreApplication::translate("Verdict", "stale token: write refused");
+    case FindingKind::ForeignRelease: return QCoreApplication::translate("Verdict", "%1 deleted %2's lock").arg(a, b);
+    case FindingKind::ForeignRenewal: return QCoreApplication::translate("Verdict", "%1 extended %2's lock").arg(a, b);
+    case FindingKind::LockGone: return QCoreApplication::translate("Verdict", "no lock left to extend");
+    case FindingKind::LateRenewal:
+        return QCoreApplication::translate("Verdict", "renewed %1 ms after the lease ran out")
+            .arg(qRound64(info.scenarioMs(amount)));
+    default:
+        return {};
+    }
+}
+
+Severity Verdict::severity() const
+{
+    Severity worst = Severity::Clean;
+    for (const Finding &f : findings)
+        worst = std::max(worst, f.severity);
+    return worst;
+}
+
+const Finding *Verdict::find(FindingKind kind) const
+{
+    for (const Finding &f : findings)
+        if (f.kind == kind)
+            return &f;
+    return nullptr;
+}
+
+const Finding *Verdict::findingOf(const Mark &mark) const
+{
+    for (const Finding &f : findings) {
+        if (f.kind != mark.kind)
+            continue;
+        const bool perPair = f.kind == FindingKind::ForeignRelease || f.kind == FindingKind::ForeignRenewal;
+        const bool perClient = perPair || f.kind == FindingKind::LockGone || f.kind == FindingKind::LateRenewal;
+        if ((!perClient || f.actor == mark.actor) && (!perPair || f.other == mark.other))
+            return &f;
+    }
+    return nullptr;
+}
+
+qint64 Verdict::problems() const
+{
+    qint64 sum = 0;
+    for (const Finding &f : findings)
+        sum += f.problems();
+    return sum;
+}
+
+QStringList Verdict::sentences(const RunInfo &info) const
+{
+    QStringList out;
+    for (const Finding &f : findings)
+        out << f.sentence(info);
+    return out;
+}
+
+QStringList Verdict::briefs() const
+{
+    QStringList out;
+    for (const Finding &f : findings)
+        out << f.brief();
+    return out;
+}
+
+} // namespace lockstock

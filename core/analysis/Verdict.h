@@ -1,0 +1,128 @@
+#pragma once
+// The verdict on a run: typed findings, each with a severity, the sentence
+// that says it, and what the timeline marks for it. Everything that judges a
+// run (the CLI, JSON, stress and its chart, the window, `shot`) reads these;
+// a finding is defined here and nowhere else.
+
+#include "engine/History.h"
+
+#include <QList>
+#include <QString>
+#include <algorithm>
+
+namespace lockstock {
+
+// Ordered from good to bad: a verdict is as bad as its worst finding.
+enum class Severity : quint8 {
+    Clean,         // nothing went wrong, and the run tested what it is about
+    NotExercised,  // nothing went wrong, but nothing tested what breaks it (or nothing can be said)
+    Harmless,      // something unsafe happened and fencing made it harmless
+    Broken,        // the stock or the lock went wrong
+};
+template <>
+struct EnumNames<Severity> {
+    static constexpr EnumName<Severity> table[] = {{Severity::Clean, "clean"},
+                                                   {Severity::NotExercised, "not_exercised"},
+                                                   {Severity::Harmless, "harmless"},
+                                                   {Severity::Broken, "broken"}};
+};
+
+enum class FindingKind : quint8 {
+    StockUnknown,        // the final stock could not be read
+    LostUpdates,         // count: units sold but not deducted; marks: writes over another's sale
+    Oversold,            // count: units sold beyond the stock; marks: those orders
+    Overlap,             // two clients believed they held the lock (actor, other; spans)
+    StaleWritesRefused,  // the fenced store refused a write with an old token (marks)
+    FencingHeld,         // overlaps happened and fencing kept the stock right
+    Unavailable,         // count: orders that failed because the lock's Redis was down
+    ForeignRelease,      // actor deleted other's lock, count times (marks)
+    ForeignRenewal,      // actor extended other's lock, count times (marks)
+    LockGone,            // actor's EXPIRE or renewal found no lock and it went on believing
+    LateRenewal,         // actor renewed after its lease had run out (marks; amount: ns late)
+    StuckLock,           // the lock kept no TTL after its owner (actor) crashed (span)
+    KeptAlive,           // other kept dead actor's lock alive by renewing it (span)
+    LeftLocked,          // actor let go of its lock, yet Redis kept it (span)
+    OverDeducted,        // count: units taken from the stock without a sale
+    // Failed orders that would have fitted in the stock left unsold at the end:
+    Refused,             // count of tried: the lock was busy at the one try (no retry)
+    TimedOut,            // count: gave up waiting for the lock (the acquire timeout)
+    Undersold,           // count: refused without a lock involved (a reservation counter)
+    Errored,             // count: failed on an error reply; detail: the first, as Redis said it
+    NotExercised,        // nothing went wrong, nothing tested the strategy's weakness
+    Correct,             // nothing went wrong
+};
+template <>
+struct EnumNames<FindingKind> {
+    static constexpr EnumName<FindingKind> table[] = {
+        {FindingKind::StockUnknown, "stock_unknown"},     {FindingKind::LostUpdates, "lost_updates"},
+        {FindingKind::Oversold, "oversold"},              {FindingKind::Overlap, "overlap"},
+        {FindingKind::StaleWritesRefused, "stale_writes_refused"}, {FindingKind::FencingHeld, "fencing_held"},
+        {FindingKind::Unavailable, "unavailable"},        {FindingKind::ForeignRelease, "foreign_release"},
+        {FindingKind::ForeignRenewal, "foreign_renewal"}, {FindingKind::LockGone, "lock_gone"},
+        {FindingKind::LateRenewal, "late_renewal"},       {FindingKind::StuckLock, "stuck_lock"},
+        {FindingKind::KeptAlive, "kept_alive"},           {FindingKind::LeftLocked, "left_locked"},
+        {FindingKind::OverDeducted, "over_deducted"},     {FindingKind::Refused, "refused"},
+        {FindingKind::TimedOut, "timed_out"},             {FindingKind::Undersold, "undersold"},
+        {FindingKind::Errored, "errored"},
+        {FindingKind::NotExercised, "not_exercised"},     {FindingKind::Correct, "correct"},
+    };
+};
+
+// A stretch of time on the run's clock.
+struct Span {
+    qint64 startNs = 0;
+    qint64 endNs = 0;
+    qint64 length() const { return endNs - startNs; }
+};
+
+struct Finding {
+    FindingKind kind = FindingKind::Correct;
+    Severity severity = Severity::Clean;
+    int actor = -1;            // client indexes, -1 when none
+    int other = -1;
+    qint64 count = 0;          // units, orders, writes, times
+    qint64 expected = 0;       // stock figures for the sentence
+    qint64 actual = 0;
+    qint64 sold = 0;
+    qint64 tried = 0;
+    qint64 durationNs = 0;     // overlap or stuck time in total; lateness
+    QList<Span> spans;         // where the timeline shades it (overlaps, a stuck lock)
+    QString detail;            // the server's own words (an error reply)
+
+    // The verdict in plain words, translated now.
+    QString sentence(const RunInfo &info) const;
+    // A few words for a chart or a table cell: "12 updates lost".
+    QString brief() const;
+    // How many things went wrong, for a bar's length (0 unless broken).
+    qint64 problems() const { return severity == Severity::Broken ? std::max<qint64>(1, count) : 0; }
+};
+
+// An event that shows a finding: the timeline marks it, --trace flags it.
+struct Mark {
+    int event = -1;            // index into the analysis' events
+    FindingKind kind = FindingKind::Correct;
+    int actor = -1;            // as in the finding it shows
+    int other = -1;
+    qint64 amount = 0;         // the stock value written (a lost update), ns late (a renewal)
+
+    // What the timeline writes beside it, translated now.
+    QString text(const RunInfo &info) const;
+};
+
+class Verdict {
+public:
+    QList<Finding> findings;
+
+    Severity severity() const;
+    // Nothing went wrong (harmless and untested runs included).
+    bool clean() const { return severity() != Severity::Broken; }
+    bool has(FindingKind kind) const { return find(kind) != nullptr; }
+    const Finding *find(FindingKind kind) const;
+    // The finding a mark shows; null when the verdict (no longer) has it.
+    const Finding *findingOf(const Mark &mark) const;
+    qint64 problems() const;
+    QStringList sentences(const RunInfo &info) const;
+    QStringList briefs() const;
+};
+
+} // namespace lockstock

@@ -1,0 +1,203 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en">
+<context>
+    <name>Verdict</name>
+    <message numerus="yes">
+        <source>%n write(s) went over another client&apos;s sale.</source>
+        <translation>
+            <numerusform>One write went over another client&apos;s sale.</numerusform>
+            <numerusform>%n writes went over another client&apos;s sale.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Stock should be %1, is %2: %n update(s) lost.</source>
+        <translation>
+            <numerusform>Stock should be %1, is %2: one update lost.</numerusform>
+            <numerusform>Stock should be %1, is %2: %n updates lost.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The store refused %n stale write(s): their fencing tokens were older than ones already seen.</source>
+        <translation>
+            <numerusform>The store refused one stale write: its fencing token was older than one already seen.</numerusform>
+            <numerusform>The store refused %n stale writes: their fencing tokens were older than ones already seen.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n order(s) failed: the lock&apos;s Redis could not be reached.</source>
+        <translation>
+            <numerusform>One order failed: the lock&apos;s Redis could not be reached.</numerusform>
+            <numerusform>%n orders failed: the lock&apos;s Redis could not be reached.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 deleted %2&apos;s lock %n time(s).</source>
+        <translation>
+            <numerusform>%1 deleted %2&apos;s lock.</numerusform>
+            <numerusform>%1 deleted %2&apos;s lock %n times.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 extended %2&apos;s lock %n time(s).</source>
+        <translation>
+            <numerusform>%1 extended %2&apos;s lock.</numerusform>
+            <numerusform>%1 extended %2&apos;s lock %n times.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 found its lock gone %n time(s) and went on as if it held it.</source>
+        <translation>
+            <numerusform>%1 found its lock gone and went on as if it held it.</numerusform>
+            <numerusform>%1 found its lock gone %n times and went on as if it held it.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 renewed its lease %n time(s) after it had run out (by up to %2 ms): meanwhile Redis held no lock for %1.</source>
+        <translation>
+            <numerusform>%1 renewed its lease %2 ms after it had run out: meanwhile Redis held no lock for %1.</numerusform>
+            <numerusform>%1 renewed its lease %n times after it had run out (by up to %2 ms): meanwhile Redis held no lock for %1.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n update(s) lost</source>
+        <translation>
+            <numerusform>one update lost</numerusform>
+            <numerusform>%n updates lost</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n oversold</source>
+        <translation>
+            <numerusform>%n oversold</numerusform>
+            <numerusform>%n oversold</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n overlap(s), made harmless by fencing</source>
+        <translation>
+            <numerusform>one overlap, made harmless by fencing</numerusform>
+            <numerusform>%n overlaps, made harmless by fencing</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n overlap(s)</source>
+        <translation>
+            <numerusform>one overlap</numerusform>
+            <numerusform>%n overlaps</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n stale write(s) refused</source>
+        <translation>
+            <numerusform>one stale write refused</numerusform>
+            <numerusform>%n stale writes refused</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n order(s) without a lock</source>
+        <translation>
+            <numerusform>one order without a lock</numerusform>
+            <numerusform>%n orders without a lock</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n foreign delete(s)</source>
+        <translation>
+            <numerusform>one foreign delete</numerusform>
+            <numerusform>%n foreign deletes</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n foreign renewal(s)</source>
+        <translation>
+            <numerusform>one foreign renewal</numerusform>
+            <numerusform>%n foreign renewals</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n lost lock(s) still believed</source>
+        <translation>
+            <numerusform>one lost lock still believed</numerusform>
+            <numerusform>%n lost locks still believed</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n late renewal(s)</source>
+        <translation>
+            <numerusform>one late renewal</numerusform>
+            <numerusform>%n late renewals</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Stock should be %1, is %2: %n unit(s) taken without a sale.</source>
+        <translation>
+            <numerusform>Stock should be %1, is %2: one unit taken without a sale.</numerusform>
+            <numerusform>Stock should be %1, is %2: %n units taken without a sale.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n of %1 order(s) refused: the lock was busy and the client did not retry.</source>
+        <translation>
+            <numerusform>%n of %1 orders refused: the lock was busy and the client did not retry.</numerusform>
+            <numerusform>%n of %1 orders refused: the lock was busy and the client did not retry.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n order(s) gave up waiting for the lock.</source>
+        <translation>
+            <numerusform>One order gave up waiting for the lock.</numerusform>
+            <numerusform>%n orders gave up waiting for the lock.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n order(s) failed on an error from Redis, the first: %1</source>
+        <translation>
+            <numerusform>One order failed on an error from Redis: %1</numerusform>
+            <numerusform>%n orders failed on errors from Redis, the first: %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n unit(s) taken without a sale</source>
+        <translation>
+            <numerusform>one unit taken without a sale</numerusform>
+            <numerusform>%n units taken without a sale</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n order(s) refused</source>
+        <translation>
+            <numerusform>one order refused</numerusform>
+            <numerusform>%n orders refused</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n order(s) timed out</source>
+        <translation>
+            <numerusform>one order timed out</numerusform>
+            <numerusform>%n orders timed out</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n order(s) undersold</source>
+        <translation>
+            <numerusform>one order undersold</numerusform>
+            <numerusform>%n orders undersold</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n order(s) failed on errors</source>
+        <translation>
+            <numerusform>one order failed on an error</numerusform>
+            <numerusform>%n orders failed on errors</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n order(s) refused with stock left unsold: %1.</source>
+        <translation>
+            <numerusform>One order refused with stock left unsold: %1.</numerusform>
+            <numerusform>%n orders refused with stock left unsold: %1.</numerusform>
+        </translation>
+    </message>
+</context>
+</TS>
