@@ -105,6 +105,8 @@ QJsonObject figuresToJson(const RunAnalysis &a)
             j[QStringLiteral("other")] = info.clients.value(f.other);
         if (f.count > 0)
             j[QStringLiteral("count")] = f.count;
+        if (!f.detail.isEmpty())
+            j[QStringLiteral("detail")] = f.detail;
         QJsonArray events;
         for (const Mark &m : a.marks)
             if (a.verdict.findingOf(m) == &f)

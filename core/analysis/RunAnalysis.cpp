@@ -69,6 +69,16 @@ public:
         return owner;
     }
 
+    // Whose lock the key holds at `t` for a client that did not acquire it:
+    // the latest grant answered by then, unless it was `client`'s own.
+    int latestOther(int client, qint64 t) const
+    {
+        for (auto it = m_list.rbegin(); it != m_list.rend(); ++it)
+            if (it->repliedNs <= t)
+                return it->client == client ? -1 : it->client;
+        return -1;
+    }
+
 private:
     std::vector<Acquisition> m_list;
     // Per client: reply times not yet reached (a min-heap), and the latest reached.
@@ -132,6 +142,25 @@ struct RunAnalyzer::State {
         qint64 leaseEndNs = -1;     // its lease ran out by then at the latest, unless renewed
         int ordersDone = 0;
         QByteArray token;           // of its latest lock
+        // The order it is placing: how it tried to get the lock, and the
+        // first error Redis answered it.
+        bool triedLock = false;     // sent an acquire
+        bool retried = false;       // slept between attempts
+        bool held = false;
+        QByteArray error;
+    };
+    enum class Failure : quint8 { Refused, TimedOut, Undersold, Errored };
+    struct FailedOrder {
+        int client;
+        Failure why;
+    };
+    // A lock that stayed in Redis longer than it should have, until a probe
+    // sees the key gone or another client is granted it.
+    struct HeldOn {
+        FindingKind kind;           // KeptAlive or LeftLocked
+        int owner;
+        int by;                     // who kept it alive (KeptAlive)
+        Span span;                  // endNs -1 while open
     };
     struct OpenPair {
         int first;
@@ -163,6 +192,10 @@ struct RunAnalyzer::State {
     QList<std::pair<int, Span>> stuck;
     QList<PairCount> pairs;                 // per (kind, actor, other), in order of first occurrence
     QHash<QByteArray, int> tokenOwner;
+    QList<FailedOrder> failedOrders;
+    QByteArray firstError;
+    QList<HeldOn> heldOn;
+    qint64 lastPttl = kUnknown;             // the lock's PTTL on node 0 at the latest probe
     qint64 leaseNs = 0;
     qint64 lastStockChangeNs = -1;
     int lastStockChanger = -1;
@@ -374,19 +407,40 @@ void RunAnalyzer::commit(Event e)
         s.readPendingProbe();
     a.endNs = std::max(a.endNs, e.tNs + std::max<qint64>(0, e.durationNs));
 
+    // A lock held on past its time is gone once a probe sees no key, or another client is granted it.
+    const LockTruth *seen = e.probe ? e.probe->lockOn(0) : nullptr;
+    for (State::HeldOn &h : s.heldOn)
+        if (h.span.endNs < 0
+            && ((seen && seen->pttl == kNoKey)
+                || (e.kind == EventKind::Command && e.step == Step::Acquire && e.client != h.owner && e.holds)))
+            h.span.endNs = e.tNs;
+
     switch (e.kind) {
     case EventKind::Order:
         if (known) {
             State::Client &cl = s.clients[size_t(c)];
-            if (!e.success && cl.unreachable)
+            if (!e.success && cl.unreachable) {
                 ++a.counts.unavailableOrders;
+            } else if (!e.success) {
+                // Judged at the end: only an order that would have fitted in what was left unsold counts.
+                using F = State::Failure;
+                if (!cl.error.isEmpty()) {
+                    s.failedOrders.append({c, F::Errored});
+                    if (s.firstError.isEmpty())
+                        s.firstError = cl.error;
+                } else if (!cl.held) {
+                    s.failedOrders.append({c, !cl.triedLock ? F::Undersold : cl.retried ? F::TimedOut : F::Refused});
+                }
+            }
             cl.unreachable = false;
+            cl.triedLock = cl.retried = cl.held = false;
+            cl.error.clear();
             ++cl.ordersDone;
         }
         ++a.counts.ordersTried;
         if (e.success) {
             ++a.counts.ordersSucceeded;
-            a.counts.sold += info.quantity;
+            a.counts.sold += info.quantityOf(c);
             a.expectedStock.append({e.tNs, info.initialStock - a.counts.sold});
             if (a.counts.sold > info.initialStock)
                 s.mark(index, FindingKind::Oversold, c);
@@ -394,6 +448,10 @@ void RunAnalyzer::commit(Event e)
         break;
     case EventKind::Expired:
         ++a.counts.expiries;
+        break;
+    case EventKind::Sleep:
+        if (known && e.step == Step::Backoff)
+            s.clients[size_t(c)].retried = true;
         break;
     case EventKind::Crash:
         if (known) {
@@ -413,6 +471,13 @@ void RunAnalyzer::commit(Event e)
             break;
         State::Client &cl = s.clients[size_t(c)];
         const bool wasHolding = cl.holdingSince >= 0;
+        if (e.step == Step::Acquire && e.role == ActorRole::Main)
+            cl.triedLock = true;
+        if (e.holds)
+            cl.held = true;
+        if (e.reply.isError() && !e.reply.bytes().startsWith("UNREACHABLE") && !e.reply.bytes().startsWith("STALE")
+            && cl.error.isEmpty())
+            cl.error = e.reply.bytes();
         // The belief says who holds it; with several nodes, so does each node's OK.
         // A node that answered nil or an error granted nothing, even in the
         // step that won a quorum on the others.
@@ -433,7 +498,9 @@ void RunAnalyzer::commit(Event e)
             s.count(FindingKind::LateRenewal, c, -1, e.tNs - cl.leaseEndNs);
             s.mark(index, FindingKind::LateRenewal, c, -1, e.tNs - cl.leaseEndNs);
         }
-        const bool touchedKey = e.reply.isInteger() && e.reply.toInteger() > 0;
+        // EXEC answers the DEL of a WATCH/MULTI release in an array.
+        const RedisValue &result = e.reply.isArray() && !e.reply.items().isEmpty() ? e.reply.items().first() : e.reply;
+        const bool touchedKey = result.isInteger() && result.toInteger() > 0;
         if (extends && touchedKey)
             cl.leaseEndNs = e.tNs + e.durationNs + s.leaseNs;
         if (extends && e.reply.isInteger() && e.reply.toInteger() == 0 && wasHolding && e.holds) {
@@ -442,11 +509,24 @@ void RunAnalyzer::commit(Event e)
             s.mark(index, FindingKind::LockGone, c);
         }
         if (touchedKey && (e.step == Step::Release || extends)) {
-            if (const int owner = s.acquisitionsOn(e.node).foreignOwner(c, e.tNs); owner >= 0) {
+            // An EXPIRE by a client that does not hold the lock (a waiter's, or
+            // a TTL repair) extends whoever's lock is there; one that gives a
+            // lock without TTL its first TTL is a repair, not an extension.
+            const bool waiterExpire = e.step == Step::Expire && !wasHolding && !e.holds;
+            const int owner = !waiterExpire ? s.acquisitionsOn(e.node).foreignOwner(c, e.tNs)
+                : s.lastPttl != kNoTtl      ? s.acquisitionsOn(e.node).latestOther(c, e.tNs)
+                                            : -1;
+            if (owner >= 0) {
                 const FindingKind kind = e.step == Step::Release ? FindingKind::ForeignRelease : FindingKind::ForeignRenewal;
                 ++(kind == FindingKind::ForeignRelease ? a.counts.foreignReleases : a.counts.foreignRenewals);
                 s.count(kind, c, owner);
                 s.mark(index, kind, c, owner);
+                // A dead client's lock renewed by another: kept alive from the first such renewal.
+                if (kind == FindingKind::ForeignRenewal && s.clients[size_t(owner)].dead
+                    && std::none_of(s.heldOn.cbegin(), s.heldOn.cend(), [owner](const State::HeldOn &h) {
+                           return h.kind == FindingKind::KeptAlive && h.owner == owner && h.span.endNs < 0;
+                       }))
+                    s.heldOn.append({FindingKind::KeptAlive, owner, c, {e.tNs, -1}});
             }
         }
         if (e.step == Step::Fence)
@@ -510,8 +590,14 @@ void RunAnalyzer::commit(Event e)
             cl.unreachable = false;       // it got the lock after all
         } else if (!e.holds && wasHolding) {
             s.closeBelief(c, e.tNs);
+            // It let go; did Redis?
+            const LockTruth *t = e.probe ? e.probe->lockOn(0) : nullptr;
+            if (t && t->pttl != kUnknown && !e.token.isEmpty() && t->value == e.token)
+                s.heldOn.append({FindingKind::LeftLocked, c, -1, {e.tNs, -1}});
         }
     }
+    if (const LockTruth *t = e.probe ? e.probe->lockOn(0) : nullptr; t && t->pttl != kUnknown)
+        s.lastPttl = t->pttl;
 
     if (e.probe) {
         s.pendingProbe = e.probe;
@@ -686,6 +772,20 @@ std::shared_ptr<const RunAnalysis> RunAnalyzer::snapshot() const
     n.expectedStock = info.initialStock - n.sold;
     n.oversold = std::max<qint64>(0, n.sold - info.initialStock);
     n.lostUpdates = a.finalStock == kUnknown ? 0 : std::max<qint64>(0, a.finalStock - n.expectedStock);
+    n.overDeducted = a.finalStock == kUnknown ? 0 : std::max<qint64>(0, n.expectedStock - a.finalStock);
+    // A failed order counts only when it would have fitted in what was left
+    // unsold: when the stock ran out anyway, nothing was lost.
+    n.refusedOrders = n.timedOutOrders = n.undersoldOrders = n.erroredOrders = 0;
+    for (const State::FailedOrder &o : s.failedOrders) {
+        if (info.quantityOf(o.client) > n.expectedStock)
+            continue;
+        switch (o.why) {
+        case State::Failure::Refused: ++n.refusedOrders; break;
+        case State::Failure::TimedOut: ++n.timedOutOrders; break;
+        case State::Failure::Undersold: ++n.undersoldOrders; break;
+        case State::Failure::Errored: ++n.erroredOrders; break;
+        }
+    }
     n.exclusionViolations = int(a.overlaps.size());
     n.overlapNs = 0;
     for (const Overlap &o : a.overlaps)
@@ -753,6 +853,38 @@ std::shared_ptr<const RunAnalysis> RunAnalyzer::snapshot() const
         x.actor = owner;
         x.durationNs = span.length();
         x.spans = {span};
+    }
+    for (FindingKind kind : {FindingKind::KeptAlive, FindingKind::LeftLocked})
+        for (const State::HeldOn &h : s.heldOn)
+            if (h.kind == kind) {
+                Finding &x = add(kind, Severity::Broken);
+                x.actor = h.owner;
+                x.other = h.by;
+                x.spans = {{h.span.startNs, h.span.endNs < 0 ? std::max(h.span.startNs, a.endNs) : h.span.endNs}};
+                x.durationNs = x.spans.first().length();
+            }
+    if (n.overDeducted > 0) {
+        Finding &x = add(FindingKind::OverDeducted, Severity::Broken);
+        x.count = n.overDeducted;
+        x.expected = n.expectedStock;
+        x.actual = a.finalStock;
+    }
+    if (n.refusedOrders > 0) {
+        Finding &x = add(FindingKind::Refused, Severity::Broken);
+        x.count = n.refusedOrders;
+        x.tried = n.ordersTried;
+    }
+    if (n.timedOutOrders > 0)
+        add(FindingKind::TimedOut, Severity::Broken).count = n.timedOutOrders;
+    if (n.undersoldOrders > 0) {
+        Finding &x = add(FindingKind::Undersold, Severity::Broken);
+        x.count = n.undersoldOrders;
+        x.expected = n.expectedStock;
+    }
+    if (n.erroredOrders > 0) {
+        Finding &x = add(FindingKind::Errored, Severity::Broken);
+        x.count = n.erroredOrders;
+        x.detail = QString::fromUtf8(s.firstError);
     }
     if (f.isEmpty()) {
         Finding &x = add(info.brokenSide ? FindingKind::NotExercised : FindingKind::Correct,
@@ -893,6 +1025,14 @@ QList<Figure> RunAnalysis::figures() const
         {"unavailable_orders", n.unavailableOrders > 0 ? QT_TRANSLATE_NOOP("Figure", "orders without a lock") : nullptr, n.unavailableOrders,
          number(n.unavailableOrders)},
         {"expiries", nullptr, n.expiries, number(n.expiries)},
+        {"over_deducted", n.overDeducted > 0 ? "taken without a sale" : nullptr, n.overDeducted, number(n.overDeducted)},
+        {"refused_orders", n.refusedOrders > 0 ? "orders refused" : nullptr, n.refusedOrders, number(n.refusedOrders)},
+        {"timed_out_orders", n.timedOutOrders > 0 ? "orders timed out" : nullptr, n.timedOutOrders,
+         number(n.timedOutOrders)},
+        {"undersold_orders", n.undersoldOrders > 0 ? "orders undersold" : nullptr, n.undersoldOrders,
+         number(n.undersoldOrders)},
+        {"errored_orders", n.erroredOrders > 0 ? "orders failed on errors" : nullptr, n.erroredOrders,
+         number(n.erroredOrders)},
     };
 }
 

@@ -90,6 +90,12 @@ struct RunCounts {
     int lateRenewals = 0;
     int lockGone = 0;
     int expiries = 0;            // Redis expired a lock the probes had seen
+    qint64 overDeducted = 0;     // units taken from the stock without a sale
+    // Failed orders that would have fitted in the stock left unsold at the end:
+    int refusedOrders = 0;       // the lock was busy at the one try (no retry)
+    int timedOutOrders = 0;      // gave up waiting for the lock
+    int undersoldOrders = 0;     // refused without a lock involved (a reservation counter)
+    int erroredOrders = 0;       // failed on an error reply (NOSCRIPT, OOM, a lost reply)
 };
 
 // One line of the CLI's table and one key of --json: every figure is listed

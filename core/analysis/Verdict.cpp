@@ -79,6 +79,28 @@ QString Finding::sentence(const RunInfo &info) const
     case FindingKind::StuckLock:
         return QCoreApplication::translate("Verdict", "The lock had no TTL for %1 s after %2 crashed: nobody could take it.")
             .arg(seconds(info.scenarioMs(durationNs)), a);
+    case FindingKind::KeptAlive:
+        return QCoreApplication::translate("Verdict", "After %1 died, %2 kept its lock alive for %3 s: nobody else could take it.")
+            .arg(a, b, seconds(info.scenarioMs(durationNs)));
+    case FindingKind::LeftLocked:
+        return QCoreApplication::translate("Verdict", "%1 let go of the lock, yet Redis kept it for %2 s.")
+            .arg(a, seconds(info.scenarioMs(durationNs)));
+    case FindingKind::OverDeducted:
+        return QCoreApplication::translate("Verdict", "Stock should be %1, is %2: %n unit(s) taken without a sale.", nullptr, n)
+            .arg(expected)
+            .arg(actual);
+    case FindingKind::Refused:
+        return QCoreApplication::translate("Verdict", "%n of %1 order(s) refused: the lock was busy and the client did not retry.",
+                                           nullptr, n)
+            .arg(tried);
+    case FindingKind::TimedOut:
+        return QCoreApplication::translate("Verdict", "%n order(s) gave up waiting for the lock.", nullptr, n);
+    case FindingKind::Undersold:
+        return QCoreApplication::translate("Verdict", "%n order(s) refused with stock left unsold: %1.", nullptr, n)
+            .arg(expected);
+    case FindingKind::Errored:
+        return QCoreApplication::translate("Verdict", "%n order(s) failed on an error from Redis, the first: %1", nullptr, n)
+            .arg(detail);
     case FindingKind::NotExercised:
         if (actual == kUnknown)
             return QCoreApplication::translate("Verdict", "Nothing went wrong that this run could see.");
@@ -124,6 +146,13 @@ QString Finding::brief() const
     case FindingKind::LockGone: return QCoreApplication::translate("Verdict", "%n lost lock(s) still believed", nullptr, n);
     case FindingKind::LateRenewal: return QCoreApplication::translate("Verdict", "%n late renewal(s)", nullptr, n);
     case FindingKind::StuckLock: return QCoreApplication::translate("Verdict", "a lock stuck without TTL");
+    case FindingKind::KeptAlive: return QCoreApplication::translate("Verdict", "a dead client's lock kept alive");
+    case FindingKind::LeftLocked: return QCoreApplication::translate("Verdict", "a released lock left in Redis");
+    case FindingKind::OverDeducted: return QCoreApplication::translate("Verdict", "%n unit(s) taken without a sale", nullptr, n);
+    case FindingKind::Refused: return QCoreApplication::translate("Verdict", "%n order(s) refused", nullptr, n);
+    case FindingKind::TimedOut: return QCoreApplication::translate("Verdict", "%n order(s) timed out", nullptr, n);
+    case FindingKind::Undersold: return QCoreApplication::translate("Verdict", "%n order(s) undersold", nullptr, n);
+    case FindingKind::Errored: return QCoreApplication::translate("Verdict", "%n order(s) failed on errors", nullptr, n);
     case FindingKind::NotExercised: return QCoreApplication::translate("Verdict", "not exercised by this load");
     case FindingKind::Correct: return QCoreApplication::translate("Verdict", "safe: none found");
     }

@@ -40,6 +40,14 @@ enum class FindingKind : quint8 {
     LockGone,            // actor's EXPIRE or renewal found no lock and it went on believing
     LateRenewal,         // actor renewed after its lease had run out (marks; amount: ns late)
     StuckLock,           // the lock kept no TTL after its owner (actor) crashed (span)
+    KeptAlive,           // other kept dead actor's lock alive by renewing it (span)
+    LeftLocked,          // actor let go of its lock, yet Redis kept it (span)
+    OverDeducted,        // count: units taken from the stock without a sale
+    // Failed orders that would have fitted in the stock left unsold at the end:
+    Refused,             // count of tried: the lock was busy at the one try (no retry)
+    TimedOut,            // count: gave up waiting for the lock (the acquire timeout)
+    Undersold,           // count: refused without a lock involved (a reservation counter)
+    Errored,             // count: failed on an error reply; detail: the first, as Redis said it
     NotExercised,        // nothing went wrong, nothing tested the strategy's weakness
     Correct,             // nothing went wrong
 };
@@ -52,6 +60,10 @@ struct EnumNames<FindingKind> {
         {FindingKind::Unavailable, "unavailable"},        {FindingKind::ForeignRelease, "foreign_release"},
         {FindingKind::ForeignRenewal, "foreign_renewal"}, {FindingKind::LockGone, "lock_gone"},
         {FindingKind::LateRenewal, "late_renewal"},       {FindingKind::StuckLock, "stuck_lock"},
+        {FindingKind::KeptAlive, "kept_alive"},           {FindingKind::LeftLocked, "left_locked"},
+        {FindingKind::OverDeducted, "over_deducted"},     {FindingKind::Refused, "refused"},
+        {FindingKind::TimedOut, "timed_out"},             {FindingKind::Undersold, "undersold"},
+        {FindingKind::Errored, "errored"},
         {FindingKind::NotExercised, "not_exercised"},     {FindingKind::Correct, "correct"},
     };
 };
@@ -75,6 +87,7 @@ struct Finding {
     qint64 tried = 0;
     qint64 durationNs = 0;     // overlap or stuck time in total; lateness
     QList<Span> spans;         // where the timeline shades it (overlaps, a stuck lock)
+    QString detail;            // the server's own words (an error reply)
 
     // The verdict in plain words, translated now.
     QString sentence(const RunInfo &info) const;

@@ -13,7 +13,7 @@ Client::Client(ClientHost &host, const RunConfig &config, int index)
     , m_lockKey(config.lockKey())
     , m_stockKey(config.stockKey())
     , m_fenceKey(config.fenceKey())
-    , m_quantity(QByteArray::number(config.quantity))
+    , m_quantity(QByteArray::number(config.quantityOf(index)))
 {
 }
 
@@ -64,7 +64,8 @@ OperationAwaiter Client::sleep(StepAt step, qint64 scenarioMs)
     Operation op;
     op.kind = Operation::Kind::Sleep;
     op.step = step.step;
-    op.sleepNs = m_host.runInfo().clockNs(double(scenarioMs));
+    // A slow clock takes longer to count them.
+    op.sleepNs = m_host.runInfo().clockNs(double(scenarioMs) / m_config.clients.value(m_index).clockRate);
     op.file = step.where.file_name();
     op.line = int(step.where.line());
     return OperationAwaiter(std::move(op));
@@ -72,7 +73,7 @@ OperationAwaiter Client::sleep(StepAt step, qint64 scenarioMs)
 
 qint64 Client::orderElapsedMs() const
 {
-    return qint64(m_host.runInfo().scenarioMs(m_host.nowNs() - m_orderStartNs));
+    return qint64(m_host.runInfo().scenarioMs(m_host.nowNs() - m_orderStartNs) * m_config.clients.value(m_index).clockRate);
 }
 
 void Client::markOrderStart()

@@ -46,6 +46,12 @@ public:
     const QByteArray &lockKey() const { return m_lockKey; }
     const QByteArray &stockKey() const { return m_stockKey; }
     const QByteArray &fenceKey() const { return m_fenceKey; }
+    QByteArray reservedKey() const { return m_config.reservedKey(); }
+    QByteArray appliedOrdersKey() const { return m_config.appliedOrdersKey(); }
+    // This order's identity, the same on every retry: "A:0".
+    QByteArray orderId() const { return m_name + ':' + QByteArray::number(m_order); }
+    // The units of this client's orders, and as Redis is told them.
+    qint64 units() const { return m_config.quantityOf(m_index); }
     const QByteArray &quantity() const { return m_quantity; }
     // Scenario milliseconds as Redis is told them (PX, WAIT): the lesson's
     // own numbers on the virtual clock, scaled by the speed on the real one.
@@ -81,9 +87,10 @@ public:
     OperationAwaiter fanout(StepAt step, Argv argv);
     // How many independent lock nodes the run has (1 unless "masters").
     int lockNodes() const;
-    // Waits this many scenario milliseconds.
+    // Waits this many scenario milliseconds by the client's own clock.
     OperationAwaiter sleep(StepAt step, qint64 scenarioMs);
-    // Scenario milliseconds since this client started its current order.
+    // Scenario milliseconds since this client started its current order, by
+    // its own clock (a slow clock reads short).
     qint64 orderElapsedMs() const;
     void markOrderStart();
     // When the current order started, on the host's clock.

@@ -14,6 +14,7 @@ bool isStoreStep(Step step)
     case Step::Exec:
     case Step::Unwatch:
     case Step::Fence:
+    case Step::Reserve:
         return true;
     default:
         return false;

@@ -34,6 +34,9 @@ enum class Step : quint8 {
     Fence,       // fetch a fencing token
     Replicate,   // WAIT for replicas to acknowledge the lock
     Other,       // an observed program's command on neither lock nor stock (lockstock observe)
+    Inspect,     // read the lock to decide (GET, TTL, WATCH of the lock key)
+    Reserve,     // INCRBY / DECRBY of a reservation counter
+    LoadScript,  // SCRIPT LOAD again after a NOSCRIPT reply
 };
 template <>
 struct EnumNames<Step> {
@@ -45,6 +48,7 @@ struct EnumNames<Step> {
         {Step::Watch, "watch"},       {Step::Multi, "multi"},     {Step::Exec, "exec"},
         {Step::Unwatch, "unwatch"},   {Step::Fence, "fence"},     {Step::Replicate, "replicate"},
         {Step::Other, "other"},
+        {Step::Inspect, "inspect"},   {Step::Reserve, "reserve"}, {Step::LoadScript, "load"},
     };
 };
 // Steps about the stock (and its fencing) rather than the lock: with several

@@ -29,6 +29,7 @@ struct RunInfo {
     QList<int> orders;         // how many orders each client places
     qint64 initialStock = 0;
     qint64 quantity = 1;
+    QList<qint64> quantities;  // per client, when they differ from `quantity`
     ClockKind clock = ClockKind::Virtual;
     double speed = 1.0;        // scenario ms per clock ms: 1 on the virtual clock
     qint64 leaseMs = 0;        // the lock's lease, in scenario ms
@@ -39,6 +40,8 @@ struct RunInfo {
     // itself that it is broken), and what breaks it (Strategy::weakness).
     bool brokenSide = false;
     const char *weakness = nullptr;
+
+    qint64 quantityOf(int client) const { return quantities.value(client, quantity); }
 
     // The one conversion between the scenario's milliseconds and the run's
     // clock (Event::tNs and durationNs are clock ns since the run started).

@@ -22,7 +22,9 @@ void LiveRun::runClient(ClientState &state)
 {
     // A client's own actors (its order loop and its watchdog) share its thread,
     // each on its own connection, taking turns by their ready time.
-    while (!state.actors.empty()) {
+    // Its background actors (a watchdog nobody stops) live on with the
+    // process while the other clients are still placing orders.
+    while (hasMain(state) || (!state.actors.empty() && mainsRunning() > 0)) {
         Actor *next = nullptr;
         for (const auto &a : state.actors)
             if (!next || a->readyNs < next->readyNs)

@@ -82,6 +82,9 @@ NodeSet::NodeSet(const NodeSpec &spec)
         // one loaded without disk only after its first ACK, up to a second.
         options.extraArgs = {QStringLiteral("--repl-diskless-sync"), QStringLiteral("no"),
                              QStringLiteral("--repl-diskless-sync-delay"), QStringLiteral("0")};
+        if (m_spec.maxMemory > 0)
+            options.extraArgs << QStringLiteral("--maxmemory") << QString::number(m_spec.maxMemory)
+                              << QStringLiteral("--maxmemory-policy") << m_spec.maxMemoryPolicy;
         m_servers.push_back(std::make_unique<RedisServer>(options));
     }
     // The store is never faulted: it stands for the database being protected.
@@ -210,6 +213,38 @@ void NodeSet::cutReplicationLink(int node)
     commandOn(master, {"CLIENT", "KILL", "ADDR", "127.0.0.1:" + QByteArray::number(port)});
 }
 
+QString NodeSet::fillMemory(int node)
+{
+    const RedisEndpoint e = endpoint(node);
+    RedisConnection c(e, {.connectTimeoutMs = 500, .commandTimeoutMs = 5000, .clientName = "lockstock:faults"});
+    const auto infoField = [&c](const QByteArray &section, const QByteArray &name) {
+        const QByteArray info = c.command({"INFO", section}).bytes();
+        const qsizetype at = info.indexOf("\n" + name + ':');
+        return at < 0 ? -1 : info.mid(at + name.size() + 2, info.indexOf('\r', at) - at - name.size() - 2).toLongLong();
+    };
+    // The LRU clock is the wall clock in seconds, cached by the server's cron
+    // (ten times a second, in real time): once it shows the clock as it is
+    // now, the cache value is newer than every key written before.
+    QDeadlineTimer deadline(2000);
+    for (;;) {
+        const qint64 seconds = c.command({"TIME"}).items().value(0).bytes().toLongLong();
+        if (infoField("server", "lru_clock") == (seconds & ((1 << 24) - 1)))
+            break;
+        if (deadline.hasExpired())
+            throw RedisServerError("the LRU clock of " + names().at(node).toStdString() + " did not catch up");
+        QThread::msleep(10);
+    }
+    // Just past the limit: Redis accepts the write (it checks before a
+    // command), then evicts before the next command until it is under.
+    const qint64 size = std::max<qint64>(1, m_spec.maxMemory - infoField("memory", "used_memory") + 64 * 1024);
+    c.command({"SET", "cache:report", QByteArray(size, 'x')});
+    c.command({"PING"});
+    // What went shows in the probes; the value's size depends on what the
+    // server holds besides (buffers, connections), so the note leaves it out.
+    return QStringLiteral("%1: a cache value takes it past maxmemory (%2 KiB): %3 evicts")
+        .arg(names().at(node)).arg(m_spec.maxMemory / 1024).arg(m_spec.maxMemoryPolicy);
+}
+
 QStringList NodeSet::namesFor(const NodeSpec &spec)
 {
     QStringList out;
@@ -269,6 +304,14 @@ QString NodeSet::apply(const ServerFault &fault, const RunInfo &run)
         m_clock->jump(node, run.clockNs(double(fault.jumpMs)));
         return QStringLiteral("%1 clock jumped %2%3 s").arg(name, fault.jumpMs > 0 ? QStringLiteral("+") : QString(),
                                                            QString::number(double(fault.jumpMs) / 1000.0));
+    case ServerFault::Action::FillMemory:
+        return fillMemory(node);
+    case ServerFault::Action::ClientPause:
+        commandOn(s.endpoint(), {"CLIENT", "PAUSE", QByteArray::number(run.redisMs(fault.delayMs)), "ALL"});
+        return QStringLiteral("%1 stalls for %2 ms (CLIENT PAUSE): commands wait").arg(name).arg(fault.delayMs);
+    case ServerFault::Action::ScriptFlush:
+        commandOn(s.endpoint(), {"SCRIPT", "FLUSH"});
+        return QStringLiteral("%1 script cache flushed (SCRIPT FLUSH)").arg(name);
     case ServerFault::Action::ClockDrift:
         m_clock->setRate(node, fault.rate);
         return QStringLiteral("%1 clock runs %2 % %3").arg(name).arg(qRound(std::abs(fault.rate - 1) * 100))

@@ -68,6 +68,9 @@ private:
     void follow(int replica, int master);
     // Closes replica `node`'s link at the master (CLIENT KILL ADDR).
     void cutReplicationLink(int node);
+    // Writes a cache value that takes `node` just past its maxmemory; its
+    // policy evicts what it evicts. Says what went.
+    QString fillMemory(int node);
 
     NodeSpec m_spec;
     std::shared_ptr<ServerClock> m_clock;

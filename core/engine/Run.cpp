@@ -104,6 +104,12 @@ RunInfo makeRunInfo(const RunConfig &config, const Strategy &strategy, ClockKind
     }
     info.initialStock = config.stock;
     info.quantity = config.quantity;
+    for (int c = 0; c < config.clients.size(); ++c)
+        if (config.quantityOf(c) != config.quantity) {
+            for (int i = 0; i < config.clients.size(); ++i)
+                info.quantities << config.quantityOf(i);
+            break;
+        }
     info.clock = clock;
     info.speed = clock == ClockKind::Virtual ? 1.0 : config.speed;
     info.leaseMs = config.leaseMs;
@@ -184,6 +190,7 @@ void Run::prepare()
             expectReply(setup, {"DEL", m_config.lockKey(), m_config.fenceKey(), m_config.fenceSeenKey()}, Type::Integer);
     }
     expectReply(*m_control, {"SET", m_config.stockKey(), QByteArray::number(m_config.stock)}, Type::Status, "OK");
+    expectReply(*m_control, {"DEL", m_config.reservedKey(), m_config.appliedOrdersKey()}, Type::Integer);
 
     m_clients.resize(size_t(m_config.clients.size()));
     for (int i = 0; i < int(m_clients.size()); ++i) {
@@ -221,9 +228,17 @@ void Run::spawn(Client &client, ActorRole role, Task<void> body)
     actor->readyNs = nowNs();
     Actor &a = *actor;
     s.actors.push_back(std::move(actor));
+    if (role == ActorRole::Main)
+        m_mainsRunning.fetch_add(1, std::memory_order_acq_rel);
     // Run up to its first operation so the schedule can see what it wants.
     a.resume();
     afterResume(s, a);
+}
+
+bool Run::hasMain(const ClientState &state)
+{
+    return std::any_of(state.actors.begin(), state.actors.end(),
+                       [](const std::unique_ptr<Actor> &a) { return a->role() == ActorRole::Main; });
 }
 
 void Run::cancel(Client &client, ActorRole role)
@@ -240,6 +255,8 @@ void Run::retire(ClientState &state, const Actor &actor)
                            [&actor](const std::unique_ptr<Actor> &a) { return a.get() == &actor; });
     if (it == state.actors.end())
         return;
+    if (actor.role() == ActorRole::Main)
+        m_mainsRunning.fetch_sub(1, std::memory_order_acq_rel);
     state.parked[size_t(actor.role())] = std::move((*it)->connections);
     state.actors.erase(it);
 }
@@ -454,7 +471,12 @@ qint64 Run::dueNs(const Actor &actor) const
     if (!m_clock.isVirtual() || (op.kind != Operation::Kind::Command && op.kind != Operation::Kind::Fanout))
         return actor.readyNs;
     const int server = serverFor(op.step, op.kind == Operation::Kind::Fanout ? 0 : op.node);
-    return actor.readyNs + rttNs(*actor.client(), server) / 2;
+    return std::max(actor.readyNs + rttNs(*actor.client(), server) / 2, pausedUntilNs(server));
+}
+
+qint64 Run::pausedUntilNs(int server) const
+{
+    return size_t(server) < m_clientPausedUntilNs.size() ? m_clientPausedUntilNs[size_t(server)] : 0;
 }
 
 Run::Exchange Run::exchange(Actor &actor, int server, const Argv &argv, qint64 readyNs)
@@ -464,6 +486,8 @@ Run::Exchange Run::exchange(Actor &actor, int server, const Argv &argv, qint64 r
     if (!m_clock.isVirtual()) {
         x.sentNs = nowNs();
         x.reply = perform(actor, server, argv, &answered);
+        if (const qint64 delay = partitionDelayNs(*actor.client(), server); delay > 0 && answered)
+            advanceClock(nowNs() + delay);
         x.answeredNs = nowNs();
         return x;
     }
@@ -471,13 +495,45 @@ Run::Exchange Run::exchange(Actor &actor, int server, const Argv &argv, qint64 r
     const qint64 there = rtt / 2;
     // It reaches the server half a round trip after it was sent, or later
     // when the clock has already passed that (another client went first).
-    const qint64 executes = std::max(readyNs + there, m_clock.nowNs());
+    // A server stalled by CLIENT PAUSE runs it once the pause is over.
+    const qint64 arrives = std::max(readyNs + there, m_clock.nowNs());
+    const qint64 executes = std::max(arrives, pausedUntilNs(server));
     reach(executes);
-    x.sentNs = executes - there;
+    x.sentNs = arrives - there;
     x.reply = perform(actor, server, argv, &answered);
-    x.answeredNs = answered ? std::max(m_clock.nowNs(), executes) + (rtt - there)
+    x.answeredNs = answered ? std::max(m_clock.nowNs(), executes) + (rtt - there) + partitionDelayNs(*actor.client(), server)
                             : x.sentNs + m_info.clockNs(double(m_config.nodeTimeoutMs));
     return x;
+}
+
+qint64 Run::partitionDelayNs(const Client &client, int server) const
+{
+    const ClientSpec &spec = m_config.clients.at(client.index());
+    if (!m_nodes || server == m_nodes->storeIndex() || !spec.partitionedFrom.contains(server))
+        return 0;
+    return m_info.clockNs(double(spec.partitionDelayMs));
+}
+
+bool Run::loseReply(ClientState &state, const Operation &op, Exchange &x, Event &e)
+{
+    const Client &client = *state.client;
+    for (qsizetype i = 0; i < m_config.faults.size(); ++i) {
+        const Fault &f = m_config.faults.at(i);
+        if (f.action != Fault::Action::LoseReply || state.faultUsed[size_t(i)] || f.after != op.step
+            || f.client.toUtf8() != client.name() || (f.order >= 0 && f.order != client.order()))
+            continue;
+        state.faultUsed[size_t(i)] = true;
+        // Redis ran it; the reply never came. The client library gives up
+        // after its socket timeout.
+        e.note = QStringLiteral("reply lost: Redis ran it and answered %1; the client timed out after %2 ms")
+                     .arg(x.reply.display()).arg(f.timeoutMs);
+        x.reply = RedisValue::error("TIMEOUT no reply within " + QByteArray::number(f.timeoutMs) + " ms");
+        x.answeredNs = x.sentNs + m_info.clockNs(double(f.timeoutMs));
+        if (!m_clock.isVirtual())
+            advanceClock(x.answeredNs);
+        return true;
+    }
+    return false;
 }
 
 namespace {
@@ -548,6 +604,8 @@ bool Run::step(ClientState &state, Actor &actor)
                  refusal);
             return false;
         }
+        if (op.kind == Operation::Kind::Command)
+            loseReply(state, op, x, e);
         e.tNs = x.sentNs;
         e.durationNs = x.answeredNs - x.sentNs;
         e.reply = std::move(x.reply);
@@ -619,6 +677,19 @@ void Run::afterResume(ClientState &state, Actor &actor)
     } else {
         actor.readyNs = nowNs();
     }
+    const qint64 frozen = actor.role() == ActorRole::Main ? state.mainFrozenUntilNs : state.watchdogFrozenUntilNs;
+    actor.readyNs = std::max(actor.readyNs, frozen);
+}
+
+void Run::freeze(ClientState &state, const ActorRole *role, qint64 untilNs)
+{
+    if (!role || *role == ActorRole::Main)
+        state.mainFrozenUntilNs = std::max(state.mainFrozenUntilNs, untilNs);
+    if (!role || *role == ActorRole::Watchdog)
+        state.watchdogFrozenUntilNs = std::max(state.watchdogFrozenUntilNs, untilNs);
+    for (auto &a : state.actors)
+        if (!role || a->role() == *role)
+            a->readyNs = std::max(a->readyNs, untilNs);
 }
 
 bool Run::applyFaults(ClientState &state, Step step)
@@ -636,6 +707,8 @@ bool Run::applyFaults(ClientState &state, Step step)
     }
     for (qsizetype i = 0; i < m_config.faults.size(); ++i) {
         const Fault &f = m_config.faults.at(i);
+        if (f.action == Fault::Action::LoseReply) // at the step itself: loseReply()
+            continue;
         if (state.faultUsed[size_t(i)] || f.after != step || f.client.toUtf8() != client.name()
             || (f.order >= 0 && f.order != client.order()))
             continue;
@@ -646,21 +719,36 @@ bool Run::applyFaults(ClientState &state, Step step)
         e.order = client.order();
         e.step = step;
         e.token = client.token();
+        const QString after = QString::fromLatin1(nameOf(step));
         if (f.action == Fault::Action::Crash) {
             // The process dies: its coroutines and connections go with it.
             e.kind = EventKind::Crash;
-            e.note = QStringLiteral("crashed after %1").arg(QString::fromLatin1(nameOf(step)));
+            e.note = QStringLiteral("crashed after %1").arg(after);
+            if (hasMain(state))
+                m_mainsRunning.fetch_sub(1, std::memory_order_acq_rel);
             state.actors.clear();
             state.crashed = true;
         } else {
-            // The whole process freezes, watchdog included (a GC pause).
             e.kind = EventKind::Pause;
             e.durationNs = m_info.clockNs(double(f.pauseMs));
             e.holds = client.holdsLock();
-            e.note = QStringLiteral("paused for %1 ms after %2").arg(f.pauseMs).arg(QString::fromLatin1(nameOf(step)));
             const qint64 wake = nowNs() + e.durationNs;
-            for (auto &a : state.actors)
-                a->readyNs = std::max(a->readyNs, wake);
+            static constexpr ActorRole main = ActorRole::Main;
+            static constexpr ActorRole watchdog = ActorRole::Watchdog;
+            if (f.action == Fault::Action::Pause) {
+                // The whole process freezes, watchdog included (a GC pause).
+                e.note = QStringLiteral("paused for %1 ms after %2").arg(f.pauseMs).arg(after);
+                freeze(state, nullptr, wake);
+            } else if (f.action == Fault::Action::StarveWatchdog) {
+                // Its renewal thread gets no CPU; the work goes on.
+                e.role = ActorRole::Watchdog;
+                e.note = QStringLiteral("watchdog starved for %1 ms after %2").arg(f.pauseMs).arg(after);
+                freeze(state, &watchdog, wake);
+            } else {
+                // The work hangs (a deadlock, a stuck call); the watchdog runs on.
+                e.note = QStringLiteral("work hung for %1 ms after %2").arg(f.pauseMs).arg(after);
+                freeze(state, &main, wake);
+            }
         }
         record(std::move(e));
     }
@@ -715,6 +803,12 @@ void Run::applyDueServerFaults()
         }
         e.durationNs = nowNs() - e.tNs;
         record(std::move(e));
+        if (fault.action == ServerFault::Action::ClientPause && m_clock.isVirtual()) {
+            // Redis lifts the pause once its clock is past the end (its cron
+            // looks ten times a second, on the frozen clock).
+            m_clientPausedUntilNs.resize(m_endpoints.size(), 0);
+            m_clientPausedUntilNs[size_t(fault.node)] = nowNs() + m_info.clockNs(double(fault.delayMs + 1));
+        }
         // The second half of a timed fault: back up (or running) after delayMs.
         ServerFault then = fault;
         then.atMs = -1;
@@ -781,6 +875,11 @@ std::shared_ptr<const Probe> Run::readTruth(bool reopen, int timeoutMs)
     if (!m_nodes) {
         const QList<RedisValue> r = onControl([&](RedisConnection &c) { return c.pipeline({get, pttl, stock}); });
         probe->locks << lockFrom(r.at(0), r.at(1));
+        if (r.at(0).isError() && r.at(0).bytes().startsWith("WRONGTYPE")) {
+            // A reentrant lock is a hash {owner: hold count}: its owner is the value.
+            const RedisValue owners = onControl([&](RedisConnection &c) { return c.command({"HKEYS", m_config.lockKey()}); });
+            probe->locks.last().value = owners.items().isEmpty() ? QByteArray() : owners.items().first().bytes();
+        }
         probe->stock = r.at(2).readInteger(v) ? v : kUnknown;
         return probe;
     }

@@ -54,6 +54,10 @@ public:
 
     // Orders finished so far, for progress displays; safe from any thread.
     int ordersFinished() const { return m_ordersFinished.load(std::memory_order_relaxed); }
+    // Clients still placing orders. The run is over when none is: background
+    // actors left then (a watchdog nobody stops) end with their process.
+    // Safe from any thread.
+    int mainsRunning() const { return m_mainsRunning.load(std::memory_order_acquire); }
 
     // Asks the run to stop at the next step, waking it from a sleep; safe
     // from any thread.
@@ -84,12 +88,16 @@ protected:
         // one of that role (a watchdog comes and goes with every order).
         std::vector<std::unique_ptr<RedisConnection>> parked[2];
         bool crashed = false;
+        // A fault froze one of its actors (hung work, starved watchdog) until then.
+        qint64 mainFrozenUntilNs = -1;
+        qint64 watchdogFrozenUntilNs = -1;
         // While an actor runs after a command, what it records (an order's
         // end, a watchdog's first sleep) waits for that command's own event:
         // each thread then appends in time order, which the analysis relies on.
         bool resuming = false;
         QList<Event> deferred;
     };
+    static bool hasMain(const ClientState &state);
 
     // Performs the actor's pending command (if it is one), resumes the
     // coroutine to its next operation, records both and applies faults.
@@ -154,6 +162,15 @@ private:
     void afterResume(ClientState &state, Actor &actor);
     // Returns true when it queued server faults.
     bool applyFaults(ClientState &state, Step step);
+    // A LoseReply fault for this command of `state`'s client: the reply it
+    // gets instead of Redis's, and how long it waited; false when there is none.
+    bool loseReply(ClientState &state, const Operation &op, Exchange &x, Event &e);
+    // Freezes the client's actors of `role` (both when null) until `untilNs`.
+    void freeze(ClientState &state, const ActorRole *role, qint64 untilNs);
+    // Extra clock ns before a reply from `server` reaches `client` (a partition).
+    qint64 partitionDelayNs(const Client &client, int server) const;
+    // Virtual: when a server stalled by CLIENT PAUSE runs commands again; 0 if it is not.
+    qint64 pausedUntilNs(int server) const;
     void queueServerFault(const ServerFault &fault, qint64 dueNs);
     void record(Event e);
     void recordFrom(ClientState &state, Event e);
@@ -185,11 +202,13 @@ private:
     RunClock m_clock;
     qint64 m_actorNowNs = -1;
     qint64 m_lastReplyNs = 0;   // virtual: when the latest reply reached its client
+    std::vector<qint64> m_clientPausedUntilNs; // by server: CLIENT PAUSE ends then (virtual)
     std::vector<std::unique_ptr<RedisConnection>> m_observers; // by server index
     mutable QMutex m_errorLock;
     QString m_error;
     std::atomic<bool> m_stopRequested{false};
     std::atomic<int> m_ordersFinished{0};
+    std::atomic<int> m_mainsRunning{0};
     std::unique_ptr<RedisConnection> m_control;
 
 protected:

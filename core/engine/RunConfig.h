@@ -18,19 +18,42 @@ struct ClientSpec {
     qint64 startMs = 0;     // joins the run this late
     int orders = -1;        // orders this client places; -1: the run's ordersPerClient
     qint64 rttMs = -1;      // its link's round trip (virtual time); -1: the run's rttMs
+    qint64 quantity = -1;   // units per order; -1: the run's quantity
+    // The pace of its own clock: 0.8 runs 20 % slow. Everything it times
+    // by that clock stretches (sleeps, work, back-off) and what it measures
+    // (elapsed time, a lease's validity) reads short.
+    double clockRate = 1.0;
+    // A partition: replies from these lock nodes reach it this much later
+    // (the commands themselves arrive and run in time).
+    QList<int> partitionedFrom;
+    qint64 partitionDelayMs = 0;
 };
 
 struct Fault {
-    enum class Action : quint8 { Crash, Pause };
+    enum class Action : quint8 {
+        Crash,          // the process dies
+        Pause,          // the whole process freezes for pauseMs (a GC pause)
+        StarveWatchdog, // its watchdog gets no CPU for pauseMs; the work goes on
+        HangWorker,     // its work hangs for pauseMs; the watchdog goes on renewing
+        LoseReply,      // the command of step `after` runs, but its reply is lost:
+                        // the client times out after timeoutMs
+    };
     QString client;
     Step after = Step::Acquire; // right after the client's first step of this kind...
     int order = 0;              // ...in this order (-1: any order)
     Action action = Action::Crash;
     qint64 pauseMs = 0;
+    qint64 timeoutMs = 0;       // LoseReply: how long the client waits for the reply
 };
 template <>
 struct EnumNames<Fault::Action> {
-    static constexpr EnumName<Fault::Action> table[] = {{Fault::Action::Crash, "crash"}, {Fault::Action::Pause, "pause"}};
+    static constexpr EnumName<Fault::Action> table[] = {
+        {Fault::Action::Crash, "crash"},
+        {Fault::Action::Pause, "pause"},
+        {Fault::Action::StarveWatchdog, "starve_watchdog"},
+        {Fault::Action::HangWorker, "hang_worker"},
+        {Fault::Action::LoseReply, "lose_reply"},
+    };
 };
 
 // The Redis servers of a run. Without "nodes" a run uses one server for the
@@ -50,6 +73,10 @@ struct NodeSpec {
     // Per lock node, the round trip of a command to it (virtual time): a slow
     // node. Missing entries and -1 take the run's rttMs.
     QList<qint64> rttMs;
+    // maxmemory on the lock nodes (bytes; 0: none) and its policy
+    // ("allkeys-lru" evicts any key, the lock's too, under memory pressure).
+    qint64 maxMemory = 0;
+    QString maxMemoryPolicy;
 };
 template <>
 struct EnumNames<NodeSpec::Kind> {
@@ -70,6 +97,10 @@ struct ServerFault {
                          // nothing written from now on reaches it (resume ends it)
         ClockJump,       // its wall clock jumps by jumpMs: keys expire by that clock
         ClockDrift,      // its wall clock runs at `rate` times the run's pace from now on
+        FillMemory,      // another application writes a cache value that takes it past
+                         // maxmemory: the eviction policy decides what goes
+        ClientPause,     // CLIENT PAUSE delayMs: a latency spike, every client waits
+        ScriptFlush,     // SCRIPT FLUSH: scripts loaded by SCRIPT LOAD are gone
     };
     int node = 0;               // lock node index
     Action action = Action::Kill;
@@ -88,7 +119,8 @@ struct EnumNames<ServerFault::Action> {
         {ServerFault::Action::Resume, "resume"},   {ServerFault::Action::Restart, "restart"},
         {ServerFault::Action::RestartDelayed, "restart_delayed"}, {ServerFault::Action::Promote, "promote"},
         {ServerFault::Action::Isolate, "isolate"}, {ServerFault::Action::ClockJump, "clock_jump"},
-        {ServerFault::Action::ClockDrift, "clock_drift"},
+        {ServerFault::Action::ClockDrift, "clock_drift"}, {ServerFault::Action::FillMemory, "fill_memory"},
+        {ServerFault::Action::ClientPause, "client_pause"}, {ServerFault::Action::ScriptFlush, "script_flush"},
     };
 };
 
@@ -109,7 +141,7 @@ struct RunConfig {
     QList<ClientSpec> clients;
     qint64 stock = 100;
     int ordersPerClient = 1;
-    qint64 quantity = 1;
+    qint64 quantity = 1;           // units per order (ClientSpec::quantity overrides)
     qint64 leaseMs = 10000;
     qint64 workMs = 0;
     qint64 retryMs = 100;
@@ -150,6 +182,15 @@ struct RunConfig {
     QByteArray lockKey() const { return keyPrefix + "lock:" + resource; }
     QByteArray stockKey() const { return keyPrefix + "stock:" + resource; }
     QByteArray fenceKey() const { return keyPrefix + "fence:" + resource; }
+    // Units reserved so far, for reservation by INCRBY.
+    QByteArray reservedKey() const { return keyPrefix + "reserved:" + resource; }
+    // The orders whose deduction was applied, for deducting exactly once.
+    QByteArray appliedOrdersKey() const { return keyPrefix + "applied:" + resource; }
+    qint64 quantityOf(int client) const
+    {
+        const qint64 q = clients.value(client).quantity;
+        return q > 0 ? q : quantity;
+    }
     // The highest fencing token the stock store has seen.
     QByteArray fenceSeenKey() const { return keyPrefix + "fence-seen:" + resource; }
     // Runs with a topology or server faults start their own servers.

@@ -2,6 +2,8 @@
 
 #include "../redis/RedisError.h"
 
+#include <algorithm>
+
 namespace lockstock {
 
 SteppedRun::SteppedRun(RunConfig config, const Strategy &strategy, RedisEndpoint endpoint, History &history)
@@ -16,17 +18,14 @@ SteppedRun::SteppedRun(RunConfig config, const Strategy &strategy, NodeSet &node
 
 bool SteppedRun::finished() const
 {
-    for (const ClientState &s : m_clients)
-        if (!s.actors.empty())
-            return false;
-    return true;
+    return std::none_of(m_clients.begin(), m_clients.end(), hasMain);
 }
 
 QList<int> SteppedRun::activeClients() const
 {
     QList<int> out;
     for (const ClientState &s : m_clients)
-        if (!s.actors.empty())
+        if (hasMain(s))
             out << s.client->index();
     return out;
 }

@@ -22,6 +22,7 @@ struct Strategy {
     // nothing go wrong says this run never tested it. Null when nothing known does.
     const char *weakness = nullptr;
     bool needsReplica = false;          // WAITs for one: on a server without replicas no order gets through
+    bool neverReleases = false;         // its lock outlives the order with no TTL: every later order waits it out
     Task<bool> (*placeOrder)(Client &client) = nullptr;
     QList<const RedisScript *> scripts; // loaded before a run
     const char *sourceFile = nullptr;   // __FILE__ of its code, for the code panel

@@ -116,6 +116,45 @@ bool checkKeys(const Fields &f, const QJsonObject &o, const QSet<QString> &allow
     return true;
 }
 
+// "partition": {"nodes": [3, 4], "delay_ms": 6000}: replies from those lock
+// nodes reach the client that much later. Node numbers are checked against
+// "nodes" once it is read (checkPartitions).
+bool readPartition(const Fields &f, const QJsonObject &c, const QString &field, int at, ClientSpec *spec)
+{
+    if (!c.contains(QStringLiteral("partition")))
+        return true;
+    const QJsonObject p = c.value(QStringLiteral("partition")).toObject();
+    if (!c.value(QStringLiteral("partition")).isObject())
+        return f.fail(field, at, QStringLiteral("must be an object like {\"nodes\": [3, 4], \"delay_ms\": 6000}"));
+    if (!checkKeys(f, p, {QStringLiteral("nodes"), QStringLiteral("delay_ms")}, field, at)
+        || !readInt(f, p, QStringLiteral("delay_ms"), 1, 600000, &spec->partitionDelayMs, field + QStringLiteral(".delay_ms"), at))
+        return false;
+    const QJsonArray nodes = p.value(QStringLiteral("nodes")).toArray();
+    if (!p.contains(QStringLiteral("delay_ms")))
+        return f.fail(field + QStringLiteral(".delay_ms"), at, QStringLiteral("is required: how much later replies arrive"));
+    if (!p.value(QStringLiteral("nodes")).isArray() || nodes.isEmpty())
+        return f.fail(field + QStringLiteral(".nodes"), at, QStringLiteral("must be a non-empty list of lock node numbers"));
+    for (qsizetype i = 0; i < nodes.size(); ++i) {
+        const double d = nodes.at(i).toDouble(-1);
+        if (!nodes.at(i).isDouble() || d != std::trunc(d) || d < 0 || d > 63)
+            return f.fail(QStringLiteral("%1.nodes[%2]").arg(field).arg(i), at, QStringLiteral("must be a lock node number"));
+        spec->partitionedFrom << int(d);
+    }
+    return true;
+}
+
+bool checkPartitions(const Fields &f, const RunConfig &config)
+{
+    for (qsizetype i = 0; i < config.clients.size(); ++i)
+        for (const int node : config.clients.at(i).partitionedFrom)
+            if (config.nodes.kind == NodeSpec::Kind::Single || node >= config.nodes.count)
+                return f.fail(QStringLiteral("clients[%1].partition.nodes").arg(i), f.lineOf(QStringLiteral("partition")),
+                              config.nodes.kind == NodeSpec::Kind::Single
+                                  ? QStringLiteral("a partition needs lock nodes: \"nodes\": {\"count\": ...}")
+                                  : QStringLiteral("there is no lock node %1 (nodes.count is %2)").arg(node).arg(config.nodes.count));
+    return true;
+}
+
 bool readClients(const Fields &f, const QJsonObject &o, RunConfig *config)
 {
     const int line = f.lineOf(QStringLiteral("clients"));
@@ -146,12 +185,18 @@ bool readClients(const Fields &f, const QJsonObject &o, RunConfig *config)
         } else if (item.isObject()) {
             const QJsonObject c = item.toObject();
             const int at = f.lineOf(QStringLiteral("name"), from, int(i));
-            if (!checkKeys(f, c, {QStringLiteral("name"), QStringLiteral("start_ms"), QStringLiteral("rtt_ms")}, field,
-                           at)
+            if (!checkKeys(f, c, {QStringLiteral("name"), QStringLiteral("start_ms"), QStringLiteral("rtt_ms"),
+                                  QStringLiteral("quantity"), QStringLiteral("clock_rate"), QStringLiteral("partition")},
+                           field, at)
                 || !readString(f, c, QStringLiteral("name"), &spec.name, field + QStringLiteral(".name"), at)
                 || !readInt(f, c, QStringLiteral("start_ms"), 0, 86400000, &spec.startMs,
                             field + QStringLiteral(".start_ms"), at)
-                || !readInt(f, c, QStringLiteral("rtt_ms"), 0, 60000, &spec.rttMs, field + QStringLiteral(".rtt_ms"), at))
+                || !readInt(f, c, QStringLiteral("rtt_ms"), 0, 60000, &spec.rttMs, field + QStringLiteral(".rtt_ms"), at)
+                || !readInt(f, c, QStringLiteral("quantity"), 1, 1000000, &spec.quantity,
+                            field + QStringLiteral(".quantity"), at)
+                || !readNumber(f, c, QStringLiteral("clock_rate"), 0.1, 10, &spec.clockRate,
+                               field + QStringLiteral(".clock_rate"), at)
+                || !readPartition(f, c, field + QStringLiteral(".partition"), at, &spec))
                 return false;
         } else {
             return f.fail(field, line, QStringLiteral("must be a name or an object with \"name\""));
@@ -200,7 +245,8 @@ bool readFaults(const Fields &f, const QJsonObject &o, RunConfig *config)
     return readObjectList(f, o, QStringLiteral("faults"), QStringLiteral("client"),
                           [&](const QJsonObject &j, const QString &field, int at) {
         if (!checkKeys(f, j, {QStringLiteral("client"), QStringLiteral("after"), QStringLiteral("order"),
-                              QStringLiteral("action"), QStringLiteral("pause_ms")}, field, at))
+                              QStringLiteral("action"), QStringLiteral("pause_ms"), QStringLiteral("timeout_ms")},
+                       field, at))
             return false;
         Fault fault;
         QString after = QStringLiteral("acquire");
@@ -211,7 +257,9 @@ bool readFaults(const Fields &f, const QJsonObject &o, RunConfig *config)
             || !readString(f, j, QStringLiteral("action"), &action, field + QStringLiteral(".action"), at)
             || !readInt(f, j, QStringLiteral("order"), -1, 1000000, &order, field + QStringLiteral(".order"), at)
             || !readInt(f, j, QStringLiteral("pause_ms"), 0, 86400000, &fault.pauseMs,
-                        field + QStringLiteral(".pause_ms"), at))
+                        field + QStringLiteral(".pause_ms"), at)
+            || !readInt(f, j, QStringLiteral("timeout_ms"), 1, 600000, &fault.timeoutMs,
+                        field + QStringLiteral(".timeout_ms"), at))
             return false;
         fault.order = int(order);
         if (!isClient(*config, fault.client))
@@ -224,10 +272,20 @@ bool readFaults(const Fields &f, const QJsonObject &o, RunConfig *config)
         const std::optional<Fault::Action> kind = enumFromName<Fault::Action>(action);
         if (!kind)
             return f.fail(field + QStringLiteral(".action"), at,
-                          QStringLiteral("must be \"crash\" or \"pause\" (is \"%1\")").arg(action));
+                          QStringLiteral("must be crash, pause, starve_watchdog, hang_worker or lose_reply (is \"%1\")")
+                              .arg(action));
         fault.action = *kind;
-        if (fault.action == Fault::Action::Pause && fault.pauseMs <= 0)
-            return f.fail(field + QStringLiteral(".pause_ms"), at, QStringLiteral("a pause needs pause_ms > 0"));
+        const bool freezes = fault.action == Fault::Action::Pause || fault.action == Fault::Action::StarveWatchdog
+            || fault.action == Fault::Action::HangWorker;
+        if (freezes && fault.pauseMs <= 0)
+            return f.fail(field + QStringLiteral(".pause_ms"), at, QStringLiteral("%1 needs pause_ms > 0").arg(action));
+        if (!freezes && j.contains(QStringLiteral("pause_ms")))
+            return f.fail(field + QStringLiteral(".pause_ms"), at, QStringLiteral("%1 takes no pause_ms").arg(action));
+        if ((fault.action == Fault::Action::LoseReply) != j.contains(QStringLiteral("timeout_ms")))
+            return f.fail(field + QStringLiteral(".timeout_ms"), at,
+                          fault.action == Fault::Action::LoseReply
+                              ? QStringLiteral("lose_reply needs timeout_ms: how long the client waits for the reply")
+                              : QStringLiteral("only lose_reply takes timeout_ms"));
         config->faults.append(fault);
         return true;
     });
@@ -243,7 +301,7 @@ bool readNodes(const Fields &f, const QJsonObject &o, RunConfig *config)
                       QStringLiteral("must be an object like {\"count\": 5, \"kind\": \"masters\"}"));
     const QJsonObject j = o.value(QStringLiteral("nodes")).toObject();
     if (!checkKeys(f, j, {QStringLiteral("count"), QStringLiteral("kind"), QStringLiteral("persistence"),
-                          QStringLiteral("rtt_ms")},
+                          QStringLiteral("rtt_ms"), QStringLiteral("maxmemory"), QStringLiteral("maxmemory_policy")},
                    QStringLiteral("nodes"), line))
         return false;
     NodeSpec &n = config->nodes;
@@ -266,6 +324,20 @@ bool readNodes(const Fields &f, const QJsonObject &o, RunConfig *config)
             return f.fail(QStringLiteral("nodes.persistence"), line, QStringLiteral("must be true or false"));
         n.persistence = j.value(QStringLiteral("persistence")).toBool();
     }
+    if (!readInt(f, j, QStringLiteral("maxmemory"), 1 << 20, 1 << 30, &n.maxMemory, QStringLiteral("nodes.maxmemory"), line)
+        || !readString(f, j, QStringLiteral("maxmemory_policy"), &n.maxMemoryPolicy,
+                       QStringLiteral("nodes.maxmemory_policy"), line))
+        return false;
+    static const QStringList policies{
+        QStringLiteral("noeviction"),     QStringLiteral("allkeys-lru"),     QStringLiteral("allkeys-lfu"),
+        QStringLiteral("allkeys-random"), QStringLiteral("volatile-lru"),    QStringLiteral("volatile-lfu"),
+        QStringLiteral("volatile-random"), QStringLiteral("volatile-ttl")};
+    if (j.contains(QStringLiteral("maxmemory_policy")) && !policies.contains(n.maxMemoryPolicy))
+        return f.fail(QStringLiteral("nodes.maxmemory_policy"), line,
+                      QStringLiteral("must be one of %1 (is \"%2\")").arg(policies.join(QStringLiteral(", ")), n.maxMemoryPolicy));
+    if (j.contains(QStringLiteral("maxmemory_policy")) != (n.maxMemory > 0))
+        return f.fail(QStringLiteral("nodes.maxmemory"), line,
+                      QStringLiteral("maxmemory (bytes) and maxmemory_policy go together"));
     if (j.contains(QStringLiteral("rtt_ms"))) {
         const QJsonValue v = j.value(QStringLiteral("rtt_ms"));
         const QJsonArray list = v.toArray();
@@ -316,10 +388,15 @@ bool readServerFaults(const Fields &f, const QJsonObject &o, RunConfig *config)
             fault.action = *known;
         else
             return f.fail(field + QStringLiteral(".action"), at,
-                          QStringLiteral("must be kill, pause, resume, restart, restart_delayed, promote, isolate, clock_jump or clock_drift (is \"%1\")")
+                          QStringLiteral("must be kill, pause, resume, restart, restart_delayed, promote, isolate, "
+                                         "clock_jump, clock_drift, fill_memory, client_pause or script_flush (is \"%1\")")
                               .arg(action));
-        if (fault.action == ServerFault::Action::RestartDelayed && fault.delayMs <= 0)
-            return f.fail(field + QStringLiteral(".delay_ms"), at, QStringLiteral("restart_delayed needs delay_ms > 0"));
+        if ((fault.action == ServerFault::Action::RestartDelayed || fault.action == ServerFault::Action::ClientPause)
+            && fault.delayMs <= 0)
+            return f.fail(field + QStringLiteral(".delay_ms"), at, QStringLiteral("%1 needs delay_ms > 0").arg(action));
+        if (fault.action == ServerFault::Action::FillMemory && config->nodes.maxMemory <= 0)
+            return f.fail(field + QStringLiteral(".action"), at,
+                          QStringLiteral("fill_memory needs \"nodes\": {\"maxmemory\": ..., \"maxmemory_policy\": ...}"));
         if ((fault.action == ServerFault::Action::ClockJump) != (fault.jumpMs != 0))
             return f.fail(field + QStringLiteral(".jump_ms"), at,
                           fault.jumpMs == 0 ? QStringLiteral("clock_jump needs jump_ms, not 0")
@@ -478,7 +555,7 @@ std::optional<Scenario> parseScenario(const QByteArray &json, const QString &pat
             return std::nullopt;
         }
     }
-    if (!readFaults(f, o, &c) || !readNodes(f, o, &c) || !readServerFaults(f, o, &c))
+    if (!readFaults(f, o, &c) || !readNodes(f, o, &c) || !checkPartitions(f, c) || !readServerFaults(f, o, &c))
         return std::nullopt;
     return s;
 }

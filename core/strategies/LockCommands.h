@@ -12,6 +12,9 @@ extern const RedisScript compareAndDeleteScript;
 Task<bool> trySetNxPx(Client &c);
 // Release by compare-and-delete in Lua: never removes another client's lock.
 Task<void> releaseWithLua(Client &c);
+// The source material's release_lock(): WATCH, GET, and if the value is our
+// token (as Python compares it: see WatchRelease.cpp) MULTI, DEL, EXEC.
+Task<void> releaseWatched(Client &c, bool decodeResponses);
 // Release by plain DEL: removes whatever lock is there, ours or not.
 Task<void> releaseWithDel(Client &c);
 

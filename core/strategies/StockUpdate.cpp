@@ -11,13 +11,13 @@ Task<bool> readCheckWrite(Client &c, const StockAccess &access)
 {
     long long stock = 0;
     const RedisValue read = co_await c.command(Step::ReadStock, access.read(c));
-    if (!read.readInteger(stock) || stock < c.config().quantity)
+    if (!read.readInteger(stock) || stock < c.units())
         co_return false;                       // sold out
     if (c.config().workMs > 0)
         co_await c.sleep(Step::Work, c.config().workMs);
     if (c.lockLost())
         co_return false;                       // the watchdog said the lease is gone
-    const qint64 left = stock - c.config().quantity;
+    const qint64 left = stock - c.units();
     const RedisValue written = co_await c.stockWrite(Step::WriteStock, access.write(c, left), left);
     co_return !written.isError();
 }

@@ -9,7 +9,11 @@ const QList<const Strategy *> &allStrategies()
         &setNxPxLuaStrategy,    &watchdogStrategy,        &naiveWatchdogStrategy,
         &watchMultiStrategy,    &luaDecrementStrategy,    &decrCompensateStrategy,
         &fencedLockStrategy,    &setNxPxWaitStrategy,     &redlockStrategy,
-        &redlockFencedStrategy,
+        &redlockFencedStrategy, &constantLockStrategy,    &watchReleaseBytesStrategy,
+        &watchReleaseStrategy,  &ttlRepairStrategy,       &ttlRepairNoneStrategy,
+        &endlessWatchdogStrategy, &tryOnceStrategy,       &incrbyReserveStrategy,
+        &incrbyReserveReturnStrategy, &evalshaNoReloadStrategy, &evalshaReloadStrategy,
+        &retriedDecrementStrategy, &idempotentDecrementStrategy,
     };
     return list;
 }

@@ -9,7 +9,7 @@ Task<bool> placeOrder(Client &c)
         co_await c.redis(Step::Watch, "WATCH", c.stockKey());
         long long stock = 0;
         const RedisValue read = co_await c.redis(Step::ReadStock, "GET", c.stockKey());
-        if (!read.readInteger(stock) || stock < c.config().quantity) {
+        if (!read.readInteger(stock) || stock < c.units()) {
             co_await c.redis(Step::Unwatch, "UNWATCH");
             co_return false;                   // sold out
         }

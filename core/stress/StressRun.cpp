@@ -52,10 +52,13 @@ RunConfig stressConfig(const StressWorkload &w)
 
 namespace {
 // Why `strategy` cannot run against `endpoint`; empty when it can. WAIT 1 on
-// a server without replicas never succeeds: every order would wait out its
+// a server without replicas never succeeds, and a lock that is never
+// released blocks every order after the first: each would wait out its
 // acquire timeout until the run's time limit.
 QString whyNotRunnable(const Strategy &strategy, const RedisEndpoint &endpoint)
 {
+    if (strategy.neverReleases)
+        return QCoreApplication::translate("Stress", "never releases its lock: every order after the first would wait out its acquire timeout");
     if (!strategy.needsReplica)
         return {};
     try {
@@ -113,7 +116,8 @@ StressResult runStress(const StressWorkload &workload, const Strategy &strategy,
         // After a failure Redis may be what failed: a second, not another full timeout.
         const int ms = error.isEmpty() ? config.commandTimeoutMs : std::min(config.commandTimeoutMs, 1000);
         RedisConnection cleanup(endpoint, {.connectTimeoutMs = ms, .commandTimeoutMs = ms});
-        cleanup.command({"DEL", config.stockKey(), config.lockKey(), config.fenceKey(), config.fenceSeenKey()});
+        cleanup.command({"DEL", config.stockKey(), config.lockKey(), config.fenceKey(), config.fenceSeenKey(),
+                         config.reservedKey(), config.appliedOrdersKey()});
     } catch (const RedisError &) {
         // Redis is gone, and the keys with it (or the error above says why).
     }

@@ -146,5 +146,75 @@
             <numerusform>%n late renewals</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Stock should be %1, is %2: %n unit(s) taken without a sale.</source>
+        <translation>
+            <numerusform>Stock should be %1, is %2: one unit taken without a sale.</numerusform>
+            <numerusform>Stock should be %1, is %2: %n units taken without a sale.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n of %1 order(s) refused: the lock was busy and the client did not retry.</source>
+        <translation>
+            <numerusform>%n of %1 orders refused: the lock was busy and the client did not retry.</numerusform>
+            <numerusform>%n of %1 orders refused: the lock was busy and the client did not retry.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n order(s) gave up waiting for the lock.</source>
+        <translation>
+            <numerusform>One order gave up waiting for the lock.</numerusform>
+            <numerusform>%n orders gave up waiting for the lock.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n order(s) failed on an error from Redis, the first: %1</source>
+        <translation>
+            <numerusform>One order failed on an error from Redis: %1</numerusform>
+            <numerusform>%n orders failed on errors from Redis, the first: %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n unit(s) taken without a sale</source>
+        <translation>
+            <numerusform>one unit taken without a sale</numerusform>
+            <numerusform>%n units taken without a sale</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n order(s) refused</source>
+        <translation>
+            <numerusform>one order refused</numerusform>
+            <numerusform>%n orders refused</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n order(s) timed out</source>
+        <translation>
+            <numerusform>one order timed out</numerusform>
+            <numerusform>%n orders timed out</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n order(s) undersold</source>
+        <translation>
+            <numerusform>one order undersold</numerusform>
+            <numerusform>%n orders undersold</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n order(s) failed on errors</source>
+        <translation>
+            <numerusform>one order failed on an error</numerusform>
+            <numerusform>%n orders failed on errors</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n order(s) refused with stock left unsold: %1.</source>
+        <translation>
+            <numerusform>One order refused with stock left unsold: %1.</numerusform>
+            <numerusform>%n orders refused with stock left unsold: %1.</numerusform>
+        </translation>
+    </message>
 </context>
 </TS>

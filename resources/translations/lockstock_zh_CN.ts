@@ -1031,12 +1031,120 @@
         <source>Optimistic: no lock, EXEC fails when the stock changed, and the client retries.</source>
         <translation>乐观方式：不加锁，库存变化时 EXEC 失败，客户端重试。</translation>
     </message>
+    <message>
+        <source>SETNX key &quot;1&quot;, EXPIRE on every attempt, DEL</source>
+        <translation>SETNX 键 &quot;1&quot;，每次尝试都 EXPIRE，DEL 释放</translation>
+    </message>
+    <message>
+        <source>Every waiter&apos;s EXPIRE renews the holder&apos;s lock, dead or alive; anyone&apos;s DEL frees it.</source>
+        <translation>每个等待者的 EXPIRE 都会续期持有者的锁，无论其死活；任何人的 DEL 都能释放它。</translation>
+    </message>
+    <message>
+        <source>A renewal thread nobody stops</source>
+        <translation>没人停止的续期线程</translation>
+    </message>
+    <message>
+        <source>After the release the thread renews the next holder&apos;s lock, and after that one dies, a lock nobody holds.</source>
+        <translation>释放之后，该线程续期下一个持有者的锁；那个持有者死后，又续期一把无人持有的锁。</translation>
+    </message>
+    <message>
+        <source>EVALSHA release, NOSCRIPT not handled</source>
+        <translation>EVALSHA 释放，不处理 NOSCRIPT</translation>
+    </message>
+    <message>
+        <source>After a restart, failover or SCRIPT FLUSH the release fails with NOSCRIPT: the lock stays until its TTL.</source>
+        <translation>重启、故障转移或 SCRIPT FLUSH 之后，释放因 NOSCRIPT 失败：锁一直留到 TTL 到期。</translation>
+    </message>
+    <message>
+        <source>EVALSHA release, SCRIPT LOAD again on NOSCRIPT</source>
+        <translation>EVALSHA 释放，遇到 NOSCRIPT 时重新 SCRIPT LOAD</translation>
+    </message>
+    <message>
+        <source>On NOSCRIPT the client loads its script again and retries, as redis-py&apos;s Script and Redisson do.</source>
+        <translation>遇到 NOSCRIPT 时客户端重新加载脚本并重试，redis-py 的 Script 和 Redisson 都是这样做的。</translation>
+    </message>
+    <message>
+        <source>INCRBY a reservation counter, never give it back</source>
+        <translation>INCRBY 预留计数器，从不归还</translation>
+    </message>
+    <message>
+        <source>No oversell, but a refused order&apos;s units stay reserved: later orders are refused while stock is left.</source>
+        <translation>不会超卖，但被拒订单的数量仍被预留：还有库存时后来的订单也被拒绝。</translation>
+    </message>
+    <message>
+        <source>INCRBY a reservation counter, DECRBY it back on failure</source>
+        <translation>INCRBY 预留计数器，失败时 DECRBY 归还</translation>
+    </message>
+    <message>
+        <source>A refused order gives its reservation back: every unit that is left can be sold.</source>
+        <translation>被拒的订单归还预留：剩下的每一件都能卖出。</translation>
+    </message>
+    <message>
+        <source>DECRBY, sent again when its reply is lost</source>
+        <translation>DECRBY，回复丢失时重发</translation>
+    </message>
+    <message>
+        <source>A reply lost after Redis ran the command: the retry deducts the order twice.</source>
+        <translation>Redis 执行命令后回复丢失：重试使订单被扣减两次。</translation>
+    </message>
+    <message>
+        <source>Deduct once per order id, retried safely</source>
+        <translation>每个订单号只扣减一次，可安全重试</translation>
+    </message>
+    <message>
+        <source>The order&apos;s id is recorded with the deduction in one script: a retry finds it and deducts nothing.</source>
+        <translation>订单号与扣减在同一个脚本中记录：重试发现它，不再扣减。</translation>
+    </message>
+    <message>
+        <source>SET NX PX once, refuse when busy</source>
+        <translation>SET NX PX 只试一次，锁忙即拒绝</translation>
+    </message>
+    <message>
+        <source>Safe, but under contention most orders are refused: a lock needs a wait policy too.</source>
+        <translation>安全，但在竞争下大多数订单被拒绝：锁还需要等待策略。</translation>
+    </message>
+    <message>
+        <source>SETNX, EXPIRE; repair when `not ttl` (TTL -1: never)</source>
+        <translation>SETNX、EXPIRE；`not ttl` 时修复（TTL 为 -1：从不修复）</translation>
+    </message>
+    <message>
+        <source>TTL answers -1 for no expiry and `not -1` is False: the repair never fixes a lock left without TTL.</source>
+        <translation>没有过期时间时 TTL 返回 -1，而 `not -1` 为 False：修复永远不会修好没有 TTL 的锁。</translation>
+    </message>
+    <message>
+        <source>SETNX, EXPIRE; repair when `not ttl` (TTL None, old redis-py)</source>
+        <translation>SETNX、EXPIRE；`not ttl` 时修复（TTL 为 None，旧版 redis-py）</translation>
+    </message>
+    <message>
+        <source>The repair fires for a lock without TTL, and also when TTL reads 0: it extends a live holder&apos;s lock.</source>
+        <translation>修复会为没有 TTL 的锁触发，TTL 读到 0 时也会触发：它延长了仍在工作的持有者的锁。</translation>
+    </message>
+    <message>
+        <source>WATCH/MULTI/DEL release, comparing bytes with str</source>
+        <translation>WATCH/MULTI/DEL 释放，拿 bytes 与 str 比较</translation>
+    </message>
+    <message>
+        <source>b&apos;…&apos; == &apos;…&apos; is never true: the lock is never released and, with no TTL, blocks every later order.</source>
+        <translation>b&apos;…&apos; == &apos;…&apos; 永远不成立：锁从不释放，又没有 TTL，挡住之后的每个订单。</translation>
+    </message>
+    <message>
+        <source>WATCH/MULTI/DEL release with decoded replies</source>
+        <translation>WATCH/MULTI/DEL 释放，回复已解码</translation>
+    </message>
+    <message>
+        <source>GET, compare and DEL under WATCH: only the owner deletes its lock.</source>
+        <translation>在 WATCH 下 GET、比较、DEL：只有持有者删除自己的锁。</translation>
+    </message>
 </context>
 <context>
     <name>Stress</name>
     <message>
         <source>needs a replica to acknowledge WAIT, and this Redis has none</source>
         <translation>需要副本确认 WAIT，而这个 Redis 没有副本</translation>
+    </message>
+    <message>
+        <source>never releases its lock: every order after the first would wait out its acquire timeout</source>
+        <translation>从不释放锁：第一个之后的每个订单都会等到获取超时</translation>
     </message>
 </context>
 <context>
@@ -1481,6 +1589,82 @@
     <message>
         <source>renewed %1 ms after the lease ran out</source>
         <translation>租约到期 %1 毫秒后才续期</translation>
+    </message>
+    <message>
+        <source>After %1 died, %2 kept its lock alive for %3 s: nobody else could take it.</source>
+        <translation>%1 死后，%2 让它的锁又存活了 %3 秒：其他人都拿不到。</translation>
+    </message>
+    <message>
+        <source>%1 let go of the lock, yet Redis kept it for %2 s.</source>
+        <translation>%1 放开了锁，Redis 却又保留了它 %2 秒。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Stock should be %1, is %2: %n unit(s) taken without a sale.</source>
+        <translation>
+            <numerusform>库存应为 %1，实为 %2：%n 件被扣减却没有成交。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n of %1 order(s) refused: the lock was busy and the client did not retry.</source>
+        <translation>
+            <numerusform>%1 个订单中有 %n 个被拒绝：锁正忙，客户端没有重试。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n order(s) gave up waiting for the lock.</source>
+        <translation>
+            <numerusform>%n 个订单等锁超时而放弃。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n order(s) failed on an error from Redis, the first: %1</source>
+        <translation>
+            <numerusform>%n 个订单因 Redis 的错误而失败，第一个：%1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>a dead client&apos;s lock kept alive</source>
+        <translation>已死客户端的锁被续命</translation>
+    </message>
+    <message>
+        <source>a released lock left in Redis</source>
+        <translation>已释放的锁留在 Redis 中</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n unit(s) taken without a sale</source>
+        <translation>
+            <numerusform>%n 件被扣减却没有成交</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n order(s) refused</source>
+        <translation>
+            <numerusform>%n 个订单被拒绝</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n order(s) timed out</source>
+        <translation>
+            <numerusform>%n 个订单超时</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n order(s) undersold</source>
+        <translation>
+            <numerusform>%n 个订单本可成交</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n order(s) failed on errors</source>
+        <translation>
+            <numerusform>%n 个订单因错误失败</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n order(s) refused with stock left unsold: %1.</source>
+        <translation>
+            <numerusform>%n 个订单被拒绝，而库存仍有 %1 件未售出。</numerusform>
+        </translation>
     </message>
 </context>
 <context>

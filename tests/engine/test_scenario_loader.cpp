@@ -70,6 +70,34 @@ private slots:
         QCOMPARE(counted->config.clients.size(), 30);
         QCOMPARE(counted->config.clients.at(25).name, QStringLiteral("Z"));
         QCOMPARE(counted->config.clients.at(26).name, QStringLiteral("C27"));
+
+        // The settings of the failures lock users hit.
+        const std::optional<Scenario> faulty = parseScenario(R"({
+            "broken": "set-nx-ex-lua", "correct": "fenced-lock",
+            "nodes": {"count": 3, "kind": "masters", "maxmemory": 4194304, "maxmemory_policy": "allkeys-lru"},
+            "clients": [{"name": "A", "quantity": 3, "clock_rate": 0.8},
+                        {"name": "B", "partition": {"nodes": [1, 2], "delay_ms": 6000}}],
+            "faults": [{"client": "A", "after": "decrement", "action": "lose_reply", "timeout_ms": 2000},
+                       {"client": "B", "after": "read", "action": "starve_watchdog", "pause_ms": 100}],
+            "server_faults": [{"node": 0, "action": "client_pause", "delay_ms": 500, "at_ms": 10},
+                              {"node": 1, "action": "fill_memory", "at_ms": 20},
+                              {"node": 2, "action": "script_flush", "at_ms": 30}]
+        })", QStringLiteral("f.json"), &error);
+        QVERIFY2(faulty, qPrintable(error.display()));
+        const RunConfig &c = faulty->config;
+        QCOMPARE(c.quantityOf(0), 3);
+        QCOMPARE(c.quantityOf(1), 1);
+        QCOMPARE(c.clients.at(0).clockRate, 0.8);
+        QCOMPARE(c.clients.at(1).partitionedFrom, (QList<int>{1, 2}));
+        QCOMPARE(c.clients.at(1).partitionDelayMs, 6000);
+        QCOMPARE(c.nodes.maxMemory, 4194304);
+        QCOMPARE(c.nodes.maxMemoryPolicy, QStringLiteral("allkeys-lru"));
+        QCOMPARE(c.faults.at(0).action, Fault::Action::LoseReply);
+        QCOMPARE(c.faults.at(0).timeoutMs, 2000);
+        QCOMPARE(c.faults.at(1).action, Fault::Action::StarveWatchdog);
+        QCOMPARE(c.serverFaults.at(0).action, ServerFault::Action::ClientPause);
+        QCOMPARE(c.serverFaults.at(1).action, ServerFault::Action::FillMemory);
+        QCOMPARE(c.serverFaults.at(2).action, ServerFault::Action::ScriptFlush);
     }
 
     void errorsNameLineAndField_data()
@@ -102,6 +130,24 @@ private slots:
         QTest::newRow("observed step")
             << head + "  \"clients\": [\"A\"],\n  \"faults\": [\n    {\"client\": \"A\", \"after\": \"other\"}\n  ]\n}" << 6
             << "faults[0].after" << "'other' is not a step";
+        QTest::newRow("policy without maxmemory")
+            << head + "  \"clients\": 2,\n  \"nodes\": {\"count\": 1, \"maxmemory_policy\": \"allkeys-lru\"}\n}" << 5
+            << "nodes.maxmemory" << "go together";
+        QTest::newRow("unknown policy")
+            << head + "  \"clients\": 2,\n  \"nodes\": {\"count\": 1, \"maxmemory\": 4194304, \"maxmemory_policy\": \"lru\"}\n}"
+            << 5 << "nodes.maxmemory_policy" << "allkeys-lru";
+        QTest::newRow("fill without maxmemory")
+            << head + "  \"clients\": 2,\n  \"nodes\": {\"count\": 1},\n  \"server_faults\": [\n    {\"node\": 0, \"action\": \"fill_memory\", \"at_ms\": 5}\n  ]\n}"
+            << 7 << "server_faults[0].action" << "needs \"nodes\": {\"maxmemory\"";
+        QTest::newRow("lose_reply without timeout")
+            << head + "  \"clients\": [\"A\"],\n  \"faults\": [\n    {\"client\": \"A\", \"action\": \"lose_reply\"}\n  ]\n}" << 6
+            << "faults[0].timeout_ms" << "lose_reply needs timeout_ms";
+        QTest::newRow("partition without nodes")
+            << head + "  \"clients\": [\n    {\"name\": \"A\", \"partition\": {\"nodes\": [1], \"delay_ms\": 10}}\n  ]\n}" << 5
+            << "clients[0].partition.nodes" << "needs lock nodes";
+        QTest::newRow("slow clock absurd")
+            << head + "  \"clients\": [\n    {\"name\": \"A\", \"clock_rate\": 0}\n  ]\n}" << 5
+            << "clients[0].clock_rate" << "0.1";
         QTest::newRow("duplicate client") << head + "  \"clients\": [\"A\", \"A\"]\n}" << 4 << "clients[1]" << "twice";
         QTest::newRow("interleaving") << head + "  \"clients\": [\"A\"],\n  \"interleaving\": [\"A\", \"Q\"]\n}" << 5
                                       << "interleaving[1]" << "no client is named 'Q'";

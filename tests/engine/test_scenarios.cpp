@@ -33,6 +33,20 @@ QStringList fingerprint(const test::ScenarioResult &r)
     return lines;
 }
 
+// The first event of a kind; null if none.
+const Event *firstOf(const RunAnalysis &a, EventKind kind)
+{
+    const auto it = std::find_if(a.events.cbegin(), a.events.cend(), [kind](const Event &e) { return e.kind == kind; });
+    return it == a.events.cend() ? nullptr : &*it;
+}
+
+// How many findings of a kind the verdict has.
+qsizetype countOf(const RunAnalysis &a, FindingKind kind)
+{
+    return std::count_if(a.verdict.findings.cbegin(), a.verdict.findings.cend(),
+                         [kind](const Finding &f) { return f.kind == kind; });
+}
+
 // Checks the lesson of `scenario` on one side; *known is false when this
 // test has none for it (a new scenario needs one here).
 void checkLesson(const QString &scenario, bool broken, const test::ScenarioResult &r, bool *known)
@@ -127,7 +141,8 @@ void checkLesson(const QString &scenario, bool broken, const test::ScenarioResul
                || scenario == QLatin1String("failover-wait-not-enough")
                || scenario == QLatin1String("redlock-restart-no-persistence")
                || scenario == QLatin1String("redlock-clock-jump")
-               || scenario == QLatin1String("redlock-clock-drift")) {
+               || scenario == QLatin1String("redlock-clock-drift")
+               || scenario == QLatin1String("redlock-partition-slow-replies")) {
         faults(Expect::LostUpdate, Expect::Fenced);
     } else if (scenario == QLatin1String("failover-lost-lock")) {
         faults(Expect::LostUpdate, Expect::Exclusive);
@@ -135,6 +150,170 @@ void checkLesson(const QString &scenario, bool broken, const test::ScenarioResul
         faults(Expect::Unavailable, Expect::Exclusive, 2);
     } else if (scenario == QLatin1String("redlock-delayed-restart")) {
         faults(Expect::Unavailable, Expect::Exclusive, 1);
+    } else if (scenario.startsWith(QLatin1String("constant-lock-")) && !broken) {
+        QVERIFY2(a.clean(), qPrintable(describe(r)));
+        QCOMPARE(a.finalStock, o.expectedStock);
+        QCOMPARE(o.ordersSucceeded, o.ordersTried);
+    } else if (scenario == QLatin1String("constant-lock-waiters-renew")) {
+        // 15 s of work under a 10 s timeout, and no overlap: B's EXPIREs,
+        // one a second, renewed A's lock every time.
+        QVERIFY2(a.overlaps.isEmpty() && o.lostUpdates == 0, qPrintable(describe(r)));
+        // The one expiry is B's own lock, long after A released.
+        QCOMPARE(o.expiries, 1);
+        QVERIFY(ms(firstOf(a, EventKind::Expired)->tNs) > 25000);
+        const QList<Mark> extended = test::marksOf(a, FindingKind::ForeignRenewal);
+        QCOMPARE(extended.size(), 14);
+        for (const Mark &m : extended)
+            QVERIFY(m.actor == 1 && m.other == 0 && a.events.at(m.event).step == Step::Expire);
+        QCOMPARE(o.ordersSucceeded, 2);
+        QCOMPARE(a.finalStock, 98);
+    } else if (scenario == QLatin1String("constant-lock-crash-before-expire")) {
+        // Without TTL only until B's first EXPIRE, 0.3 s; then B's own
+        // EXPIREs keep the dead lock alive until B gives up.
+        QCOMPARE(countOf(a, FindingKind::StuckLock), 1);
+        QVERIFY2(std::abs(ms(o.stuckNs) - 300) < 5, qPrintable(describe(r)));
+        const Finding *kept = a.verdict.find(FindingKind::KeptAlive);
+        QCOMPARE(countOf(a, FindingKind::KeptAlive), 1);
+        QCOMPARE(kept->actor, 0);
+        QCOMPARE(kept->other, 1);
+        QVERIFY2(ms(kept->durationNs) > 18000, qPrintable(describe(r)));
+        QCOMPARE(o.timedOutOrders, 1);
+        QCOMPARE(o.expiries, 0);
+        QCOMPARE(a.finalStock, 100);
+    } else if (scenario == QLatin1String("constant-lock-dead-holder")) {
+        QVERIFY(!a.verdict.has(FindingKind::StuckLock)); // it had its TTL
+        const Finding *kept = a.verdict.find(FindingKind::KeptAlive);
+        QCOMPARE(countOf(a, FindingKind::KeptAlive), 1);
+        QCOMPARE(kept->actor, 0);
+        QVERIFY2(ms(kept->durationNs) > 29000, qPrintable(describe(r)));
+        QCOMPARE(o.expiries, 0);
+        QCOMPARE(o.timedOutOrders, 1);
+        QCOMPARE(a.finalStock, 100);
+    } else if (scenario == QLatin1String("constant-lock-anyones-del")) {
+        const QList<Mark> deleted = test::marksOf(a, FindingKind::ForeignRelease);
+        QCOMPARE(deleted.size(), 1);
+        QCOMPARE(deleted.first().actor, 0);
+        QCOMPARE(deleted.first().other, 1);
+        QCOMPARE(a.overlaps.size(), 2); // A's lapsed lock with B, then B with C, let in by A's DEL
+        QCOMPARE(o.lostUpdates, 1);
+    } else if (scenario == QLatin1String("watch-release-bytes")) {
+        if (broken) {
+            // A's lock, never deleted and without TTL, outlasts the run.
+            QCOMPARE(countOf(a, FindingKind::LeftLocked), 1);
+            QCOMPARE(a.verdict.find(FindingKind::LeftLocked)->actor, 0);
+            QCOMPARE(o.timedOutOrders, 2);
+            QCOMPARE(o.ordersSucceeded, 1);
+            QVERIFY(a.overlaps.isEmpty() && o.foreignReleases == 0);
+            QCOMPARE(a.finalStock, 99);
+        } else {
+            QVERIFY2(a.clean(), qPrintable(describe(r)));
+            QCOMPARE(a.finalStock, 97);
+        }
+    } else if (scenario == QLatin1String("ttl-repair-never-fires")) {
+        if (broken) {
+            QCOMPARE(countOf(a, FindingKind::StuckLock), 1);
+            QVERIFY2(ms(o.stuckNs) > 19000, qPrintable(describe(r))); // B's whole 20 s
+            QCOMPARE(o.foreignRenewals, 0); // `not -1`: no repair ever ran
+            QCOMPARE(o.timedOutOrders, 1);
+        } else {
+            QVERIFY2(a.clean(), qPrintable(describe(r)));
+            QCOMPARE(a.finalStock, 99);
+        }
+    } else if (scenario == QLatin1String("ttl-repair-extends-holder")) {
+        if (broken) {
+            // TTL read 0 in A's last half second, while A still worked.
+            const QList<Mark> extended = test::marksOf(a, FindingKind::ForeignRenewal);
+            QCOMPARE(extended.size(), 1);
+            QCOMPARE(extended.first().actor, 1);
+            QCOMPARE(extended.first().other, 0);
+            const Event &expire = a.events.at(extended.first().event);
+            QCOMPARE(expire.step, Step::Expire);
+            QVERIFY2(ms(expire.tNs) >= 9500 && ms(expire.tNs) < 9800, qPrintable(describe(r)));
+            QCOMPARE(a.finalStock, 98);
+        } else {
+            QVERIFY2(a.clean(), qPrintable(describe(r)));
+            QCOMPARE(a.finalStock, 98);
+        }
+    } else if (scenario == QLatin1String("watchdog-never-stops")) {
+        if (broken) {
+            // A's thread, after A's release, renews B's lock, and after B died, for good.
+            const QList<Mark> extended = test::marksOf(a, FindingKind::ForeignRenewal);
+            QVERIFY(!extended.isEmpty());
+            for (const Mark &m : extended)
+                QVERIFY(m.actor == 0 && m.other == 1 && a.events.at(m.event).step == Step::Renew);
+            const Finding *kept = a.verdict.find(FindingKind::KeptAlive);
+            QCOMPARE(countOf(a, FindingKind::KeptAlive), 1);
+            QCOMPARE(kept->actor, 1);
+            QCOMPARE(kept->other, 0);
+            QCOMPARE(o.timedOutOrders, 1);
+            QCOMPARE(o.expiries, 0);
+        } else {
+            QVERIFY2(a.clean(), qPrintable(describe(r)));
+            QCOMPARE(o.expiries, 1);    // B's lock lapsed after B died
+            QCOMPARE(a.finalStock, 98); // A's and C's orders
+        }
+    } else if (scenario == QLatin1String("try-once-refused")) {
+        QCOMPARE(o.ordersTried, 45);
+        if (broken) {
+            QVERIFY2(o.refusedOrders == 37 && o.ordersSucceeded == 8, qPrintable(describe(r)));
+            QCOMPARE(a.verdict.find(FindingKind::Refused)->count, 37);
+            QVERIFY(a.overlaps.isEmpty() && o.lostUpdates == 0);
+            QCOMPARE(a.finalStock, 92);
+        } else {
+            QVERIFY2(a.clean(), qPrintable(describe(r)));
+            QCOMPARE(o.ordersSucceeded, 45);
+            QCOMPARE(a.finalStock, 55);
+        }
+    } else if (scenario == QLatin1String("incrby-reservation")) {
+        QCOMPARE(o.ordersSucceeded, broken ? 1 : 2); // B's 5 never fitted
+        QCOMPARE(a.finalStock, broken ? 2 : 0);
+        if (broken)
+            QCOMPARE(o.undersoldOrders, 1);          // C's 2, with 2 left
+        else
+            QVERIFY2(a.clean(), qPrintable(describe(r)));
+    } else if (scenario == QLatin1String("lost-reply-retry")) {
+        QCOMPARE(o.ordersSucceeded, 2);
+        if (broken) {
+            QCOMPARE(o.overDeducted, 1);
+            QCOMPARE(a.verdict.find(FindingKind::OverDeducted)->count, 1);
+            QCOMPARE(a.finalStock, 97);
+        } else {
+            QVERIFY2(a.clean(), qPrintable(describe(r)));
+            QCOMPARE(a.finalStock, 98);
+        }
+    } else if (scenario == QLatin1String("worker-hung")) {
+        if (broken) {
+            // The watchdog kept A's lease alive through the whole hang.
+            QCOMPARE(o.timedOutOrders, 1);
+            QVERIFY(a.overlaps.isEmpty());
+            QCOMPARE(o.expiries, 0);
+            QCOMPARE(a.finalStock, 99);
+        } else {
+            faults(Expect::LostUpdate, Expect::Fenced);
+        }
+    } else if (scenario == QLatin1String("noscript-after-flush")) {
+        if (broken) {
+            QCOMPARE(o.erroredOrders, 1);
+            const Finding *errored = a.verdict.find(FindingKind::Errored);
+            QVERIFY2(errored && errored->detail.startsWith(QLatin1String("NOSCRIPT")), qPrintable(describe(r)));
+            QCOMPARE(o.overDeducted, 1);   // A wrote, then its order failed
+            QCOMPARE(o.timedOutOrders, 1); // A's lock stayed for its TTL
+        } else {
+            QVERIFY2(a.clean(), qPrintable(describe(r)));
+            QCOMPARE(a.finalStock, 98);
+        }
+    } else if (scenario == QLatin1String("slow-client-clock") || scenario == QLatin1String("watchdog-starved")) {
+        if (broken)
+            QVERIFY2(a.overlaps.size() == 1 && o.lostUpdates == 1, qPrintable(describe(r)));
+        else if (scenario == QLatin1String("slow-client-clock"))
+            QVERIFY2(a.clean() && a.finalStock == 98, qPrintable(describe(r)));
+        else
+            faults(Expect::LostUpdate, Expect::Fenced);
+    } else if (scenario == QLatin1String("lock-evicted")) {
+        faults(Expect::LostUpdate, Expect::Fenced);
+        QVERIFY(a.events.cend() != std::find_if(a.events.cbegin(), a.events.cend(), [](const Event &e) {
+                    return e.kind == EventKind::Server && e.note.contains(QLatin1String("allkeys-lru evicts"));
+                }));
     } else {
         *known = false;
     }
@@ -200,7 +379,8 @@ private slots:
     {
         const auto server = test::startRedis();
         QVERIFY(server);
-        for (const char *name : {"set-nx-ex-lua", "watchdog", "watch-multi", "lua-decrement", "decr-compensate"}) {
+        for (const char *name : {"set-nx-ex-lua", "watchdog", "watch-multi", "lua-decrement", "decr-compensate",
+                                 "watch-release", "incrby-reserve-return", "decr-once", "evalsha-reload"}) {
             const auto r = test::runScenario(QStringLiteral("flash-sale"), QLatin1String(name), server->endpoint(),
                                              RunMode::Live, [](RunConfig &c) {
                                                  c.stock = 30;

@@ -92,8 +92,6 @@ QString describe(const ScenarioResult &r)
     return r.describe();
 }
 
-namespace {
-// The run, one line per event, for the log when a check fails.
 QString timeline(const ScenarioResult &r)
 {
     QString text;
@@ -112,7 +110,6 @@ QString timeline(const ScenarioResult &r)
     }
     return text;
 }
-} // namespace
 
 void expectOutcome(const ScenarioResult &r, Expect what, int unavailable)
 {

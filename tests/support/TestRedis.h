@@ -43,6 +43,8 @@ std::unique_ptr<ScenarioResult> runScenarioOnOwnServers(const QString &scenario,
 
 // The verdict and the error, for a failure message.
 QString describe(const ScenarioResult &r);
+// The run, one line per event, for the log when a check fails.
+QString timeline(const ScenarioResult &r);
 
 // What the fault scenarios show.
 enum class Expect {
