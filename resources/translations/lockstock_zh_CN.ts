@@ -59,11 +59,11 @@
         <translation>速度</translation>
     </message>
     <message>
-        <source>Run speed relative to the scenario's; applies from the next run. Live threads use the real clock: leases scale with it.</source>
+        <source>Run speed relative to the scenario&apos;s; applies from the next run. Live threads use the real clock: leases scale with it.</source>
         <translation>相对场景默认值的运行速度；下次运行生效。实时线程使用真实时钟：租约随之缩放。</translation>
     </message>
     <message>
-        <source>Playback speed relative to the scenario's, at once. Only the window's pace: Redis keeps the lesson's own times.</source>
+        <source>Playback speed relative to the scenario&apos;s, at once. Only the window&apos;s pace: Redis keeps the lesson&apos;s own times.</source>
         <translation>相对场景默认值的回放速度，立即生效。只改变窗口的播放节奏：Redis 仍使用课程本身的时间。</translation>
     </message>
     <message>
@@ -75,7 +75,7 @@
         <translation>真实时钟</translation>
     </message>
     <message>
-        <source>Redis runs on the run's own clock: pausing freezes every lease, the same run gives the same history.</source>
+        <source>Redis runs on the run&apos;s own clock: pausing freezes every lease, the same run gives the same history.</source>
         <translation>Redis 使用本次运行自己的时钟：暂停会冻结所有租约，同样的运行得到同样的历史。</translation>
     </message>
     <message>
@@ -234,6 +234,14 @@
     <message>
         <source>S&amp;tress test all strategies…</source>
         <translation>压力测试所有策略(&amp;T)…</translation>
+    </message>
+    <message>
+        <source>Presentation mode</source>
+        <translation>演示模式</translation>
+    </message>
+    <message>
+        <source>Side panels</source>
+        <translation>侧边面板</translation>
     </message>
 </context>
 <context>
@@ -663,6 +671,14 @@
     <message>
         <source>made harmless by fencing</source>
         <translation>防护令牌使其无害</translation>
+    </message>
+    <message>
+        <source>%1 + %2</source>
+        <translation>%1 + %2</translation>
+    </message>
+    <message>
+        <source>%1 retried %2× (%3)</source>
+        <translation>%1 重试了 %2 次（%3）</translation>
     </message>
 </context>
 <context>
