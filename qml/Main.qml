@@ -159,6 +159,7 @@ ApplicationWindow {
 
     FileDialog {
         id: exportDialog
+        objectName: "exportDialog"
         title: qsTr("Export the timeline")
         fileMode: FileDialog.SaveFile
         onAccepted: {

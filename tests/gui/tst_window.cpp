@@ -14,7 +14,8 @@
 #include <QQuickItem>
 #include <QQuickStyle>
 #include <QQuickWindow>
-#include <QSignalSpy>
+#include <QScreen>
+#include <QSettings>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -109,10 +110,18 @@ private slots:
         QObject *trigger = m_window->findChild<QObject *>(action);
         QVERIFY2(trigger, qPrintable(action));
         QVERIFY(QMetaObject::invokeMethod(trigger, "trigger"));
-        // The dialog's own file name field and Save button, clicked as a user would.
+        // The dialog's own folder, file name field and Save button, used as a user would.
+        QObject *dialog = m_window->findChild<QObject *>(QStringLiteral("exportDialog"));
+        QVERIFY(dialog);
+        QTRY_VERIFY(dialog->property("visible").toBool());
+        dialog->setProperty("currentFolder", QUrl::fromLocalFile(dir.path()));
         QQuickItem *name = nullptr;
         QTRY_VERIFY((name = findItem(m_window->contentItem()->parentItem(), QStringLiteral("fileNameTextField"))));
-        name->setProperty("text", path);
+        click(m_window, name);
+        QTRY_VERIFY(name->hasActiveFocus());
+        QTest::keyClick(m_window, Qt::Key_A, Qt::ControlModifier);
+        QTest::keyClicks(m_window, file);
+        QTest::keyClick(m_window, Qt::Key_Tab); // leaving the field is what takes its name
         QQuickItem *save = buttonWithText(m_window->contentItem()->parentItem(), QStringLiteral("Save"));
         QVERIFY(save);
         click(m_window, save);
