@@ -10,10 +10,11 @@ import LockStock.Native
 ApplicationWindow {
     id: window
     objectName: "mainWindow"
-    width: 1600
-    height: 960
-    minimumWidth: 1100
-    minimumHeight: 700
+    // The first start fits the screen (a 1366×768 projector too); then the size is remembered.
+    width: Math.min(1600, Math.round(Screen.desktopAvailableWidth * 0.96))
+    height: Math.min(960, Math.round(Screen.desktopAvailableHeight * 0.92))
+    minimumWidth: Math.min(1000, Screen.desktopAvailableWidth)
+    minimumHeight: Math.min(600, Screen.desktopAvailableHeight)
     visible: true
     // Qt adds " — LockStock" (the application's display name).
     title: Controller.scenarioTitle + " · " + Controller.primary.strategyName
@@ -41,8 +42,16 @@ ApplicationWindow {
         property bool correct: false
         property real speed: 1.0
         property real replayRate: 1.0
+        property real presentationScale: 1.5
+        property bool sidePanels: true
+        property bool lessonFolded: false
     }
     Component.onCompleted: {
+        // A size remembered on a bigger screen still fits this one.
+        width = Math.min(width, Screen.desktopAvailableWidth)
+        height = Math.min(height, Screen.desktopAvailableHeight)
+        x = Math.max(Screen.virtualX, Math.min(x, Screen.virtualX + Screen.desktopAvailableWidth - width))
+        y = Math.max(Screen.virtualY, Math.min(y, Screen.virtualY + Screen.desktopAvailableHeight - height))
         Style.dark = settings.dark
         Style.scale = settings.scale
         // Read first: choosing the scenario saves the settings of the one it replaces.
@@ -65,7 +74,28 @@ ApplicationWindow {
         function onReplayRateChanged() { settings.replayRate = Controller.replayRate }
     }
 
-    function setScale(s) { Style.scale = Math.max(0.8, Math.min(2.0, s)); settings.scale = Style.scale }
+    function setScale(s) {
+        Style.scale = Math.max(0.8, Math.min(2.0, s))
+        if (presenting)
+            settings.presentationScale = Style.scale
+        else
+            settings.scale = Style.scale
+    }
+
+    // Presentation mode (F5): the timeline and the verdict over the whole
+    // screen in the back row's type size; F5 or Esc gives the window back.
+    property bool presenting: false
+    property int windowedVisibility: Window.Windowed
+    function setPresenting(on) {
+        if (on === presenting)
+            return
+        if (on)
+            windowedVisibility = visibility === Window.FullScreen ? Window.Windowed : visibility
+        presenting = on
+        visibility = on ? Window.FullScreen : windowedVisibility
+        Style.scale = on ? Math.max(settings.scale, settings.presentationScale) : settings.scale
+    }
+    Shortcut { sequence: "Esc"; enabled: window.presenting && window.timelineKeys; onActivated: window.setPresenting(false) }
     function stepFocused() { Controller.step(Controller.focusClient) }
 
     // The one-key shortcuts drive the timeline; over the stress test they would
@@ -85,11 +115,12 @@ ApplicationWindow {
     }
 
     menuBar: MenuBar {
+        visible: !window.presenting
         font.pixelSize: Style.px(15)
         AppMenu {
             title: qsTr("&File")
-            Action { text: qsTr("Export timeline as &PNG…"); shortcut: "Ctrl+E"; onTriggered: { exportDialog.nameFilters = ["PNG (*.png)"]; exportDialog.defaultSuffix = "png"; exportDialog.open() } }
-            Action { text: qsTr("Export timeline as &SVG…"); shortcut: "Ctrl+Shift+E"; onTriggered: { exportDialog.nameFilters = ["SVG (*.svg)"]; exportDialog.defaultSuffix = "svg"; exportDialog.open() } }
+            Action { objectName: "exportPngAction"; text: qsTr("Export timeline as &PNG…"); shortcut: "Ctrl+E"; onTriggered: { exportDialog.nameFilters = ["PNG (*.png)"]; exportDialog.defaultSuffix = "png"; exportDialog.open() } }
+            Action { objectName: "exportSvgAction"; text: qsTr("Export timeline as &SVG…"); shortcut: "Ctrl+Shift+E"; onTriggered: { exportDialog.nameFilters = ["SVG (*.svg)"]; exportDialog.defaultSuffix = "svg"; exportDialog.open() } }
             MenuSeparator {}
             Action { text: qsTr("&Quit"); shortcut: "Ctrl+Q"; onTriggered: Qt.quit() }
         }
@@ -104,6 +135,8 @@ ApplicationWindow {
         }
         AppMenu {
             title: qsTr("&View")
+            Action { text: qsTr("Presentation mode"); shortcut: "F5"; checkable: true; checked: window.presenting; onTriggered: window.setPresenting(checked) }
+            Action { text: qsTr("Side panels"); shortcut: "Ctrl+B"; checkable: true; checked: settings.sidePanels; onTriggered: settings.sidePanels = checked }
             Action { text: qsTr("Dark theme"); checkable: true; checked: Style.dark; onTriggered: { Style.dark = checked; settings.dark = checked } }
             Action { text: qsTr("Larger text (projector)"); shortcut: "Ctrl++"; onTriggered: window.setScale(Style.scale + 0.1) }
             Action { text: qsTr("Smaller text"); shortcut: "Ctrl+-"; onTriggered: window.setScale(Style.scale - 0.1) }
@@ -122,6 +155,7 @@ ApplicationWindow {
 
     FileDialog {
         id: exportDialog
+        objectName: "exportDialog"
         title: qsTr("Export the timeline")
         fileMode: FileDialog.SaveFile
         onAccepted: {
@@ -168,6 +202,7 @@ ApplicationWindow {
     }
 
     header: ToolBar {
+        visible: !window.presenting
         Material.background: Style.panel
         Material.elevation: 0
         contentHeight: bar.implicitHeight + Style.px(16)
@@ -225,13 +260,19 @@ ApplicationWindow {
                 wrapMode: Text.WordWrap
             }
         }
+        // The lesson folds to two lines (click it); presentation mode leaves it out.
         Label {
+            objectName: "lesson"
             Layout.fillWidth: true
+            visible: !window.presenting
             text: "<b>" + Controller.scenarioTitle + "</b> — " + Controller.scenarioLesson
             textFormat: Text.StyledText
             wrapMode: Text.WordWrap
+            maximumLineCount: settings.lessonFolded ? 2 : 1000
+            elide: Text.ElideRight
             font.pixelSize: Style.px(17)
             color: Style.text
+            TapHandler { onTapped: settings.lessonFolded = !settings.lessonFolded }
         }
 
         SplitView {
@@ -241,7 +282,7 @@ ApplicationWindow {
 
             ColumnLayout {
                 SplitView.fillWidth: true
-                SplitView.minimumWidth: Style.px(600)
+                SplitView.minimumWidth: Math.min(Style.px(600), window.width * 0.5)
                 spacing: Style.px(8)
                 // Side by side means side by side: the broken and the correct run in two columns.
                 GridLayout {
@@ -289,10 +330,11 @@ ApplicationWindow {
             }
 
             SplitView {
+                objectName: "sidePanels"
                 orientation: Qt.Vertical
-                visible: !Controller.compare
-                SplitView.preferredWidth: Style.px(560)
-                SplitView.minimumWidth: Style.px(360)
+                visible: !Controller.compare && !window.presenting && settings.sidePanels
+                SplitView.preferredWidth: Math.min(Style.px(560), window.width * 0.36)
+                SplitView.minimumWidth: Math.min(Style.px(360), window.width * 0.25)
 
                 Pane {
                     SplitView.fillHeight: true
@@ -335,6 +377,7 @@ ApplicationWindow {
 
     footer: Label {
         id: exportStatus
+        visible: !window.presenting
         padding: Style.px(6)
         leftPadding: Style.px(14)
         font.pixelSize: Style.px(13)

@@ -59,17 +59,38 @@ ColumnLayout {
         border.color: Style.border
         radius: Style.px(4)
         clip: true
-        TimelineView {
-            id: timeline
-            objectName: "timelineView"
+        // Lanes keep their minimum height; when they do not all fit, they scroll
+        // (scroll bar, or the wheel over the lane names): time keeps the wheel.
+        Flickable {
+            id: lanes
+            objectName: "laneScroller"
             anchors.fill: parent
             anchors.margins: 1
-            session: root.session
-            cursorMs: root.cursorMs
-            theme: Style.dark ? "dark" : "light"
-            textScale: Style.scale
-            onEventClicked: index => root.eventClicked(index)
-            onCursorRequested: ms => root.cursorRequested(ms)
+            interactive: false
+            boundsBehavior: Flickable.StopAtBounds
+            contentWidth: width
+            contentHeight: Math.max(height, timeline.minimumContentHeight)
+            ScrollBar.vertical: ScrollBar {
+                id: laneBar
+                objectName: "laneScrollBar"
+                policy: lanes.contentHeight > lanes.height ? ScrollBar.AlwaysOn : ScrollBar.AlwaysOff
+            }
+            TimelineView {
+                id: timeline
+                objectName: "timelineView"
+                // Beside the scroll bar, not under it: labels run to the right edge.
+                width: lanes.width - (laneBar.policy === ScrollBar.AlwaysOn ? laneBar.width : 0)
+                height: lanes.contentHeight
+                session: root.session
+                cursorMs: root.cursorMs
+                theme: Style.dark ? "dark" : "light"
+                textScale: Style.scale
+                onEventClicked: index => root.eventClicked(index)
+                onCursorRequested: ms => root.cursorRequested(ms)
+                onLanesScrollRequested: pixels => {
+                    lanes.contentY = Math.max(0, Math.min(lanes.contentHeight - lanes.height, lanes.contentY + pixels))
+                }
+            }
         }
     }
     ScrollBar {

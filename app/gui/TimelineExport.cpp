@@ -16,8 +16,9 @@ TimelineViewport wholeRun(const RunAnalysis &data, const TimelineImage &options)
 {
     TimelineViewport v;
     v.startMs = 0;
-    // Air after the last event so its label is not cut off.
-    v.endMs = std::max(1.0, data.durationMs() * 1.14);
+    // Air after the last events so that their labels show whole.
+    const TimelineTheme theme = options.resolvedTheme();
+    v.endMs = TimelinePainter(data, theme).fitEndMs(options.size.width() - TimelinePainter::gutterWidth(theme) - theme.px(16));
     v.header = true;
     v.legend = true;
     v.title = options.title;
@@ -72,7 +73,7 @@ QSize TimelineImage::resolvedSize(const RunAnalysis &data) const
 {
     if (size.height() > 0)
         return size;
-    return {size.width(), qCeil(TimelinePainter(data, resolvedTheme()).preferredHeight(true, true))};
+    return {size.width(), qCeil(TimelinePainter(data, resolvedTheme()).preferredHeight(wholeRun(data, *this), size.width()))};
 }
 
 QString imageSizeProblem(const QSize &size)

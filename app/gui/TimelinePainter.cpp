@@ -26,6 +26,8 @@ QFont monoFont(const TimelineTheme &theme, qreal size)
 }
 
 constexpr qsizetype kHeaderFindings = 5;
+// Retry loops of this many refused attempts get one label.
+constexpr int kCollapsedRetries = 3;
 
 // Shaping a label costs more than drawing it, and the same labels come back
 // frame after frame while scrolling: keep them laid out. The window paints on
@@ -230,16 +232,66 @@ TimelinePainter::TimelinePainter(const RunAnalysis &data, const TimelineTheme &t
 {
 }
 
-qreal TimelinePainter::headerHeight() const
+qreal TimelinePainter::titleHeight(const QString &title, qreal width) const
 {
-    return m_theme.px(86) + m_theme.px(32) * qMax<qsizetype>(1, qMin<qsizetype>(kHeaderFindings, m_data.verdict.findings.size()));
+    const QFontMetricsF metrics(m_theme.font(30, QFont::Bold));
+    const qreal w = std::max<qreal>(1, width - 2 * m_theme.px(24));
+    return std::max(m_theme.px(40), metrics.boundingRect(QRectF(0, 0, w, 1e6), Qt::TextWordWrap, title).height());
 }
 
-qreal TimelinePainter::preferredHeight(bool header, bool legend) const
+qreal TimelinePainter::headerHeight(const QString &title, qreal width) const
+{
+    return titleHeight(title, width) + m_theme.px(46)
+        + m_theme.px(32) * qMax<qsizetype>(1, qMin<qsizetype>(kHeaderFindings, m_data.verdict.findings.size()));
+}
+
+qreal TimelinePainter::minimumLockLane() const
+{
+    // The bar under a row of pills; with several lock nodes, a readable row
+    // for each; the fault pills under them.
+    const qsizetype nodes = m_data.probed ? m_data.nodes.size() : 1;
+    return m_theme.px(30) + std::max(m_theme.px(48), qreal(nodes) * m_theme.px(26))
+        + (m_data.serverFaults.isEmpty() ? m_theme.px(10) : 2 * faultRowHeight() + m_theme.px(4));
+}
+
+qreal TimelinePainter::preferredHeight(const TimelineViewport &view, qreal width) const
 {
     const TimelineTheme &t = m_theme;
-    return t.px(34) + t.px(92) + m_data.clientCount() * t.px(158) + t.px(140) + (header ? headerHeight() : 0)
-        + (legend ? t.px(48) : 0);
+    // Many clients get lanes of their minimum height: a 20-client shot stays a page, not a scroll.
+    const qreal lane = m_data.clientCount() > 6 ? minimumClientLane() + t.px(12) : t.px(158);
+    return t.px(34) + std::max(t.px(92), minimumLockLane()) + m_data.clientCount() * lane + t.px(140)
+        + (view.header ? headerHeight(view.title, width) : 0) + (view.legend ? t.px(48) : 0);
+}
+
+qreal TimelinePainter::minimumHeight(const TimelineViewport &view, qreal width) const
+{
+    return m_theme.px(34) + minimumLockLane() + m_data.clientCount() * minimumClientLane() + minimumStockLane()
+        + (view.header ? headerHeight(view.title, width) : 0) + (view.legend ? m_theme.px(48) : 0);
+}
+
+double TimelinePainter::fitEndMs(qreal plotWidth) const
+{
+    const double duration = std::max(1.0, m_data.durationMs());
+    double end = duration * 1.04;
+    const QFont labelFont = monoFont(m_theme, 13);
+    // A command at t with a label w wide fits when t / end * width + w <= width.
+    for (const SharedList<LaneEvent> &lane : m_data.lanes) {
+        int seen = 0;
+        for (qsizetype i = lane.size() - 1; i >= 0 && seen < 4; --i) {
+            const LaneEvent &le = lane.at(i);
+            if (le.kind != EventKind::Command && le.kind != EventKind::Error)
+                continue;
+            ++seen;
+            const Event &e = m_data.events.at(le.index);
+            qreal w = pillSize(laidOut(e.kind == EventKind::Error ? e.note : RunAnalysis::commandText(e), labelFont), m_theme).width();
+            if (le.marked)
+                w = std::max(w, pillSize(laidOut(m_data.markTextAt(le.index), m_theme.font(13, QFont::Bold)), m_theme).width());
+            // Past half the plot a label cannot make room for itself: the rest stays as it was.
+            if (w + m_theme.px(16) < plotWidth / 2)
+                end = std::max(end, m_data.scenarioMs(le.tNs) * plotWidth / (plotWidth - w - m_theme.px(16)));
+        }
+    }
+    return end;
 }
 
 TimelinePainter::Lanes TimelinePainter::layout(const QRectF &area, const TimelineViewport &view) const
@@ -247,7 +299,7 @@ TimelinePainter::Lanes TimelinePainter::layout(const QRectF &area, const Timelin
     Lanes l;
     qreal top = area.top();
     if (view.header) {
-        const qreal h = headerHeight();
+        const qreal h = headerHeight(view.title, area.width());
         l.header = QRectF(area.left(), top, area.width(), h);
         top += h;
     }
@@ -260,18 +312,12 @@ TimelinePainter::Lanes TimelinePainter::layout(const QRectF &area, const Timelin
     top = l.axis.bottom();
     const qreal rest = bottom - top;
     const int n = qMax(1, m_data.clientCount());
-    // The lock lane holds one bar: beyond a comfortable height it only adds empty space.
-    qreal lock = std::clamp(rest * 0.16, m_theme.px(84), m_theme.px(170));
-    qreal stock = qMax(m_theme.px(112), rest * 0.2);
-    qreal lane = qMax(m_theme.px(80), (rest - lock - stock) / n);
-    const qreal needed = lock + stock + n * lane;
-    if (needed > rest) {
-        // Side by side leaves less room: every lane shrinks alike, none falls off the bottom.
-        const qreal f = std::max<qreal>(0.1, rest / needed);
-        lock *= f;
-        stock *= f;
-        lane *= f;
-    }
+    // The lock lane holds one bar per node: beyond a comfortable height it only adds empty space.
+    const qreal lock = std::clamp(rest * 0.16, minimumLockLane(), std::max(minimumLockLane(), m_theme.px(170)));
+    // Room to spare goes to the clients first; short of room, no lane is crushed
+    // below its minimum: the lanes run past the bottom and the view scrolls.
+    const qreal stock = std::clamp(rest * 0.2, minimumStockLane(), std::max(minimumStockLane(), rest - lock - n * minimumClientLane()));
+    const qreal lane = std::max(minimumClientLane(), (rest - lock - stock) / n);
     l.lock = QRectF(area.left(), top, area.width(), lock);
     top = l.lock.bottom();
     for (int c = 0; c < m_data.clientCount(); ++c) {
@@ -280,6 +326,21 @@ TimelinePainter::Lanes TimelinePainter::layout(const QRectF &area, const Timelin
     }
     l.stock = QRectF(area.left(), top, area.width(), qMax(stock, bottom - top));
     return l;
+}
+
+qreal TimelinePainter::placeInRow(qreal rowEnd, qreal want, qreal width, qreal right) const
+{
+    const qreal at = std::max(want, rowEnd + m_theme.px(6));
+    if (at + width <= right)
+        return at;
+    // Slide left, but not over what the row holds already.
+    const qreal back = right - width;
+    return back >= rowEnd + m_theme.px(6) && back >= m_bounds.left() ? back : std::numeric_limits<qreal>::quiet_NaN();
+}
+
+void TimelinePainter::recordLabel(const QRectF &r, const QString &text, bool onShape)
+{
+    m_record.labels.append({r, m_bounds, text, onShape});
 }
 
 qreal TimelinePainter::xMs(double ms) const
@@ -335,6 +396,9 @@ void TimelinePainter::paint(QPainter &p, const QRectF &area, const TimelineViewp
     m_view = view;
     m_hits.clear();
     m_drawn.clear();
+    m_record = {};
+    m_bounds = area;
+    m_topRowEnd = -1e9;
     m_cursorNs = view.cursorMs >= 0 ? m_data.clockNs(view.cursorMs) : std::numeric_limits<qint64>::max();
     p.save();
     p.setRenderHint(QPainter::Antialiasing);
@@ -349,6 +413,10 @@ void TimelinePainter::paint(QPainter &p, const QRectF &area, const TimelineViewp
     m_xPerNs = xMs(m_data.scenarioMs(1'000'000'000)) / 1e9 - m_xOrigin / 1e9;
     if (view.header)
         paintHeader(p, lanes.header);
+    m_record.lanes.append({lanes.lock, minimumLockLane(), tr("Redis")});
+    for (int c = 0; c < lanes.clients.size(); ++c)
+        m_record.lanes.append({lanes.clients.at(c), minimumClientLane(), m_data.info.clients.value(c)});
+    m_record.lanes.append({lanes.stock, minimumStockLane(), tr("Stock")});
 
     // Lane backgrounds and the gutter first, grid over them, data on top.
     const QList<QRectF> all = QList<QRectF>{lanes.lock} + lanes.clients + QList<QRectF>{lanes.stock};
@@ -358,7 +426,8 @@ void TimelinePainter::paint(QPainter &p, const QRectF &area, const TimelineViewp
     paintAxis(p, lanes.axis, QRectF(m_plot.left(), lanes.lock.top(), m_plot.width(), lanes.stock.bottom() - lanes.lock.top()));
 
     p.save();
-    p.setClipRect(QRectF(m_plot.left() - m_theme.px(2), m_plot.top(), m_plot.width() + m_theme.px(18), m_plot.height()));
+    m_bounds = QRectF(m_plot.left() - m_theme.px(2), m_plot.top(), m_plot.width() + m_theme.px(18), m_plot.height());
+    p.setClipRect(m_bounds);
     paintOverlaps(p, lanes);
     paintLockLane(p, lanes.lock);
     paintServerFaults(p, lanes);
@@ -366,16 +435,19 @@ void TimelinePainter::paint(QPainter &p, const QRectF &area, const TimelineViewp
         paintClientLane(p, lanes.clients.at(c), c);
     paintStockLane(p, lanes.stock);
     p.restore();
+    m_bounds = area;
 
-    paintGutterLabel(p, lanes.lock, tr("Redis"), QString::fromUtf8(m_data.info.lockKey), m_theme.text);
-    if (m_data.probed && m_data.nodes.size() > 1) {
+    const bool nodeRows = m_data.probed && m_data.nodes.size() > 1;
+    paintGutterLabel(p, lanes.lock, tr("Redis"), QString::fromUtf8(m_data.info.lockKey), m_theme.text,
+                     nodeRows ? m_theme.px(56) : 0);
+    if (nodeRows) {
+        // Each node's name beside its row, right of the lane's own title.
         const QList<QRectF> rows = lockNodeRows(lanes.lock);
-        p.setPen(m_theme.mutedText);
-        for (qsizetype i = 0; i < rows.size(); ++i) {
-            p.setFont(m_theme.font(std::min<qreal>(12, rows.at(i).height() / m_theme.scale * 0.75), QFont::DemiBold));
-            p.drawText(QRectF(m_plot.left() - m_theme.px(40), rows.at(i).top(), m_theme.px(34), rows.at(i).height()),
-                       Qt::AlignRight | Qt::AlignVCenter, m_data.info.nodes.value(i));
-        }
+        const QFont font = m_theme.font(std::min<qreal>(12, rows.first().height() / m_theme.scale * 0.7), QFont::DemiBold);
+        const qreal w = m_theme.px(48);
+        for (qsizetype i = 0; i < rows.size(); ++i)
+            label(p, QRectF(m_plot.left() - w - m_theme.px(4), rows.at(i).top(), w, rows.at(i).height()), Qt::AlignRight | Qt::AlignVCenter,
+                  QFontMetricsF(font).elidedText(m_data.info.nodes.value(i), Qt::ElideMiddle, w), font, m_theme.mutedText);
     }
     for (int c = 0; c < lanes.clients.size(); ++c)
         paintGutterLabel(p, lanes.clients.at(c), m_data.info.clients.value(c), tr("client"), m_theme.client(c));
@@ -396,25 +468,28 @@ void TimelinePainter::paintHeader(QPainter &p, const QRectF &r)
     const qreal pad = m_theme.px(24);
     p.setPen(m_theme.text);
     p.setFont(m_theme.font(30, QFont::Bold));
-    QRectF line(r.left() + pad, r.top() + m_theme.px(14), r.width() - 2 * pad, m_theme.px(40));
-    p.drawText(line, Qt::AlignLeft | Qt::AlignVCenter, m_view.title);
-    p.setFont(m_theme.font(18));
-    p.setPen(m_theme.mutedText);
-    line.translate(0, m_theme.px(40));
+    // A long title wraps onto more lines: the header grew for it (headerHeight()).
+    QRectF line(r.left() + pad, r.top() + m_theme.px(14), r.width() - 2 * pad, titleHeight(m_view.title, r.width()));
+    QRectF used;
+    p.drawText(line, Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, m_view.title, &used);
+    recordLabel(used, m_view.title);
+    line.translate(0, line.height());
     line.setHeight(m_theme.px(28));
-    p.drawText(line, Qt::AlignLeft | Qt::AlignVCenter, m_view.subtitle);
+    const QFont subtitle = m_theme.font(18);
+    label(p, line, Qt::AlignLeft | Qt::AlignVCenter, QFontMetricsF(subtitle).elidedText(m_view.subtitle, Qt::ElideRight, line.width()),
+          subtitle, m_theme.mutedText);
     line.translate(0, m_theme.px(32));
     line.setHeight(m_theme.px(32));
-    p.setFont(m_theme.font(22, QFont::DemiBold));
+    const QFont font = m_theme.font(22, QFont::DemiBold);
     const QList<Finding> &findings = m_data.verdict.findings;
     for (qsizetype i = 0; i < qMin<qsizetype>(kHeaderFindings, findings.size()); ++i) {
         const QColor c = m_theme.severity(findings.at(i).severity);
         p.setPen(Qt::NoPen);
         p.setBrush(c);
         p.drawEllipse(QPointF(line.left() + m_theme.px(7), line.center().y()), m_theme.px(6), m_theme.px(6));
-        p.setPen(c);
-        p.drawText(line.adjusted(m_theme.px(22), 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter,
-                   findings.at(i).sentence(m_data.info));
+        const QRectF text = line.adjusted(m_theme.px(22), 0, 0, 0);
+        label(p, text, Qt::AlignLeft | Qt::AlignVCenter,
+              QFontMetricsF(font).elidedText(findings.at(i).sentence(m_data.info), Qt::ElideRight, text.width()), font, c);
         line.translate(0, m_theme.px(32));
     }
 }
@@ -434,24 +509,30 @@ void TimelinePainter::paintAxis(QPainter &p, const QRectF &r, const QRectF &colu
         p.setRenderHint(QPainter::Antialiasing, true);
         p.setPen(QPen(m_theme.mutedText, 1));
         p.drawLine(QPointF(px, r.bottom() - m_theme.px(6)), QPointF(px, r.bottom()));
-        label(p, QRectF(px - m_theme.px(60), r.top(), m_theme.px(120), r.height() - m_theme.px(6)), Qt::AlignCenter,
-              secondsText(t), m_theme.font(14), m_theme.mutedText);
+        // Centred on its tick, kept inside the area at the right edge.
+        const QString text = secondsText(t);
+        const qreal w = laidOut(text, m_theme.font(14)).size().width();
+        const qreal centre = std::min(px, r.right() - w / 2 - m_theme.px(2));
+        label(p, QRectF(centre - m_theme.px(60), r.top(), m_theme.px(120), r.height() - m_theme.px(6)), Qt::AlignCenter,
+              text, m_theme.font(14), m_theme.mutedText);
     }
-    p.setPen(m_theme.mutedText);
-    p.setFont(m_theme.font(13));
-    p.drawText(QRectF(r.left() + m_theme.px(12), r.top(), gutterWidth(m_theme), r.height()), Qt::AlignLeft | Qt::AlignVCenter,
-               tr("scenario time"));
+    const QFont font = m_theme.font(13);
+    const qreal w = gutterWidth(m_theme) - m_theme.px(24);
+    label(p, QRectF(r.left() + m_theme.px(12), r.top(), w, r.height()), Qt::AlignLeft | Qt::AlignVCenter,
+          QFontMetricsF(font).elidedText(tr("scenario time"), Qt::ElideRight, w), font, m_theme.mutedText);
 }
 
 void TimelinePainter::paintGutterLabel(QPainter &p, const QRectF &lane, const QString &title, const QString &subtitle,
-                                       const QColor &colour)
+                                       const QColor &colour, qreal reserve)
 {
     const QRectF g(lane.left() + m_theme.px(14), lane.top() + m_theme.px(8), gutterWidth(m_theme) - m_theme.px(22), lane.height() - m_theme.px(16));
-    label(p, QRectF(g.left(), g.top(), g.width(), m_theme.px(30)), Qt::AlignLeft | Qt::AlignVCenter, title,
-          m_theme.font(22, QFont::Bold), colour);
+    const QFont big = m_theme.font(22, QFont::Bold);
+    label(p, QRectF(g.left(), g.top(), g.width(), m_theme.px(30)), Qt::AlignLeft | Qt::AlignVCenter,
+          QFontMetricsF(big).elidedText(title, Qt::ElideRight, g.width()), big, colour);
     const QFont small = m_theme.font(13);
-    label(p, QRectF(g.left(), g.top() + m_theme.px(30), g.width(), m_theme.px(20)), Qt::AlignLeft | Qt::AlignVCenter,
-          QFontMetricsF(small).elidedText(subtitle, Qt::ElideMiddle, g.width()), small, m_theme.mutedText);
+    const qreal w = g.width() - reserve;
+    label(p, QRectF(g.left(), g.top() + m_theme.px(30), w, m_theme.px(20)), Qt::AlignLeft | Qt::AlignVCenter,
+          QFontMetricsF(small).elidedText(subtitle, Qt::ElideMiddle, w), small, m_theme.mutedText);
 }
 
 QRectF TimelinePainter::pill(QPainter &p, const QPointF &topLeft, const QString &text, const QColor &border,
@@ -459,6 +540,7 @@ QRectF TimelinePainter::pill(QPainter &p, const QPointF &topLeft, const QString 
 {
     const QStaticText &label = laidOut(text, font);
     const QRectF r(topLeft, pillSize(label, m_theme));
+    recordLabel(r, text);
     if (const QImage *image = sprite(p, text, font, textColour, fill, border, m_theme)) {
         p.drawImage(QPointF(std::round(topLeft.x()) - 0.5, std::round(topLeft.y()) - 0.5), *image);
         return r;
@@ -473,13 +555,14 @@ QRectF TimelinePainter::pill(QPainter &p, const QPointF &topLeft, const QString 
 }
 
 void TimelinePainter::label(QPainter &p, const QRectF &box, Qt::Alignment align, const QString &text, const QFont &font,
-                            const QColor &colour)
+                            const QColor &colour, bool onShape)
 {
     const QSizeF size = laidOut(text, font).size();
     const qreal left = align & Qt::AlignHCenter ? box.center().x() - size.width() / 2
         : align & Qt::AlignRight                ? box.right() - size.width()
                                                 : box.left();
     const qreal top = align & Qt::AlignVCenter ? box.center().y() - size.height() / 2 : box.top();
+    recordLabel(QRectF(QPointF(left, top), size), text, onShape);
     if (const QImage *image = sprite(p, text, font, colour, Qt::transparent, Qt::transparent, m_theme)) {
         p.drawImage(QPointF(std::round(left) - 0.5, std::round(top) - 0.5), *image);
         return;
@@ -526,20 +609,35 @@ void TimelinePainter::paintOverlaps(QPainter &p, const Lanes &lanes)
             p.drawLine(band.topRight(), band.bottomRight());
             const QString a = m_data.info.clients.value(f.actor);
             const QString b = m_data.info.clients.value(f.other);
-            const QString text = harmless ? tr("%1 and %2 both hold the lock: fencing makes it harmless").arg(a, b)
-                                          : tr("%1 and %2 both hold the lock").arg(a, b);
-            pill(p, QPointF(x0 + m_theme.px(4), lanes.lock.top() + m_theme.px(3)), text, colour, colour,
-                 harmless ? m_theme.background : QColor(Qt::white), m_theme.font(13, QFont::Bold));
+            // The long sentence where it fits, else the short one; overlaps in a row share the pill row.
+            const QFont font = m_theme.font(13, QFont::Bold);
+            for (const QString &text : {harmless ? tr("%1 and %2 both hold the lock: fencing makes it harmless").arg(a, b)
+                                                 : tr("%1 and %2 both hold the lock").arg(a, b),
+                                        tr("%1 + %2").arg(a, b)}) {
+                const qreal w = pillSize(laidOut(text, font), m_theme).width();
+                const qreal at = placeInRow(m_topRowEnd, std::max(x0 + m_theme.px(4), m_bounds.left()), w, m_bounds.right());
+                if (std::isnan(at))
+                    continue;
+                m_topRowEnd = pill(p, QPointF(at, lanes.lock.top() + m_theme.px(3)), text, colour, colour,
+                                   harmless ? m_theme.background : QColor(Qt::white), font).right();
+                break;
+            }
         }
     }
+}
+
+qreal TimelinePainter::faultRowHeight() const
+{
+    return pillSize(laidOut(QStringLiteral("n"), m_theme.font(12, QFont::Bold)), m_theme).height() + m_theme.px(3);
 }
 
 void TimelinePainter::paintServerFaults(QPainter &p, const Lanes &lanes)
 {
     // A line through every lane where a redis-server was killed, paused,
-    // restarted...; its label at the foot of the Redis lane, on two rows.
+    // restarted...; its label at the foot of the Redis lane, on two rows
+    // under the lease bars.
     const QFont font = m_theme.font(12, QFont::Bold);
-    const qreal rowHeight = pillSize(laidOut(QStringLiteral("n"), font), m_theme).height() + m_theme.px(3);
+    const qreal rowHeight = faultRowHeight();
     std::array<qreal, 2> rowEnd{-1e9, -1e9};
     for (const int index : m_data.serverFaults) {
         const Event &e = m_data.events.at(index);
@@ -548,28 +646,48 @@ void TimelinePainter::paintServerFaults(QPainter &p, const Lanes &lanes)
         const qreal ex = x(e.tNs);
         p.setPen(QPen(m_theme.warning, m_theme.px(1.5), Qt::DashLine));
         p.drawLine(QPointF(ex, lanes.lock.top()), QPointF(ex, lanes.stock.top()));
-        const size_t row = rowEnd[0] <= rowEnd[1] ? 0 : 1;
-        const QPointF at(std::max(ex + m_theme.px(3), rowEnd[row] + m_theme.px(6)),
-                         lanes.lock.bottom() - (2 - qreal(row)) * rowHeight);
-        const QRectF r = pill(p, at, m_data.noteText(e), m_theme.warning, m_theme.background, m_theme.text, font);
-        rowEnd[row] = r.right();
+        const QString note = m_data.noteText(e);
+        const qreal w = pillSize(laidOut(note, font), m_theme).width();
+        int row = -1;
+        qreal at = 0;
+        for (int i = 0; i < 2; ++i) {
+            const qreal candidate = placeInRow(rowEnd[size_t(i)], ex + m_theme.px(3), w, m_bounds.right());
+            if (!std::isnan(candidate) && (row < 0 || candidate < at)) {
+                row = i;
+                at = candidate;
+            }
+        }
+        if (row < 0)
+            continue; // the line shows it; its words are a click away
+        const QRectF r = pill(p, QPointF(at, lanes.lock.bottom() - (2 - qreal(row)) * rowHeight), note, m_theme.warning,
+                              m_theme.background, m_theme.text, font);
+        rowEnd[size_t(row)] = r.right();
         m_hits.append({r, index});
     }
 }
 
+QRectF TimelinePainter::lockBar(const QRectF &lane) const
+{
+    // Under the row of overlap pills; above the two rows of fault pills when there are faults.
+    const qreal bottom = m_data.serverFaults.isEmpty() ? m_theme.px(10) : 2 * faultRowHeight() + m_theme.px(4);
+    return {m_plot.left(), lane.top() + m_theme.px(30), m_plot.width(), lane.height() - m_theme.px(30) - bottom};
+}
+
 void TimelinePainter::paintLockLane(QPainter &p, const QRectF &r)
 {
-    const QRectF bar(m_plot.left(), r.top() + m_theme.px(30), m_plot.width(), r.height() - m_theme.px(40));
+    const QRectF bar = lockBar(r);
     bool held = false;
     for (const LockNode &node : m_data.nodes)
         held = held || node.holdingCount() > 0;
     if (!m_data.probed || (!held && m_data.finished)) {
-        p.setPen(m_theme.mutedText);
-        p.setFont(m_theme.font(14));
+        const QFont font = m_theme.font(14);
         const QString text = !m_data.probed
             ? tr("this run did not read the lock back from Redis: the clients' beliefs are below")
             : tr("no client ever held the lock in Redis");
-        p.drawText(bar.adjusted(m_theme.px(8), 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter, m_data.finished ? text : QString());
+        const QRectF box = bar.adjusted(m_theme.px(8), 0, 0, 0).intersected(m_bounds);
+        if (m_data.finished)
+            label(p, box, Qt::AlignLeft | Qt::AlignVCenter, QFontMetricsF(font).elidedText(text, Qt::ElideRight, box.width() - 1), font,
+                  m_theme.mutedText);
     } else if (m_data.nodes.size() == 1) {
         paintLockNode(p, bar, r, m_data.nodes.first());
     } else {
@@ -589,16 +707,19 @@ void TimelinePainter::paintLockLane(QPainter &p, const QRectF &r)
             p.setPen(QPen(colour, m_theme.px(2.5)));
             p.setBrush(Qt::NoBrush);
             p.drawRect(sr);
-            pill(p, QPointF(sr.left() + m_theme.px(6), r.top() + m_theme.px(4)),
-                 tr("no TTL: stuck after %1 crashed").arg(m_data.info.clients.value(f.actor)), colour, colour,
-                 Qt::white, m_theme.font(13, QFont::Bold));
+            const QFont font = m_theme.font(13, QFont::Bold);
+            const QString text = tr("no TTL: stuck after %1 crashed").arg(m_data.info.clients.value(f.actor));
+            const qreal at = placeInRow(m_topRowEnd, std::max(sr.left() + m_theme.px(6), m_bounds.left()),
+                                        pillSize(laidOut(text, font), m_theme).width(), m_bounds.right());
+            if (!std::isnan(at))
+                m_topRowEnd = pill(p, QPointF(at, r.top() + m_theme.px(4)), text, colour, colour, Qt::white, font).right();
         }
     }
 }
 
 QList<QRectF> TimelinePainter::lockNodeRows(const QRectF &lane) const
 {
-    const QRectF bar(m_plot.left(), lane.top() + m_theme.px(30), m_plot.width(), lane.height() - m_theme.px(40));
+    const QRectF bar = lockBar(lane);
     const qsizetype n = m_data.nodes.size();
     const qreal gap = m_theme.px(2);
     const qreal row = (bar.height() - gap * qreal(n - 1)) / qreal(n);
@@ -624,6 +745,7 @@ void TimelinePainter::paintLockNode(QPainter &p, const QRectF &bar, const QRectF
     QImage strip(std::max(1, qCeil(m_plot.right()) - stripLeft + 2), 1, QImage::Format_ARGB32_Premultiplied);
     strip.fill(Qt::transparent);
     bool narrow = false;
+    qreal expiredEnd = -1e9;
     const qsizetype count = node.holdingCount();
     const auto startOf = [&node](qsizetype i) { return node.holding(i).span.startNs; };
     for (qsizetype i = first; i < count; i = skipColumn(i, count, startOf)) {
@@ -684,22 +806,29 @@ void TimelinePainter::paintLockNode(QPainter &p, const QRectF &bar, const QRectF
         p.setPen(QPen(c, m_theme.px(2)));
         p.setBrush(Qt::NoBrush);
         p.drawRect(whole);
-        const QString who = h.owner >= 0 ? m_data.info.clients.value(h.owner) : QString::fromUtf8(h.token);
-        const QString text = noTtl ? tr("%1 holds it, no TTL").arg(who) : tr("%1 holds it").arg(who);
-        if (laidOut(text, whoFont).size().width() + m_theme.px(12) < whole.width())
-            label(p, whole.adjusted(m_theme.px(6), 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter, text, whoFont,
-                  m_theme.isDark ? m_theme.text : QColor(0x111111));
+        // Its expiry first, at its right end: the holder's name goes in what is left of the visible part.
+        const QRectF shown = whole.intersected(m_bounds);
+        qreal nameRight = shown.right();
         if (h.expired && h.span.endNs <= m_cursorNs && i < node.holdings.size()) {
             const qreal ex = x(h.span.endNs);
             p.setPen(QPen(m_theme.warning, m_theme.px(2.5)));
-            p.drawLine(QPointF(ex, lane.top() + m_theme.px(26)), QPointF(ex, lane.bottom() - m_theme.px(4)));
+            p.drawLine(QPointF(ex, lane.top() + m_theme.px(26)), QPointF(ex, bar.bottom()));
             // Left of the line, over the lease that has just run out: the top row is for the overlaps.
             const QFont font = m_theme.font(12, QFont::Bold);
             const QString expired = tr("TTL expired");
-            const qreal w = QFontMetricsF(font).horizontalAdvance(expired) + m_theme.px(12);
-            pill(p, QPointF(ex - w - m_theme.px(3), bar.top() + m_theme.px(3)), expired, m_theme.warning,
-                 m_theme.warning, m_theme.isDark ? QColor(0x111111) : Qt::white, font);
+            const qreal w = pillSize(laidOut(expired, font), m_theme).width();
+            const qreal at = ex - w - m_theme.px(3);
+            if (at >= expiredEnd + m_theme.px(6) && at >= m_bounds.left() && ex <= m_bounds.right()) {
+                expiredEnd = pill(p, QPointF(at, bar.top() + std::min(m_theme.px(3), bar.height() / 8)), expired, m_theme.warning,
+                                  m_theme.warning, m_theme.isDark ? QColor(0x111111) : Qt::white, font).right();
+                nameRight = std::min(nameRight, at - m_theme.px(4));
+            }
         }
+        const QString who = h.owner >= 0 ? m_data.info.clients.value(h.owner) : QString::fromUtf8(h.token);
+        const QString text = noTtl ? tr("%1 holds it, no TTL").arg(who) : tr("%1 holds it").arg(who);
+        if (laidOut(text, whoFont).size().width() + m_theme.px(12) < nameRight - shown.left())
+            label(p, QRectF(shown.left() + m_theme.px(6), shown.top(), nameRight - shown.left(), shown.height()),
+                  Qt::AlignLeft | Qt::AlignVCenter, text, whoFont, m_theme.isDark ? m_theme.text : QColor(0x111111), true);
     }
     if (narrow)
         p.drawImage(QRectF(stripLeft, bar.top(), strip.width(), bar.height()), strip);
@@ -715,13 +844,15 @@ void TimelinePainter::paintClientLane(QPainter &p, const QRectF &r, int client)
     const QColor colour = m_theme.client(client);
     const qreal beliefTop = r.top() + m_theme.px(8);
     const qreal beliefHeight = m_theme.px(20);
-    const qreal base = r.top() + m_theme.px(46);
+    const qreal base = r.top() + m_theme.px(50);
 
     // Belief beside the truth: the band, and in red where Redis did not hold the lock for this client.
     const QFont small = m_theme.font(12, QFont::DemiBold);
     qreal lastColumn = -1e9;
     SliverFill narrowBeliefs(p, withAlpha(colour, 150));
     const qint64 fromNs = m_data.clockNs(m_view.startMs);
+    const SharedList<Span> &gaps = m_data.beliefGaps.at(client);
+    const QList<Span> &openGaps = m_data.openBeliefGaps.at(client);
     // Spans of one lane follow each other: the first visible one ends after the view begins.
     const auto firstEnding = [fromNs](const SharedList<Span> &spans) {
         return std::lower_bound(spans.cbegin(), spans.cend(), fromNs, [](const Span &s, qint64 t) { return s.endNs < t; }).index();
@@ -747,15 +878,23 @@ void TimelinePainter::paintClientLane(QPainter &p, const QRectF &r, int client)
         p.setPen(Qt::NoPen);
         p.setBrush(withAlpha(colour, 150));
         p.drawRoundedRect(band, m_theme.px(4), m_theme.px(4));
-        p.setFont(small);
+        // Its words in the visible part, left of where Redis stopped holding it for this client.
+        QRectF room = band.intersected(m_bounds);
+        for (qsizetype g = firstEnding(gaps); g < gaps.size() + openGaps.size(); ++g) {
+            const Span gap = g < gaps.size() ? gaps.at(g) : openGaps.at(g - gaps.size());
+            if (gap.startNs >= b.endNs)
+                break;
+            if (gap.endNs > b.startNs) {
+                room.setRight(std::min(room.right(), x(gap.startNs)));
+                break;
+            }
+        }
         const QString text = tr("believes it holds the lock");
-        if (laidOut(text, small).size().width() + m_theme.px(10) < band.width())
-            label(p, band.adjusted(m_theme.px(5), 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter, text, small,
-                  m_theme.isDark ? QColor(0x111111) : Qt::white);
+        if (laidOut(text, small).size().width() + m_theme.px(10) < room.width())
+            label(p, room.adjusted(m_theme.px(5), 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter, text, small,
+                  m_theme.isDark ? QColor(0x111111) : Qt::white, true);
     }
 
-    const SharedList<Span> &gaps = m_data.beliefGaps.at(client);
-    const QList<Span> &openGaps = m_data.openBeliefGaps.at(client);
     for (qsizetype i = firstEnding(gaps); i < gaps.size() + openGaps.size(); ++i) {
         const Span g = i < gaps.size() ? gaps.at(i) : openGaps.at(i - gaps.size());
         if (g.startNs > m_cursorNs || x(g.startNs) > m_plot.right() + 1)
@@ -765,10 +904,10 @@ void TimelinePainter::paintClientLane(QPainter &p, const QRectF &r, int client)
         const QRectF gr(x(g.startNs), beliefTop, std::max<qreal>(2, x(std::min(g.endNs, m_cursorNs)) - x(g.startNs)), beliefHeight);
         p.fillRect(gr, withAlpha(m_theme.race, 130));
         hatch(p, gr, m_theme.race);
-        p.setFont(small);
         const QString text = tr("believes it holds, Redis says no");
-        if (laidOut(text, small).size().width() + m_theme.px(10) < gr.width())
-            label(p, gr.adjusted(m_theme.px(5), 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter, text, small, Qt::white);
+        const QRectF room = gr.intersected(m_bounds);
+        if (laidOut(text, small).size().width() + m_theme.px(10) < room.width())
+            label(p, room.adjusted(m_theme.px(5), 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter, text, small, Qt::white, true);
     }
 
     const SharedList<LaneEvent> &lane = m_data.lanes.at(client);
@@ -799,8 +938,10 @@ void TimelinePainter::paintClientLane(QPainter &p, const QRectF &r, int client)
     std::array<qreal, 16> lastColumnOfKind;
     lastColumnOfKind.fill(-1e9);
     std::array<qreal, 16> lastMarkedColumn = lastColumnOfKind;
-    qreal lastOrderLabel = -1e9;
     qreal lastOrderMark = -1e9;
+    qreal midEnd = -1e9;        // the row of words beside the ticks (orders, crashes, pauses) is filled up to here
+    RetryRun retry;             // the retry loop the walk is in
+    qsizetype retryLabelled = -1;
     const QFont workFont = m_theme.font(12, QFont::DemiBold);
     const QFontMetricsF workMetrics(workFont);
     qint64 crashNs = -1;
@@ -868,11 +1009,14 @@ void TimelinePainter::paintClientLane(QPainter &p, const QRectF &r, int client)
             const QRectF bar(ex, base - m_theme.px(9), std::max<qreal>(1, x(shown) - ex), m_theme.px(18));
             p.fillRect(bar, withAlpha(m_theme.warning, 60));
             hatch(p, bar, m_theme.warning);
-            p.setFont(m_theme.font(12, QFont::Bold));
-            p.setPen(m_theme.warning);
-            p.drawText(QRectF(bar.left() + m_theme.px(4), bar.bottom(), m_theme.px(400), m_theme.px(18)),
-                       Qt::AlignLeft | Qt::AlignVCenter,
-                       tr("frozen %1 (GC pause)").arg(secondsText(m_data.scenarioMs(e.durationNs))));
+            // Its words in a pill on the frozen stretch, where the middle row has room.
+            const QString text = tr("frozen %1 (GC pause)").arg(secondsText(m_data.scenarioMs(e.durationNs)));
+            const QFont font = m_theme.font(12, QFont::Bold);
+            const QSizeF size = pillSize(laidOut(text, font), m_theme);
+            const qreal at = placeInRow(midEnd, std::max(bar.left() + m_theme.px(4), m_bounds.left()), size.width(), m_bounds.right());
+            if (!std::isnan(at))
+                midEnd = pill(p, QPointF(at, base - size.height() / 2), text, m_theme.warning, m_theme.background, m_theme.warning, font)
+                             .right();
             m_hits.append({bar, index});
             continue;
         }
@@ -882,9 +1026,16 @@ void TimelinePainter::paintClientLane(QPainter &p, const QRectF &r, int client)
             p.setPen(QPen(m_theme.race, m_theme.px(4), Qt::SolidLine, Qt::RoundCap));
             p.drawLine(QPointF(ex - s, base - s), QPointF(ex + s, base + s));
             p.drawLine(QPointF(ex - s, base + s), QPointF(ex + s, base - s));
-            const QRectF pr = pill(p, QPointF(ex + s + m_theme.px(4), base - m_theme.px(12)), tr("crashed"), m_theme.race,
-                                   m_theme.race, Qt::white, m_theme.font(13, QFont::Bold));
-            m_hits.append({QRectF(ex - s, base - s, 2 * s, 2 * s).united(pr), index});
+            QRectF hitBox(ex - s, base - s, 2 * s, 2 * s);
+            const QFont font = m_theme.font(13, QFont::Bold);
+            const qreal at = placeInRow(midEnd, ex + s + m_theme.px(4), pillSize(laidOut(tr("crashed"), font), m_theme).width(),
+                                        m_bounds.right());
+            if (!std::isnan(at)) {
+                const QRectF pr = pill(p, QPointF(at, base - m_theme.px(12)), tr("crashed"), m_theme.race, m_theme.race, Qt::white, font);
+                midEnd = pr.right();
+                hitBox = hitBox.united(pr);
+            }
+            m_hits.append({hitBox, index});
             continue;
         }
         case EventKind::Order: {
@@ -896,11 +1047,13 @@ void TimelinePainter::paintClientLane(QPainter &p, const QRectF &r, int client)
             const QColor oc = oversold ? raceColour : (e.success ? m_theme.good : m_theme.mutedText);
             const qreal rad = m_theme.px(9);
             paintOrderMark(p, QPointF(ex, base), oc, e.success);
-            if (oversold || ex - lastOrderLabel > m_theme.px(80)) {
-                const QString text = oversold ? tr("sold: oversold!") : (e.success ? tr("sold") : tr("no sale"));
-                label(p, QRectF(ex + rad + m_theme.px(3), base - m_theme.px(11), m_theme.px(200), m_theme.px(22)),
-                      Qt::AlignLeft | Qt::AlignVCenter, text, m_theme.font(13, QFont::Bold), oc);
-                lastOrderLabel = ex;
+            const QString text = oversold ? tr("sold: oversold!") : (e.success ? tr("sold") : tr("no sale"));
+            const QFont font = m_theme.font(13, QFont::Bold);
+            const QSizeF size = laidOut(text, font).size();
+            const qreal at = ex + rad + m_theme.px(3);
+            if (at >= midEnd + m_theme.px(6) && at + size.width() <= m_bounds.right()) {
+                label(p, QRectF(at, base - size.height() / 2, size.width(), size.height()), Qt::AlignLeft | Qt::AlignVCenter, text, font, oc);
+                midEnd = at + size.width();
             }
             m_hits.append({QRectF(ex - rad, base - rad, 2 * rad, 2 * rad), index});
             continue;
@@ -926,39 +1079,68 @@ void TimelinePainter::paintClientLane(QPainter &p, const QRectF &r, int client)
             (e.role == ActorRole::Watchdog ? watchdogTicks : ticks) << tick;
         QRectF hit(ex - m_theme.px(5), base - m_theme.px(14), m_theme.px(10), m_theme.px(28));
 
-        // The row where the label can sit closest to its tick; it may slide right a little, its leader shows where it belongs.
-        const qreal gap = m_theme.px(6);
-        const qreal slack = m_theme.px(220);
-        int row = -1;
-        qreal at = 0;
-        for (int i = 0; i < rows; ++i) {
-            const qreal candidate = std::max(ex, rowEnd[i] + gap);
-            if (candidate - ex <= slack && (row < 0 || candidate < at)) {
-                row = i;
-                at = candidate;
+        // A retry loop is one label for all its refused attempts: "B retried 14× (SET … → nil)".
+        QString text;
+        if (it->kind == EventKind::Command && it->step == Step::Acquire && !isRace) {
+            if (pos > retry.last)
+                retry = m_data.retryRunAt(client, pos);
+            if (retry.refused >= kCollapsedRetries && pos <= retry.last) {
+                const bool refused = pos < retry.last && lane.at(pos + 1).kind == EventKind::Sleep;
+                if (retryLabelled == retry.first && refused) {
+                    m_hits.append({hit, index});
+                    continue; // its tick only: the loop's label stands for it
+                }
+                if (refused) {
+                    retryLabelled = retry.first;
+                    text = tr("%1 retried %2× (%3)")
+                               .arg(m_data.info.clients.value(client))
+                               .arg(retry.refused)
+                               .arg(RunAnalysis::commandText(m_data.events.at(retry.sample), 8));
+                }
             }
         }
-        if (row >= 0) {
-            const QString text = (e.role == ActorRole::Watchdog ? QStringLiteral("⟳ ") : QString())
+        if (text.isEmpty())
+            text = (e.role == ActorRole::Watchdog ? QStringLiteral("⟳ ") : QString())
                 + (e.kind == EventKind::Error ? e.note : RunAnalysis::commandText(e));
-            // Keep the label inside the plot at the right edge.
-            const qreal width = pillSize(laidOut(text, labelFont), m_theme).width();
-            at = std::max(rowEnd[row] + gap, std::min(at, m_plot.right() + m_theme.px(14) - width));
-            const QPointF topLeft(at, rowTop + row * rowHeight);
+
+        // The row where the label can sit closest to its tick, whole and inside
+        // the view; it may slide right a little, its leader shows where it
+        // belongs. A race gets a second pill in the row below, or, on the
+        // last row, the pill says the race instead of the command.
+        const QFont raceFont = m_theme.font(13, QFont::Bold);
+        const qreal slack = m_theme.px(220);
+        const qreal want = std::max(ex, m_bounds.left());
+        const qreal right = m_bounds.right() - m_theme.px(2);
+        struct Place { int row = -1; qreal at = 0; qreal raceAt = std::numeric_limits<qreal>::quiet_NaN(); bool raceOnly = false; };
+        Place best;
+        const qreal width = pillSize(laidOut(text, labelFont), m_theme).width();
+        const qreal raceWidth = isRace ? pillSize(laidOut(race(), raceFont), m_theme).width() : 0;
+        for (int i = 0; i < rows; ++i) {
+            Place place{i};
+            const bool raceOnly = isRace && i + 1 >= rows;
+            place.raceOnly = raceOnly;
+            place.at = placeInRow(rowEnd[i], want, raceOnly ? raceWidth : width, right);
+            if (std::isnan(place.at) || place.at - ex > slack)
+                continue;
+            if (isRace && !raceOnly) {
+                place.raceAt = placeInRow(rowEnd[i + 1], place.at, raceWidth, right);
+                if (std::isnan(place.raceAt))
+                    continue;
+            }
+            if (best.row < 0 || place.at < best.at)
+                best = place;
+        }
+        if (best.row >= 0) {
+            const QPointF topLeft(best.at, rowTop + best.row * rowHeight);
             (isRace ? raceLeaders : leaders) << QLineF(QPointF(ex, base + m_theme.px(14)), topLeft);
             const QColor border = isRace ? raceColour : e.kind == EventKind::Error ? m_theme.race : (selected ? m_theme.cursor : colour);
-            const QRectF pr = isRace && row + 1 >= rows
-                ? pill(p, topLeft, race(), raceColour, raceColour, Qt::white, m_theme.font(13, QFont::Bold))
-                : pill(p, topLeft, text, border, m_theme.pill, m_theme.text, labelFont);
+            const QRectF pr = best.raceOnly ? pill(p, topLeft, race(), raceColour, raceColour, Qt::white, raceFont)
+                                            : pill(p, topLeft, text, border, m_theme.pill, m_theme.text, labelFont);
             hit = hit.united(pr);
-            rowEnd[row] = pr.right();
-            if (isRace && row + 1 < rows) {
-                const QString raceText = race();
-                const qreal raceWidth = pillSize(laidOut(raceText, m_theme.font(13, QFont::Bold)), m_theme).width();
-                const qreal raceAt = std::max(rowEnd[row + 1] + gap, std::min(at, m_plot.right() + m_theme.px(14) - raceWidth));
-                const QRectF rr = pill(p, QPointF(raceAt, topLeft.y() + rowHeight), raceText, raceColour, raceColour, Qt::white,
-                                       m_theme.font(13, QFont::Bold));
-                rowEnd[row + 1] = std::max(rowEnd[row + 1], rr.right());
+            rowEnd[best.row] = pr.right();
+            if (isRace && !best.raceOnly) {
+                const QRectF rr = pill(p, QPointF(best.raceAt, topLeft.y() + rowHeight), race(), raceColour, raceColour, Qt::white, raceFont);
+                rowEnd[best.row + 1] = rr.right();
                 hit = hit.united(rr);
             }
         }
@@ -1053,7 +1235,8 @@ void TimelinePainter::paintStockLane(QPainter &p, const QRectF &r)
         return;
     if (lo < 0)
         hi = std::max<qint64>(hi, 0);
-    const qreal top = r.top() + m_theme.px(22);
+    // Under the captions; the value labels sit just above the line.
+    const qreal top = r.top() + m_theme.px(44);
     const qreal bottom = r.bottom() - m_theme.px(18);
     const double range = std::max<double>(1, double(hi - lo));
     const auto y = [&](qint64 v) { return bottom - (double(v - lo) / range) * (bottom - top); };
@@ -1068,8 +1251,9 @@ void TimelinePainter::paintStockLane(QPainter &p, const QRectF &r)
         fillTall(p, QRectF(m_plot.left(), y(0), m_plot.width(), bottom - y(0) + m_theme.px(4)), m_theme.raceFill);
         p.setPen(QPen(m_theme.race, m_theme.px(1.5), Qt::DashLine));
         p.drawLine(QPointF(m_plot.left(), y(0)), QPointF(m_plot.right(), y(0)));
-        p.setFont(m_theme.font(12, QFont::Bold));
-        p.drawText(QPointF(m_plot.left() + m_theme.px(6), y(0) + m_theme.px(14)), tr("below zero: oversold"));
+        const QFont font = m_theme.font(12, QFont::Bold);
+        label(p, QRectF(m_plot.left() + m_theme.px(6), y(0) + m_theme.px(2), 0, 0), Qt::AlignLeft | Qt::AlignTop, tr("below zero: oversold"),
+              font, m_theme.race);
     }
 
     // Where the stock in Redis is above what was sold: updates lost. Read
@@ -1122,7 +1306,7 @@ void TimelinePainter::paintStockLane(QPainter &p, const QRectF &r)
         const auto flush = [&] {
             line << QPointF(column, lo) << QPointF(column, hi) << QPointF(column, last);
         };
-        qreal lastLabel = -1e9;
+        qreal lastLabel = -1e9;     // right edge of the last value label
         const QFont labelFont = m_theme.font(13, QFont::Bold);
         const qreal ascent = QFontMetricsF(labelFont).ascent();
         p.setFont(labelFont);
@@ -1140,11 +1324,14 @@ void TimelinePainter::paintStockLane(QPainter &p, const QRectF &r)
             lo = std::min(lo, ny);
             hi = std::max(hi, ny);
             last = ny;
-            if (labels && nx - lastLabel > m_theme.px(34) && nx <= m_plot.right()) {
-                p.setPen(it->value < 0 ? m_theme.race : m_theme.text);
-                label(p, QRectF(nx + m_theme.px(4), ny - m_theme.px(5) - ascent, 0, 0), Qt::AlignLeft | Qt::AlignTop,
-                      QString::number(it->value), labelFont, it->value < 0 ? m_theme.race : m_theme.text);
-                lastLabel = nx;
+            if (labels && nx + m_theme.px(4) > lastLabel + m_theme.px(8) && nx >= m_bounds.left()) {
+                const QString text = QString::number(it->value);
+                const qreal w = laidOut(text, labelFont).size().width();
+                if (nx + m_theme.px(4) + w <= m_bounds.right()) {
+                    label(p, QRectF(nx + m_theme.px(4), ny - m_theme.px(5) - ascent, 0, 0), Qt::AlignLeft | Qt::AlignTop, text, labelFont,
+                          it->value < 0 ? m_theme.race : m_theme.text);
+                    lastLabel = nx + m_theme.px(4) + w;
+                }
             }
             if (nx > m_plot.right())
                 break;
@@ -1169,14 +1356,15 @@ void TimelinePainter::paintStockLane(QPainter &p, const QRectF &r)
     stepLine(expected, QPen(m_theme.good, m_theme.px(2.5), Qt::DashLine), false);
     stepLine(actual, QPen(m_theme.text, m_theme.px(3)), true);
 
-    p.setFont(m_theme.font(13, QFont::DemiBold));
-    p.setPen(m_theme.mutedText);
-    p.drawText(QRectF(m_plot.left() + m_theme.px(6), r.top() + m_theme.px(2), m_plot.width(), m_theme.px(18)),
-               Qt::AlignLeft | Qt::AlignVCenter,
-               tr("start %1").arg(m_data.info.initialStock));
-    p.setPen(m_theme.good);
-    p.drawText(QRectF(m_plot.left() + m_theme.px(100), r.top() + m_theme.px(2), m_plot.width(), m_theme.px(18)),
-               Qt::AlignLeft | Qt::AlignVCenter, tr("- - expected: start minus units sold"));
+    // The captions, one after the other; the second only where it fits whole.
+    const QFont caption = m_theme.font(13, QFont::DemiBold);
+    const QRectF first(m_plot.left() + m_theme.px(6), r.top() + m_theme.px(4), m_plot.width(), m_theme.px(18));
+    const QString start = tr("start %1").arg(m_data.info.initialStock);
+    label(p, first, Qt::AlignLeft | Qt::AlignVCenter, start, caption, m_theme.mutedText);
+    const QString expectedCaption = tr("- - expected: start minus units sold");
+    const qreal at = first.left() + laidOut(start, caption).size().width() + m_theme.px(24);
+    if (at + laidOut(expectedCaption, caption).size().width() <= m_bounds.right())
+        label(p, first.adjusted(at - first.left(), 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter, expectedCaption, caption, m_theme.good);
 }
 
 void TimelinePainter::paintCursor(QPainter &p, const QRectF &column)
@@ -1186,8 +1374,12 @@ void TimelinePainter::paintCursor(QPainter &p, const QRectF &column)
         return;
     p.setPen(QPen(m_theme.cursor, m_theme.px(2)));
     p.drawLine(QPointF(cx, column.top()), QPointF(cx, column.bottom()));
-    pill(p, QPointF(cx + m_theme.px(4), column.top() + m_theme.px(4)), secondsText(m_view.cursorMs), m_theme.cursor,
-         m_theme.cursor, m_theme.background, m_theme.font(13, QFont::Bold));
+    // Right of the line, or left of it at the right edge.
+    const QString text = secondsText(m_view.cursorMs);
+    const QFont font = m_theme.font(13, QFont::Bold);
+    const qreal w = pillSize(laidOut(text, font), m_theme).width();
+    const qreal at = cx + m_theme.px(4) + w <= m_bounds.right() ? cx + m_theme.px(4) : cx - m_theme.px(4) - w;
+    pill(p, QPointF(at, column.top() + m_theme.px(4)), text, m_theme.cursor, m_theme.cursor, m_theme.background, font);
 }
 
 void TimelinePainter::paintLegend(QPainter &p, const QRectF &r)
@@ -1203,15 +1395,16 @@ void TimelinePainter::paintLegend(QPainter &p, const QRectF &r)
         {m_theme.good, tr("expected stock"), false},
     };
     qreal at = r.left() + m_theme.px(24);
-    p.setFont(m_theme.font(14));
+    const QFont font = m_theme.font(14);
     for (const Item &item : items) {
+        const qreal w = laidOut(item.text, font).size().width();
         const QRectF sw(at, r.center().y() - m_theme.px(8), m_theme.px(28), m_theme.px(16));
+        if (sw.right() + m_theme.px(8) + w > r.right())
+            break; // a narrow export keeps the first items whole
         p.fillRect(sw, item.colour);
         if (item.hatched)
             hatch(p, sw, m_theme.race);
-        p.setPen(m_theme.text);
-        const qreal w = QFontMetricsF(p.font()).horizontalAdvance(item.text);
-        p.drawText(QRectF(sw.right() + m_theme.px(8), r.top(), w + 2, r.height()), Qt::AlignLeft | Qt::AlignVCenter, item.text);
+        label(p, QRectF(sw.right() + m_theme.px(8), r.top(), w, r.height()), Qt::AlignLeft | Qt::AlignVCenter, item.text, font, m_theme.text);
         at = sw.right() + m_theme.px(8) + w + m_theme.px(28);
     }
 }

@@ -27,6 +27,24 @@ struct TimelineViewport {
     QString subtitle;
 };
 
+// Where the last paint put things, for the tests that check the layout:
+// every lane at least its minimum height, no label cut off or over another.
+struct PaintRecord {
+    struct Lane {
+        QRectF rect;
+        qreal minimumHeight = 0;
+        QString name;
+    };
+    struct Label {
+        QRectF rect;
+        QRectF bounds;         // what it must stay inside: the plot, or the area
+        QString text;
+        bool onShape = false;  // written over a bar of its own (overlaps only other labels)
+    };
+    QList<Lane> lanes;
+    QList<Label> labels;
+};
+
 class TimelinePainter {
     Q_DECLARE_TR_FUNCTIONS(Timeline)
 public:
@@ -39,7 +57,18 @@ public:
     double msAt(qreal x) const;
     static qreal gutterWidth(const TimelineTheme &theme) { return theme.px(132); }
     // A height that fits every lane comfortably.
-    qreal preferredHeight(bool header, bool legend) const;
+    // For `view` (header, legend, title) `width` wide: the title wraps to it.
+    qreal preferredHeight(const TimelineViewport &view, qreal width) const;
+    // The least height at which every lane keeps its minimum; taller content scrolls.
+    qreal minimumHeight(const TimelineViewport &view, qreal width) const;
+    // Lane minimums: a client lane fits its ticks and two rows of labels.
+    qreal minimumClientLane() const { return m_theme.px(112); }
+    qreal minimumLockLane() const;
+    qreal minimumStockLane() const { return m_theme.px(112); }
+    const PaintRecord &record() const { return m_record; }
+    // The end of a view from 0 that shows the whole run with the labels of
+    // its last commands whole, in a plot `plotWidth` wide.
+    double fitEndMs(qreal plotWidth) const;
     // The findings the last paint drew a mark, band or span for.
     const QList<const Finding *> &drawnFindings() const { return m_drawn; }
 
@@ -49,7 +78,13 @@ private:
         QList<QRectF> clients;
     };
     Lanes layout(const QRectF &area, const TimelineViewport &view) const;
-    qreal headerHeight() const;
+    qreal headerHeight(const QString &title, qreal width) const;
+    // The title's height wrapped to the header's width.
+    qreal titleHeight(const QString &title, qreal width) const;
+    // Where a label `width` wide can start at or right of `want` in a row
+    // that is filled up to `rowEnd`, ending by `right`; NaN when it cannot.
+    qreal placeInRow(qreal rowEnd, qreal want, qreal width, qreal right) const;
+    void recordLabel(const QRectF &r, const QString &text, bool onShape = false);
     qreal x(qint64 ns) const;
     qreal xMs(double ms) const;
     // Where to go on from item `pos` of a list sorted by start (`startOf(i)`):
@@ -66,6 +101,9 @@ private:
     void paintLockNode(QPainter &p, const QRectF &bar, const QRectF &lane, const LockNode &node);
     // With several lock nodes, the lock lane has a row for each.
     QList<QRectF> lockNodeRows(const QRectF &lane) const;
+    // Where the lease bars go in the lock lane.
+    QRectF lockBar(const QRectF &lane) const;
+    qreal faultRowHeight() const;
     // Remembers that a finding was drawn; the colour it is drawn in.
     QColor drew(const Finding *finding);
     void paintServerFaults(QPainter &p, const Lanes &lanes);
@@ -76,15 +114,16 @@ private:
     void paintOverlaps(QPainter &p, const Lanes &lanes);
     void paintCursor(QPainter &p, const QRectF &column);
     void paintLegend(QPainter &p, const QRectF &r);
+    // `reserve`: room to leave at the right of the subtitle.
     void paintGutterLabel(QPainter &p, const QRectF &lane, const QString &title, const QString &subtitle,
-                          const QColor &colour);
+                          const QColor &colour, qreal reserve = 0);
     // A label in a rounded box; returns its rectangle.
     QRectF pill(QPainter &p, const QPointF &topLeft, const QString &text, const QColor &border,
                 const QColor &fill, const QColor &textColour, const QFont &font);
     // Text in `box` on one line, as drawText would place it; copied from a
-    // cached image on raster devices.
+    // cached image on raster devices. `onShape`: written over a bar of its own.
     void label(QPainter &p, const QRectF &box, Qt::Alignment align, const QString &text, const QFont &font,
-               const QColor &colour);
+               const QColor &colour, bool onShape = false);
     void hatch(QPainter &p, const QRectF &r, const QColor &colour);
     // An order's outcome: a filled circle with a tick or a cross.
     void paintOrderMark(QPainter &p, const QPointF &centre, const QColor &fill, bool success) const;
@@ -99,6 +138,9 @@ private:
     qint64 m_cursorNs = std::numeric_limits<qint64>::max();
     QList<std::pair<QRectF, int>> m_hits;
     QList<const Finding *> m_drawn;
+    QRectF m_bounds;         // where labels may go now: the plot while it is clipped to
+    qreal m_topRowEnd = -1e9;  // the lock lane's top row of pills (overlaps, stuck locks) is filled up to here       // the area's width (the header wraps its title to it)
+    PaintRecord m_record;
 };
 
 } // namespace lockstock

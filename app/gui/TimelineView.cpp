@@ -24,8 +24,10 @@ void TimelineView::setSession(RunSession *session)
             if (m_selected >= 0 && m_session->analysis()->events.size() <= m_selected)
                 setSelectedEvent(-1);
             emit viewChanged();
+            updateMinimumContentHeight();
             update();
         });
+    updateMinimumContentHeight();
     emit sessionChanged();
     emit viewChanged();
     update();
@@ -44,7 +46,11 @@ double TimelineView::viewStartMs() const
 double TimelineView::viewEndMs() const
 {
     // Following: the whole run with room for the last labels.
-    return m_follow ? std::max(durationMs() * 1.12, 1.0) : m_endMs;
+    if (!m_follow)
+        return m_endMs;
+    if (!m_session)
+        return 1.0;
+    return TimelinePainter(*m_session->analysis(), currentTheme()).fitEndMs(plotWidth());
 }
 
 void TimelineView::setFollow(bool follow)
@@ -118,6 +124,7 @@ void TimelineView::setTheme(const QString &theme)
     if (theme == m_theme)
         return;
     m_theme = theme;
+    updateMinimumContentHeight();
     emit themeChanged();
     update();
 }
@@ -127,8 +134,19 @@ void TimelineView::setTextScale(qreal scale)
     if (qFuzzyCompare(scale, m_scale))
         return;
     m_scale = scale;
+    updateMinimumContentHeight();
     emit themeChanged();
     update();
+}
+
+void TimelineView::updateMinimumContentHeight()
+{
+    const std::shared_ptr<const RunAnalysis> data = m_session ? m_session->analysis() : RunAnalyzer({}).snapshot();
+    const qreal h = TimelinePainter(*data, currentTheme()).minimumHeight(TimelineViewport{}, width());
+    if (qFuzzyCompare(h, m_minimumContentHeight))
+        return;
+    m_minimumContentHeight = h;
+    emit minimumContentHeightChanged();
 }
 
 double TimelineView::plotLeft() const
@@ -190,6 +208,11 @@ void TimelineView::mouseReleaseEvent(QMouseEvent *event)
 void TimelineView::wheelEvent(QWheelEvent *event)
 {
     const QPoint delta = event->angleDelta();
+    if (event->position().x() < plotLeft() && std::abs(delta.y()) >= std::abs(delta.x())) {
+        emit lanesScrollRequested(-delta.y() / 120.0 * currentTheme().px(60));
+        event->accept();
+        return;
+    }
     if (event->modifiers() & Qt::ShiftModifier || std::abs(delta.x()) > std::abs(delta.y()))
         scrollBy(-(delta.x() ? delta.x() : delta.y()) / 1200.0);
     else

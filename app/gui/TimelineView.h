@@ -25,6 +25,8 @@ class TimelineView : public QQuickPaintedItem {
     Q_PROPERTY(QString theme READ theme WRITE setTheme NOTIFY themeChanged)
     Q_PROPERTY(qreal textScale READ textScale WRITE setTextScale NOTIFY themeChanged)
     Q_PROPERTY(double durationMs READ durationMs NOTIFY viewChanged)
+    // The height below which lanes would fall under their minimum: the pane scrolls beyond it.
+    Q_PROPERTY(qreal minimumContentHeight READ minimumContentHeight NOTIFY minimumContentHeightChanged)
 public:
     explicit TimelineView(QQuickItem *parent = nullptr);
 
@@ -43,6 +45,7 @@ public:
     qreal textScale() const { return m_scale; }
     void setTextScale(qreal scale);
     double durationMs() const;
+    qreal minimumContentHeight() const { return m_minimumContentHeight; }
 
     // Shows [startMs, endMs]; stops following the run.
     Q_INVOKABLE void showRange(double startMs, double endMs);
@@ -58,6 +61,9 @@ signals:
     void cursorMsChanged();
     void selectedEventChanged();
     void themeChanged();
+    void minimumContentHeightChanged();
+    // The wheel over the lane names scrolls the lanes, not time.
+    void lanesScrollRequested(qreal pixels);
     void eventClicked(int index);
     void cursorRequested(double ms);
 
@@ -71,6 +77,7 @@ private:
     TimelineTheme currentTheme() const { return TimelineTheme::named(m_theme, m_scale); }
     double plotLeft() const;
     double plotWidth() const;
+    void updateMinimumContentHeight();
 
     QPointer<RunSession> m_session;
     std::shared_ptr<const RunAnalysis> m_data;      // what the last paint drew
@@ -82,6 +89,7 @@ private:
     int m_selected = -1;
     QString m_theme = QStringLiteral("light");
     qreal m_scale = 1.0;
+    qreal m_minimumContentHeight = 0;
     QPointF m_pressPos;
     double m_pressStartMs = 0;
     bool m_dragging = false;

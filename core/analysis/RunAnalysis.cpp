@@ -945,6 +945,47 @@ int RunAnalysis::lastCodeEventOf(int client, qint64 ns) const
     return -1;
 }
 
+RetryRun RunAnalysis::retryRunAt(int client, qsizetype pos) const
+{
+    RetryRun run;
+    if (client < 0 || client >= lanes.size() || pos < 0 || pos >= lanes.at(client).size())
+        return run;
+    const SharedList<LaneEvent> &lane = lanes.at(client);
+    const auto attempt = [&](const LaneEvent &le) { return le.kind == EventKind::Command && le.step == Step::Acquire; };
+    const auto backoff = [&](const LaneEvent &le) { return le.kind == EventKind::Sleep && le.step == Step::Backoff; };
+    const auto inLoop = [&](qsizetype i) { return attempt(lane.at(i)) || backoff(lane.at(i)); };
+    if (!inLoop(pos))
+        return run;
+    qsizetype first = pos;
+    while (first > 0 && inLoop(first - 1))
+        --first;
+    while (first <= pos && !attempt(lane.at(first)))
+        ++first; // a loop begins with an attempt
+    qsizetype last = pos;
+    while (last + 1 < lane.size() && inLoop(last + 1))
+        ++last;
+    if (first > last)
+        return run;
+    run.first = first;
+    run.last = last;
+    bool pending = false;
+    for (qsizetype i = first; i <= last; ++i) {
+        const LaneEvent &le = lane.at(i);
+        if (attempt(le)) {
+            pending = true;
+        } else if (pending) {
+            if (run.refused++ == 0)
+                for (qsizetype k = i - 1; k >= first; --k)
+                    if (attempt(lane.at(k))) {
+                        run.sample = lane.at(k).index;
+                        break;
+                    }
+            pending = false;
+        }
+    }
+    return run;
+}
+
 int RunAnalysis::lastProbeAt(qint64 ns) const
 {
     for (int i = firstAtOrAfter(ns + 1) - 1; i >= 0; --i)

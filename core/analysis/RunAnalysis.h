@@ -57,6 +57,15 @@ struct LockNode {
     const Holding &holding(qsizetype i) const { return i < holdings.size() ? holdings.at(i) : *open; }
 };
 
+// A client's retry loop on its lane: attempts at the lock, each refused one
+// followed by a backoff. Lane positions [first, last].
+struct RetryRun {
+    qsizetype first = -1;
+    qsizetype last = -1;
+    int refused = 0;           // attempts Redis refused (a backoff followed them)
+    int sample = -1;           // event index of the first refused attempt
+};
+
 // The stock value from a moment on.
 struct StockPoint {
     qint64 tNs = 0;
@@ -151,6 +160,9 @@ public:
     int firstAtOrAfter(qint64 ns) const;
     // The last event of `client` at or before `ns` that has a line of code; -1 if none.
     int lastCodeEventOf(int client, qint64 ns) const;
+    // The retry loop around lane position `pos` of `client`; refused == 0 when
+    // it is not in one. Costs the length of the loop.
+    RetryRun retryRunAt(int client, qsizetype pos) const;
     // The last event at or before `ns` that carries a probe; -1 if none.
     int lastProbeAt(qint64 ns) const;
     // What event `event` changed: the client's belief and what Redis held

@@ -614,6 +614,14 @@
         <source>S&amp;tress test all strategies…</source>
         <translation>压力测试所有策略(&amp;T)…</translation>
     </message>
+    <message>
+        <source>Presentation mode</source>
+        <translation>演示模式</translation>
+    </message>
+    <message>
+        <source>Side panels</source>
+        <translation>侧边面板</translation>
+    </message>
 </context>
 <context>
     <name>Output</name>
@@ -1371,6 +1379,14 @@
     <message>
         <source>made harmless by fencing</source>
         <translation>防护令牌使其无害</translation>
+    </message>
+    <message>
+        <source>%1 + %2</source>
+        <translation>%1 + %2</translation>
+    </message>
+    <message>
+        <source>%1 retried %2× (%3)</source>
+        <translation>%1 重试了 %2 次（%3）</translation>
     </message>
 </context>
 <context>

@@ -7,7 +7,10 @@
 
 #include "gui/TimelinePainter.h"
 
+#include <QDir>
+#include <QGlyphRun>
 #include <QImage>
+#include <QTextLayout>
 #include <QSet>
 #include <set>
 #include <QTest>
@@ -35,11 +38,77 @@ std::set<FindingId> drawable(const RunAnalysis &a)
             out.insert(idOf(*f));
     return out;
 }
+// What is wrong with a paint's layout, from the painter's own record: a lane
+// under its minimum height, a label cut off by the edge of what it is drawn
+// in, two labels over each other.
+QString layoutProblems(const PaintRecord &record)
+{
+    QStringList out;
+    for (const PaintRecord::Lane &lane : record.lanes)
+        if (lane.rect.height() + 0.5 < lane.minimumHeight)
+            out << QStringLiteral("lane %1 is %2 px, under its %3").arg(lane.name).arg(lane.rect.height()).arg(lane.minimumHeight);
+    constexpr qreal kSlack = 0.75; // antialiasing and rounding to whole pixels
+    for (const PaintRecord::Label &label : record.labels)
+        if (!label.bounds.adjusted(-kSlack, -kSlack, kSlack, kSlack).contains(label.rect))
+            out << QStringLiteral("\"%1\" at (%2,%3 %4×%5) is cut off by (%6,%7 %8×%9)")
+                       .arg(label.text).arg(label.rect.x()).arg(label.rect.y()).arg(label.rect.width()).arg(label.rect.height())
+                       .arg(label.bounds.x()).arg(label.bounds.y()).arg(label.bounds.width()).arg(label.bounds.height());
+    for (qsizetype i = 0; i < record.labels.size(); ++i)
+        for (qsizetype k = i + 1; k < record.labels.size(); ++k) {
+            const QRectF common = record.labels.at(i).rect.intersected(record.labels.at(k).rect);
+            if (common.width() > kSlack && common.height() > kSlack)
+                out << QStringLiteral("\"%1\" overlaps \"%2\" at (%3,%4)")
+                           .arg(record.labels.at(i).text, record.labels.at(k).text).arg(common.x()).arg(common.y());
+        }
+    if (out.size() > 12)
+        out = out.mid(0, 12) << QStringLiteral("…");
+    return out.join(QStringLiteral("; "));
+}
 } // namespace
 
 class TestRendering : public QObject {
     Q_OBJECT
 private slots:
+    // Every character outside ASCII that the window's QML and the timeline
+    // draw (icons like ⏸ ⟲ ⤢, arrows, Chinese) has a glyph in the fonts they
+    // use or their fallbacks: no missing-glyph boxes.
+    void everyCharacterHasAGlyph()
+    {
+        QString used;
+        QDir qml(QStringLiteral(LOCKSTOCK_SOURCE_DIR "/qml"));
+        QStringList files;
+        for (const QString &name : qml.entryList({QStringLiteral("*.qml")}))
+            files << qml.filePath(name);
+        files << QStringLiteral(LOCKSTOCK_SOURCE_DIR "/app/gui/TimelinePainter.cpp")
+              << QStringLiteral(LOCKSTOCK_SOURCE_DIR "/core/analysis/RunAnalysis.cpp")
+              << QStringLiteral(LOCKSTOCK_SOURCE_DIR "/core/analysis/Verdict.cpp");
+        for (const QString &path : files) {
+            QFile f(path);
+            QVERIFY2(f.open(QIODevice::ReadOnly), qPrintable(path));
+            for (const char32_t c : QString::fromUtf8(f.readAll()).toUcs4())
+                if (c > 0x7f && !used.contains(QString::fromUcs4(&c, 1)))
+                    used += QString::fromUcs4(&c, 1);
+        }
+        QVERIFY(used.contains(QChar(0x23f8))); // ⏸, which no CJK or DejaVu font has
+        for (const QString &family : {QStringLiteral("Noto Sans CJK SC"), QStringLiteral("Noto Sans Mono CJK SC")}) {
+            QFont font(family);
+            font.setPixelSize(16);
+            QStringList missing;
+            for (const char32_t c : used.toUcs4()) {
+                const QString text = QString::fromUcs4(&c, 1);
+                QTextLayout layout(text, font);
+                layout.beginLayout();
+                layout.createLine();
+                layout.endLayout();
+                for (const QGlyphRun &run : layout.glyphRuns())
+                    for (const quint32 glyph : run.glyphIndexes())
+                        if (glyph == 0)
+                            missing << QStringLiteral("%1 (U+%2)").arg(text).arg(quint32(c), 4, 16, QLatin1Char('0'));
+            }
+            QVERIFY2(missing.isEmpty(), qPrintable(family + QStringLiteral(": no glyph for ") + missing.join(QStringLiteral(", "))));
+        }
+    }
+
     void drawnRacesAreTheVerdicts_data()
     {
         QTest::addColumn<QString>("scenario");
@@ -74,18 +143,58 @@ private slots:
         // The whole run, with the header and legend of an export.
         for (const QString &theme : {QStringLiteral("light"), QStringLiteral("dark")}) {
             TimelinePainter painter(a, TimelineTheme::named(theme));
-            QImage image(1600, qCeil(painter.preferredHeight(true, true)), QImage::Format_ARGB32_Premultiplied);
-            QPainter p(&image);
             TimelineViewport view;
-            view.endMs = std::max(1.0, a.durationMs() * 1.14);
+            view.endMs = painter.fitEndMs(1600 - TimelinePainter::gutterWidth(TimelineTheme::light()) - 16);
             view.header = true;
             view.legend = true;
+            view.title = scenario + QStringLiteral(" — ") + s->title;
+            QImage image(1600, qCeil(painter.preferredHeight(view, 1600)), QImage::Format_ARGB32_Premultiplied);
+            QPainter p(&image);
             painter.paint(p, QRectF(image.rect()), view);
             p.end();
             std::set<FindingId> drawn;
             for (const Finding *f : painter.drawnFindings())
                 drawn.insert(idOf(*f));
             QVERIFY2(drawn == drawable(a), qPrintable(r->describe()));
+            const QString problems = layoutProblems(painter.record());
+            QVERIFY2(problems.isEmpty(), qPrintable(QStringLiteral("export %1: %2").arg(theme, problems)));
+        }
+
+        // As the window shows it on a projector's and a monitor's screen, at
+        // text ×1 and ×1.5: the timeline's share of the window (the side
+        // panels take the rest), then presentation mode's whole width; at
+        // least the lanes' minimum height, the pane scrolls beyond.
+        for (const QSize screen : {QSize(1366, 768), QSize(1920, 1080)}) {
+            for (const qreal scale : {1.0, 1.5}) {
+                const qreal panels = std::min(560 * scale, screen.width() * 0.36);
+                for (const bool presenting : {false, true}) {
+                    TimelinePainter painter(a, TimelineTheme::light(scale));
+                    const qreal width = screen.width() - 40 - (presenting ? 0 : panels);
+                    const qreal height = std::max<qreal>(screen.height() - (presenting ? 140 : 330) * scale,
+                                                         painter.minimumHeight(TimelineViewport{}, width));
+                    QImage image(qCeil(width), qCeil(height), QImage::Format_ARGB32_Premultiplied);
+                    QPainter p(&image);
+                    TimelineViewport view;
+                    view.endMs = painter.fitEndMs(width - TimelinePainter::gutterWidth(TimelineTheme::light(scale)) - 16 * scale);
+                    painter.paint(p, QRectF(image.rect()), view);
+                    p.end();
+                    const QString where = QStringLiteral("%1×%2 ×%3%4").arg(screen.width()).arg(screen.height()).arg(scale)
+                                              .arg(presenting ? QStringLiteral(" presenting") : QString());
+                    const QString problems = layoutProblems(painter.record());
+                    if (const QByteArray dir = qgetenv("LOCKSTOCK_SHOTS_DIR"); !dir.isEmpty())
+                        image.save(QStringLiteral("%1/%2-%3-%4x%5-%6%7.png")
+                                       .arg(QString::fromLocal8Bit(dir), scenario, side)
+                                       .arg(screen.width())
+                                       .arg(screen.height())
+                                       .arg(scale)
+                                       .arg(presenting ? QStringLiteral("-presenting") : QString()));
+                    QVERIFY2(problems.isEmpty(), qPrintable(where + QStringLiteral(": ") + problems));
+                    std::set<FindingId> drawn;
+                    for (const Finding *f : painter.drawnFindings())
+                        drawn.insert(idOf(*f));
+                    QVERIFY2(drawn == drawable(a), qPrintable(where));
+                }
+            }
         }
 
         if (side == QLatin1String("correct")) {

@@ -1,0 +1,167 @@
+// The whole window, as `lockstock` opens it: File > Export goes through the
+// real save dialog (Qt Quick's own, which lists folders with
+// Qt.labs.folderlistmodel) and writes a PNG and an SVG; the window fits a
+// 1366×768 screen on first start and presentation mode keeps the timeline.
+
+#include "TestRedis.h"
+
+#include "gui/GuiApp.h"
+#include "gui/RunController.h"
+
+#include <QGuiApplication>
+#include <QImage>
+#include <QQmlApplicationEngine>
+#include <QQuickItem>
+#include <QQuickStyle>
+#include <QQuickWindow>
+#include <QScreen>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace lockstock;
+
+namespace {
+// Items of popups (the dialog) are not QObject children of the window's items: look everywhere.
+QQuickItem *findItem(QQuickItem *under, const QString &name)
+{
+    if (under->objectName() == name && under->isVisible())
+        return under;
+    for (QQuickItem *child : under->childItems())
+        if (QQuickItem *found = findItem(child, name))
+            return found;
+    return nullptr;
+}
+
+QQuickItem *buttonWithText(QQuickItem *under, const QString &text)
+{
+    if (under->isVisible() && under->inherits("QQuickAbstractButton") && under->property("text").toString() == text)
+        return under;
+    for (QQuickItem *child : under->childItems())
+        if (QQuickItem *found = buttonWithText(child, text))
+            return found;
+    return nullptr;
+}
+
+void click(QQuickWindow *window, QQuickItem *item)
+{
+    const QPointF centre = item->mapToScene(QPointF(item->width() / 2, item->height() / 2));
+    QTest::mouseClick(window, Qt::LeftButton, Qt::NoModifier, centre.toPoint());
+}
+} // namespace
+
+class TestWindow : public QObject {
+    Q_OBJECT
+private:
+    std::unique_ptr<RunController> m_controller;
+    std::unique_ptr<QQmlApplicationEngine> m_engine;
+    QQuickWindow *m_window = nullptr;
+
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QSettings().clear();
+        QQuickStyle::setStyle(QStringLiteral("Material"));
+        m_controller = std::make_unique<RunController>(RedisTarget::startPrivate(), QString());
+        RunController::setWindowController(m_controller.get());
+        registerQmlTypes();
+        m_engine = std::make_unique<QQmlApplicationEngine>();
+        m_engine->addImportPath(QStringLiteral("qrc:/"));
+        m_engine->load(QUrl(QStringLiteral("qrc:/LockStock/Main.qml")));
+        QVERIFY(!m_engine->rootObjects().isEmpty());
+        m_window = qobject_cast<QQuickWindow *>(m_engine->rootObjects().first());
+        QVERIFY(m_window);
+        QVERIFY(QTest::qWaitForWindowExposed(m_window));
+    }
+
+    // The first start fits the screen it opens on.
+    void firstStartFitsTheScreen()
+    {
+        const QRect screen = m_window->screen()->availableGeometry();
+        QVERIFY2(m_window->width() <= screen.width() && m_window->height() <= screen.height(),
+                 qPrintable(QStringLiteral("%1×%2 on %3×%4").arg(m_window->width()).arg(m_window->height())
+                                .arg(screen.width()).arg(screen.height())));
+    }
+
+    void exportWritesPngAndSvgThroughTheDialog_data()
+    {
+        QTest::addColumn<QString>("action");
+        QTest::addColumn<QString>("file");
+        QTest::newRow("png") << "exportPngAction" << "timeline.png";
+        QTest::newRow("svg") << "exportSvgAction" << "timeline.svg";
+    }
+
+    void exportWritesPngAndSvgThroughTheDialog()
+    {
+        QFETCH(QString, action);
+        QFETCH(QString, file);
+        // A finished run, so that there is something to export.
+        if (!m_controller->finished()) {
+            m_controller->setScenario(QStringLiteral("lost-update"));
+            m_controller->run();
+            QTRY_VERIFY_WITH_TIMEOUT(m_controller->finished(), 60000);
+        }
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString path = dir.filePath(file);
+
+        QObject *trigger = m_window->findChild<QObject *>(action);
+        QVERIFY2(trigger, qPrintable(action));
+        QVERIFY(QMetaObject::invokeMethod(trigger, "trigger"));
+        // The dialog's own folder, file name field and Save button, used as a user would.
+        QObject *dialog = m_window->findChild<QObject *>(QStringLiteral("exportDialog"));
+        QVERIFY(dialog);
+        QTRY_VERIFY(dialog->property("visible").toBool());
+        dialog->setProperty("currentFolder", QUrl::fromLocalFile(dir.path()));
+        QQuickItem *name = nullptr;
+        QTRY_VERIFY((name = findItem(m_window->contentItem()->parentItem(), QStringLiteral("fileNameTextField"))));
+        click(m_window, name);
+        QTRY_VERIFY(name->hasActiveFocus());
+        QTest::keyClick(m_window, Qt::Key_A, Qt::ControlModifier);
+        QTest::keyClicks(m_window, file);
+        QTest::keyClick(m_window, Qt::Key_Tab); // leaving the field is what takes its name
+        QQuickItem *save = buttonWithText(m_window->contentItem()->parentItem(), QStringLiteral("Save"));
+        QVERIFY(save);
+        click(m_window, save);
+        QTRY_VERIFY_WITH_TIMEOUT(QFileInfo(path).size() > 0, 20000);
+        if (file.endsWith(QLatin1String(".png"))) {
+            const QImage image(path);
+            QVERIFY(!image.isNull());
+            QVERIFY(image.width() >= 800);
+        } else {
+            QFile svg(path);
+            QVERIFY(svg.open(QIODevice::ReadOnly));
+            QVERIFY(svg.readAll().contains("<svg"));
+        }
+        QTRY_VERIFY(!findItem(m_window->contentItem()->parentItem(), QStringLiteral("fileNameTextField")));
+    }
+
+    // F5: the timeline and the verdict over the whole screen, nothing beside them; F5 again restores.
+    void presentationModeKeepsTheTimeline()
+    {
+        QQuickItem *timeline = findItem(m_window->contentItem(), QStringLiteral("timelineView"));
+        QVERIFY(timeline);
+        const qreal before = timeline->height();
+        QTest::keyClick(m_window, Qt::Key_F5);
+        QTRY_VERIFY(m_window->property("presenting").toBool());
+        QQuickItem *side = m_window->findChild<QQuickItem *>(QStringLiteral("sidePanels"));
+        QVERIFY(side);
+        QTRY_VERIFY(!side->isVisible());
+        QTRY_VERIFY(timeline->height() > before);
+        QTest::keyClick(m_window, Qt::Key_F5);
+        QTRY_VERIFY(!m_window->property("presenting").toBool());
+        QTRY_VERIFY(side->isVisible());
+    }
+
+    void cleanupTestCase()
+    {
+        m_engine.reset();
+        RunController::setWindowController(nullptr);
+        m_controller.reset();
+    }
+};
+
+QTEST_MAIN(TestWindow)
+#include "tst_window.moc"
