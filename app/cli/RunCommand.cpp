@@ -29,7 +29,7 @@ void printAnalysis(const RunAnalysis &analysis, bool stopped)
     // A run that stopped early has no verdict: its orders were cut short, some
     // perhaps by the error itself, so "Correct" would be a claim nobody checked.
     if (stopped)
-        printOut(QStringLiteral("  Stopped before the end: no verdict. The figures cover what ran until then."));
+        printOut(QStringLiteral("  ") + Cli::tr("Stopped before the end: no verdict. The figures cover what ran until then."));
     else
         for (const QString &finding : analysis.findings())
             printOut(QStringLiteral("  ") + finding);

@@ -6,7 +6,8 @@ namespace lockstock {
 
 class RunAnalysis;
 // The verdict's findings and the figures, as `run` prints them.
-void printAnalysis(const RunAnalysis &analysis);
+// A stopped run (an error cut it short) has figures but no verdict.
+void printAnalysis(const RunAnalysis &analysis, bool stopped = false);
 
 // lockstock run SCENARIO [--strategy NAME] [--speed X] [--seed N] [--json FILE]
 int runCommand(const QStringList &arguments);
