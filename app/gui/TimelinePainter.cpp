@@ -313,7 +313,9 @@ TimelinePainter::Lanes TimelinePainter::layout(const QRectF &area, const Timelin
     const qreal rest = bottom - top;
     const int n = qMax(1, m_data.clientCount());
     // The lock lane holds one bar per node: beyond a comfortable height it only adds empty space.
-    const qreal lock = std::clamp(rest * 0.16, minimumLockLane(), std::max(minimumLockLane(), m_theme.px(170)));
+    // Short of room it gives up its comfort before any client lane goes under its minimum.
+    const qreal lock = std::clamp(rest * 0.16, minimumLockLane(),
+                                  std::max(minimumLockLane(), std::min(m_theme.px(170), rest - n * minimumClientLane() - minimumStockLane())));
     // Room to spare goes to the clients first; short of room, no lane is crushed
     // below its minimum: the lanes run past the bottom and the view scrolls.
     const qreal stock = std::clamp(rest * 0.2, minimumStockLane(), std::max(minimumStockLane(), rest - lock - n * minimumClientLane()));
@@ -527,11 +529,13 @@ void TimelinePainter::paintGutterLabel(QPainter &p, const QRectF &lane, const QS
 {
     const QRectF g(lane.left() + m_theme.px(14), lane.top() + m_theme.px(8), gutterWidth(m_theme) - m_theme.px(22), lane.height() - m_theme.px(16));
     const QFont big = m_theme.font(22, QFont::Bold);
-    label(p, QRectF(g.left(), g.top(), g.width(), m_theme.px(30)), Qt::AlignLeft | Qt::AlignVCenter,
-          QFontMetricsF(big).elidedText(title, Qt::ElideRight, g.width()), big, colour);
+    const QString shown = QFontMetricsF(big).elidedText(title, Qt::ElideRight, g.width());
+    // A CJK fallback font's line is taller than the Latin one's: the subtitle goes below the title as laid out.
+    const qreal titleHeight = std::max(m_theme.px(30), laidOut(shown, big).size().height());
+    label(p, QRectF(g.left(), g.top(), g.width(), titleHeight), Qt::AlignLeft | Qt::AlignVCenter, shown, big, colour);
     const QFont small = m_theme.font(13);
     const qreal w = g.width() - reserve;
-    label(p, QRectF(g.left(), g.top() + m_theme.px(30), w, m_theme.px(20)), Qt::AlignLeft | Qt::AlignVCenter,
+    label(p, QRectF(g.left(), g.top() + titleHeight, w, m_theme.px(20)), Qt::AlignLeft | Qt::AlignVCenter,
           QFontMetricsF(small).elidedText(subtitle, Qt::ElideMiddle, w), small, m_theme.mutedText);
 }
 
@@ -557,6 +561,8 @@ QRectF TimelinePainter::pill(QPainter &p, const QPointF &topLeft, const QString 
 void TimelinePainter::label(QPainter &p, const QRectF &box, Qt::Alignment align, const QString &text, const QFont &font,
                             const QColor &colour, bool onShape)
 {
+    if (text.isEmpty()) // e.g. no subtitle: nothing to draw or to lay out
+        return;
     const QSizeF size = laidOut(text, font).size();
     const qreal left = align & Qt::AlignHCenter ? box.center().x() - size.width() / 2
         : align & Qt::AlignRight                ? box.right() - size.width()
@@ -696,8 +702,19 @@ void TimelinePainter::paintLockLane(QPainter &p, const QRectF &r)
         for (qsizetype i = 0; i < rows.size(); ++i)
             paintLockNode(p, rows.at(i), r, m_data.nodes.at(i));
     }
+    // Where the lock outlived its owner's use of it: boxed on the lock lane.
+    const auto spanText = [this](const Finding &f) {
+        const QString a = m_data.info.clients.value(f.actor);
+        switch (f.kind) {
+        case FindingKind::StuckLock: return tr("no TTL: stuck after %1 crashed").arg(a);
+        case FindingKind::KeptAlive: return tr("%1 keeps dead %2's lock alive").arg(m_data.info.clients.value(f.other), a);
+        case FindingKind::LeftLocked: return tr("%1 let go, the lock stays").arg(a);
+        default: return QString();
+        }
+    };
     for (const Finding &f : m_data.verdict.findings) {
-        if (f.kind != FindingKind::StuckLock)
+        const QString text = spanText(f);
+        if (text.isEmpty())
             continue;
         for (const Span &s : f.spans) {
             if (!visible(s.startNs, s.endNs))
@@ -708,7 +725,6 @@ void TimelinePainter::paintLockLane(QPainter &p, const QRectF &r)
             p.setBrush(Qt::NoBrush);
             p.drawRect(sr);
             const QFont font = m_theme.font(13, QFont::Bold);
-            const QString text = tr("no TTL: stuck after %1 crashed").arg(m_data.info.clients.value(f.actor));
             const qreal at = placeInRow(m_topRowEnd, std::max(sr.left() + m_theme.px(6), m_bounds.left()),
                                         pillSize(laidOut(text, font), m_theme).width(), m_bounds.right());
             if (!std::isnan(at))
@@ -995,9 +1011,13 @@ void TimelinePainter::paintClientLane(QPainter &p, const QRectF &r, int client)
             if (e.step == Step::Work) {
                 p.setFont(workFont);
                 const QString text = bar.width() > m_theme.px(50) ? tr("work %1").arg(secondsText(m_data.scenarioMs(e.durationNs))) : QString();
-                if (!text.isEmpty() && workMetrics.horizontalAdvance(text) + m_theme.px(8) < bar.width())
-                    label(p, QRectF(bar.left() + m_theme.px(4), bar.top() - m_theme.px(16), bar.width(), m_theme.px(16)),
+                // It reaches into the middle row: after the words there, and a crash or an order's go after it.
+                const qreal left = std::max(bar.left() + m_theme.px(4), midEnd + m_theme.px(6));
+                if (!text.isEmpty() && left + workMetrics.horizontalAdvance(text) + m_theme.px(4) < bar.right()) {
+                    label(p, QRectF(left, bar.top() - m_theme.px(16), bar.right() - left, m_theme.px(16)),
                           Qt::AlignLeft | Qt::AlignVCenter, text, workFont, m_theme.text);
+                    midEnd = left + workMetrics.horizontalAdvance(text);
+                }
             } else if (e.step != Step::Start && bar.width() > m_theme.px(6)) {
                 p.setPen(QPen(withAlpha(colour, 150), m_theme.px(2), Qt::DotLine));
                 p.drawLine(QPointF(bar.left(), base), QPointF(bar.right(), base));
