@@ -7,9 +7,10 @@ import QtQuick.Layouts
 MenuItem {
     id: item
     readonly property string shortcutText: action && action.shortcut ? String(action.shortcut) : ""
-    readonly property bool radio: item.menu !== null && item.menu.exclusive === true
+    // A radio mark: the AppMenu says whether its entries are one choice.
+    property bool radio: false
 
-    implicitWidth: leftPadding + rightPadding + row.implicitWidth
+    implicitWidth: leftPadding + rightPadding + implicitContentWidth
     indicator: Item {
         x: item.leftPadding
         y: (item.height - height) / 2
@@ -33,7 +34,6 @@ MenuItem {
         }
     }
     contentItem: RowLayout {
-        id: row
         spacing: Style.px(24)
         Label {
             Layout.fillWidth: true

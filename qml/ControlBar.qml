@@ -7,6 +7,10 @@ import LockStock.Native
 // Scenario, strategy, the broken/correct switch, and the run controls, in two rows.
 ColumnLayout {
     id: root
+    // A new model (the language changed) resets a box's index after its binding
+    // ran: the binding is set again once the box is done.
+    Timer { id: rebindScenario; interval: 0; onTriggered: scenarioBox.currentIndex = Qt.binding(() => root.indexOfName(root.scenarios, root.scenario)) }
+    Timer { id: rebindStrategy; interval: 0; onTriggered: strategyBox.currentIndex = Qt.binding(() => root.indexOfName(root.strategies, root.strategy)) }
     property var scenarios: []
     property string scenario: ""
     property var strategies: []
@@ -60,8 +64,7 @@ ColumnLayout {
         model: root.scenarios
         textRole: "title"
         currentIndex: root.indexOfName(root.scenarios, root.scenario)
-        // A new model (the language changed) resets the index after the binding ran.
-        onModelChanged: Qt.callLater(() => scenarioBox.currentIndex = Qt.binding(() => root.indexOfName(root.scenarios, root.scenario)))
+        onModelChanged: rebindScenario.restart()
         displayText: currentIndex >= 0 ? root.scenarios[currentIndex].course + ". " + root.scenarios[currentIndex].title : ""
         onActivated: index => root.scenarioPicked(root.scenarios[index].name)
         popup.width: Math.max(width, Math.min(Style.px(760), root.width))
@@ -89,8 +92,7 @@ ColumnLayout {
         model: root.strategies
         textRole: "name"
         currentIndex: root.indexOfName(root.strategies, root.strategy)
-        // A new model (the language changed) resets the index after the binding ran.
-        onModelChanged: Qt.callLater(() => strategyBox.currentIndex = Qt.binding(() => root.indexOfName(root.strategies, root.strategy)))
+        onModelChanged: rebindStrategy.restart()
         displayText: currentIndex >= 0 ? root.strategyLabel(root.strategies[currentIndex]) : ""
         onActivated: index => root.strategyPicked(root.strategies[index].name)
         popup.width: Math.max(width, Math.min(Style.px(460), root.width))

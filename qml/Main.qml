@@ -158,6 +158,8 @@ ApplicationWindow {
         objectName: "exportDialog"
         title: qsTr("Export the timeline")
         fileMode: FileDialog.SaveFile
+        // Qt 6.4's own dialog says "Open" for saving too.
+        acceptLabel: qsTr("Save")
         onAccepted: {
             const error = Controller.exportTimeline(selectedFile, Style.dark ? "dark" : "light")
             exportStatus.text = error ? error : qsTr("Saved %1").arg(selectedFile.toString().replace("file://", ""))
