@@ -135,6 +135,10 @@
         <source>stress · %1 clients · %2 orders · stock %3 · clock: real · Redis %4</source>
         <translation>压力测试 · %1 个客户端 · %2 个订单 · 库存 %3 · 时钟：真实 · Redis %4</translation>
     </message>
+    <message>
+        <source>Stopped before the end: no verdict. The figures cover what ran until then.</source>
+        <translation>未运行到结束就停止了：没有结论。这些数据只涵盖停止前已运行的部分。</translation>
+    </message>
 </context>
 <context>
     <name>CodePanel</name>
@@ -419,37 +423,6 @@
     </message>
 </context>
 <context>
-    <name>Input</name>
-    <message>
-        <source>a directory</source>
-        <translation>目录</translation>
-    </message>
-    <message>
-        <source>a FIFO</source>
-        <translation>FIFO 管道</translation>
-    </message>
-    <message>
-        <source>a device</source>
-        <translation>设备</translation>
-    </message>
-    <message>
-        <source>a socket</source>
-        <translation>套接字</translation>
-    </message>
-    <message>
-        <source>not a plain file</source>
-        <translation>不是普通文件</translation>
-    </message>
-    <message>
-        <source>it is %1, not a regular file</source>
-        <translation>它是%1，不是普通文件</translation>
-    </message>
-    <message>
-        <source>it is larger than %1</source>
-        <translation>它大于 %1</translation>
-    </message>
-</context>
-<context>
     <name>Figure</name>
     <message>
         <source>expected stock</source>
@@ -530,6 +503,37 @@
     <message>
         <source>orders without a lock</source>
         <translation>拿不到锁的订单</translation>
+    </message>
+</context>
+<context>
+    <name>Input</name>
+    <message>
+        <source>a directory</source>
+        <translation>目录</translation>
+    </message>
+    <message>
+        <source>a FIFO</source>
+        <translation>FIFO 管道</translation>
+    </message>
+    <message>
+        <source>a device</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <source>a socket</source>
+        <translation>套接字</translation>
+    </message>
+    <message>
+        <source>not a plain file</source>
+        <translation>不是普通文件</translation>
+    </message>
+    <message>
+        <source>it is %1, not a regular file</source>
+        <translation>它是%1，不是普通文件</translation>
+    </message>
+    <message>
+        <source>it is larger than %1</source>
+        <translation>它大于 %1</translation>
     </message>
 </context>
 <context>
@@ -621,6 +625,10 @@
     <message>
         <source>Side panels</source>
         <translation>侧边面板</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>保存</translation>
     </message>
 </context>
 <context>
@@ -805,6 +813,142 @@
     <message>
         <source>Both watchdogs keep a long job&apos;s lease alive. The naive one renews with a plain PEXPIRE on a timer it never cancels: after A releases, it fires once more and extends B&apos;s lock. Redisson&apos;s renews only its own token and stops on release.</source>
         <translation>两种看门狗都能让长任务的租约保持有效。简单的那个用定时器执行普通的 PEXPIRE，而且从不取消定时器：A 释放后它又触发了一次，延长了 B 的锁。Redisson 的看门狗只续期自己的令牌，并在释放时停止。</translation>
+    </message>
+    <message>
+        <source>lock_stock(): anyone&apos;s DEL removes anyone&apos;s lock</source>
+        <translation>lock_stock()：任何人的 DEL 都能删掉任何人的锁</translation>
+    </message>
+    <message>
+        <source>The lock&apos;s value is the constant &quot;1&quot;: it identifies nobody. A works 12 s under a 10 s timeout and B only tries every 15 s, too slowly to renew A&apos;s lock, so it lapses; B takes it, and A&apos;s DEL then removes B&apos;s lock: C gets in beside B. A random value and a compare-and-delete release (with a watchdog for the long work) keep every lock its owner&apos;s.</source>
+        <translation>锁的值是常量 &quot;1&quot;：它标识不了任何人。A 在 10 秒的超时下工作 12 秒，而 B 每 15 秒才尝试一次，间隔太长，来不及为 A 的锁续期，于是锁失效了；B 拿到锁，随后 A 的 DEL 删掉了 B 的锁：C 和 B 同时进入。使用随机值和“比较并删除”的释放方式（长时间工作再配上看门狗），每把锁就始终属于它的持有者。</translation>
+    </message>
+    <message>
+        <source>lock_stock(): a crash before EXPIRE, and a waiter that starves anyway</source>
+        <translation>lock_stock()：EXPIRE 之前崩溃，等待者照样拿不到锁</translation>
+    </message>
+    <message>
+        <source>A SETNXes the constant &quot;1&quot; and dies before its EXPIRE. The lock has no TTL for only 0.3 s: B&apos;s first attempt EXPIREs it. But B retries every second, faster than the 10 s timeout, and every one of its EXPIREs renews the dead lock: it never lapses and B gives up after 20 s. SET NX PX lets a dead client&apos;s lock expire.</source>
+        <translation>A 用 SETNX 设置常量 &quot;1&quot;，还没执行 EXPIRE 就崩溃了。这把锁只有 0.3 秒没有 TTL：B 的第一次尝试就对它执行了 EXPIRE。但 B 每秒重试一次，比 10 秒的超时频繁得多，它的每一次 EXPIRE 都在为这把无人持有的锁续期：锁永不失效，B 在 20 秒后放弃。SET NX PX 能让崩溃客户端的锁自动过期。</translation>
+    </message>
+    <message>
+        <source>lock_stock(): the waiter keeps a dead holder&apos;s lock alive</source>
+        <translation>lock_stock()：等待者让崩溃持有者的锁一直不过期</translation>
+    </message>
+    <message>
+        <source>A holds the lock with its TTL set and dies while working. B retries every second and EXPIREs the key each time: A&apos;s lock, which nobody will ever release, never expires, and B waits out its whole acquire timeout. With SET NX PX and no EXPIRE from waiters, A&apos;s lock lapses 10 s after it was taken and B sells.</source>
+        <translation>A 持有已设置 TTL 的锁，却在工作中崩溃。B 每秒重试一次，每次都对这个键执行 EXPIRE：A 的锁再也不会有人释放，却永不过期，B 一直等到整个获取超时结束。使用 SET NX PX 且等待者不执行 EXPIRE，A 的锁在加锁 10 秒后失效，B 就能卖出。</translation>
+    </message>
+    <message>
+        <source>lock_stock(): every waiter&apos;s EXPIRE renews the holder&apos;s lock</source>
+        <translation>lock_stock()：每个等待者的 EXPIRE 都在为持有者的锁续期</translation>
+    </message>
+    <message>
+        <source>The source material&apos;s lock_stock() SETNXes a constant &quot;1&quot; and then EXPIREs the key whether or not it won. A works 15 s under a 10 s timeout, yet B, retrying every second, never gets in beside it: each of B&apos;s EXPIREs resets A&apos;s TTL, so the waiter is A&apos;s watchdog. No overlap, no lost update, only foreign EXPIREs. A real watchdog renews only its own lock.</source>
+        <translation>原始资料中的 lock_stock() 用 SETNX 设置常量 &quot;1&quot;，然后不管是否抢到锁，都对这个键执行 EXPIRE。A 在 10 秒的超时下工作 15 秒，但每秒重试一次的 B 始终没能和它同时进入：B 的每次 EXPIRE 都重置了 A 的 TTL，等待者成了 A 的看门狗。没有重叠，没有丢失更新，只有别的客户端执行的 EXPIRE。真正的看门狗只续期自己的锁。</translation>
+    </message>
+    <message>
+        <source>Reservation by INCRBY: a refused order keeps its units</source>
+        <translation>用 INCRBY 预留：被拒订单的数量仍被占用</translation>
+    </message>
+    <message>
+        <source>Each order INCRBYs a counter of reserved units and is refused when the counter passes the stock of 10. A takes 8; B asks for 5 and is refused, but its INCRBY stays: the counter reads 13, and C&apos;s order of 2 is refused while 2 units are unsold. Giving the reservation back (DECRBY) when refusing lets C buy the last 2.</source>
+        <translation>每个订单用 INCRBY 增加已预留数量的计数器，计数器超过库存 10 时订单被拒绝。A 拿走 8 件；B 要 5 件被拒，但它的 INCRBY 仍然生效：计数器显示 13，C 要 2 件的订单也被拒绝，而此时还有 2 件没卖出。拒绝时归还预留（DECRBY），C 就能买下最后 2 件。</translation>
+    </message>
+    <message>
+        <source>maxmemory with allkeys-lru evicts the lock</source>
+        <translation>maxmemory 配合 allkeys-lru 淘汰了锁</translation>
+    </message>
+    <message>
+        <source>The lock&apos;s Redis is also a cache: maxmemory 4 MiB, policy allkeys-lru. 3 s into A&apos;s work, another application writes a cache value that takes the server past maxmemory, and LRU eviction picks the lock key, the least recently used. B gets the lock at once: two holders, a lost update. Keep locks on a server with noeviction, or fence the store: the fencing token refuses A&apos;s stale write.</source>
+        <translation>存放锁的 Redis 同时也用作缓存：maxmemory 4 MiB，淘汰策略 allkeys-lru。A 工作到第 3 秒时，另一个应用写入一个缓存值，使服务器超出 maxmemory，LRU 淘汰选中了最近最少使用的键，也就是锁。B 立即拿到锁：两个持有者，丢失一次更新。要么把锁放在淘汰策略为 noeviction 的服务器上，要么在库存存储上加防护：防护令牌会拒绝 A 过时的写入。</translation>
+    </message>
+    <message>
+        <source>A lost reply, and a retry that deducts twice</source>
+        <translation>回复丢失，重试扣减了两次</translation>
+    </message>
+    <message>
+        <source>A&apos;s DECRBY runs on Redis, but its reply never arrives: A&apos;s client times out after 2 s and sends it again. Redis runs it twice: the stock is one unit short of what was sold. Recording the order&apos;s id with the deduction, in one script, makes the retry harmless: it finds the id and deducts nothing.</source>
+        <translation>A 的 DECRBY 已在 Redis 上执行，但回复始终没有到达：A 的客户端 2 秒后超时并重发。Redis 执行了两次：库存比按实际销量应剩的少了一件。在同一个脚本中把订单号和扣减一起记录，重试就无害了：它发现订单号已存在，不再扣减。</translation>
+    </message>
+    <message>
+        <source>NOSCRIPT: the release script is gone from the server</source>
+        <translation>NOSCRIPT：服务器上的释放脚本不见了</translation>
+    </message>
+    <message>
+        <source>A loads its Lua release with SCRIPT LOAD at start-up and calls it by SHA1. B loads it too, at its start. While A works, the server&apos;s script cache is emptied (SCRIPT FLUSH here; a restart or a failover to a replica does the same). A&apos;s EVALSHA answers NOSCRIPT, A&apos;s order fails after its write, and A&apos;s lock stays for its 30 s TTL: B gives up after 10 s. A client that loads the script again on NOSCRIPT releases at once and B sells.</source>
+        <translation>A 启动时用 SCRIPT LOAD 加载 Lua 释放脚本，之后按 SHA1 调用。B 启动时也加载了一次。A 工作期间，服务器的脚本缓存被清空（这里用的是 SCRIPT FLUSH；重启或故障转移到副本也会如此）。A 的 EVALSHA 返回 NOSCRIPT，A 的订单在写入之后失败，A 的锁一直留到 30 秒的 TTL 到期：B 在 10 秒后放弃。遇到 NOSCRIPT 时重新加载脚本的客户端能立即释放锁，B 就能卖出。</translation>
+    </message>
+    <message>
+        <source>Redlock: a partition delays A&apos;s replies from two nodes</source>
+        <translation>Redlock：网络分区延迟了两个节点给 A 的回复</translation>
+    </message>
+    <message>
+        <source>A reaches n1, n2 and n3 at once, but a partition holds the replies of n4 and n5 back 4 s each. Redlock counts its majority 8 s after it began and, as it should, finds only 1.9 s of validity left; A&apos;s 3 s of work do not look at it. The locks A set on n1 to n3 at the start expire at 10 s, B wins them, and both write. Validity is a promise about time, not a guard on the store: a fencing token refuses A&apos;s late write.</source>
+        <translation>A 立即在 n1、n2 和 n3 上加锁成功，但网络分区让 n4 和 n5 的回复各延迟了 4 秒。Redlock 在开始 8 秒后才统计多数派，并且按规定发现有效期只剩 1.9 秒；A 3 秒的工作却不理会这一点。A 一开始在 n1 到 n3 上设置的锁在第 10 秒过期，B 拿下它们，两者都写入了。有效期只是关于时间的承诺，并不能守护库存存储：防护令牌会拒绝 A 迟到的写入。</translation>
+    </message>
+    <message>
+        <source>A client&apos;s clock runs 20 % slow</source>
+        <translation>一个客户端的时钟慢了 20%</translation>
+    </message>
+    <message>
+        <source>A&apos;s clock runs at 0.8 of real time. It does 9 s of work under a 10 s lease, by its own clock: that is 11.25 s of real time, and Redis expires the lease after 10. B takes the lock while A still writes: two holders, a lost update. A watchdog renewing every third of the lease keeps it alive even on a slow clock (3.3 s by A&apos;s clock is 4.2 s, far under 10).</source>
+        <translation>A 的时钟只以真实时间 0.8 倍的速度走。按它自己的时钟，它在 10 秒的租约下做 9 秒的工作：这相当于真实时间 11.25 秒，而 Redis 在 10 秒后就让租约过期。A 还在写入时 B 拿到了锁：两个持有者，丢失一次更新。每隔 1/3 租约续期一次的看门狗即使在慢时钟上也能保住租约（A 时钟上的 3.3 秒是真实的 4.2 秒，远低于 10 秒）。</translation>
+    </message>
+    <message>
+        <source>RedisLock: one try, and most orders are refused</source>
+        <translation>RedisLock：只试一次，大多数订单被拒绝</translation>
+    </message>
+    <message>
+        <source>The source material&apos;s RedisLock context manager raises when acquire() fails: no retry. Three buyers place 15 orders each; whenever the lock is busy the order is refused, although stock is plenty. Retrying until an acquire timeout sells all 45, at the cost of waiting.</source>
+        <translation>原始资料中的 RedisLock 上下文管理器在 acquire() 失败时直接抛出异常：不重试。三个买家各下 15 个订单；只要锁被占用，订单就被拒绝，尽管库存充足。一直重试到获取超时为止，就能卖出全部 45 单，代价是需要等待。</translation>
+    </message>
+    <message>
+        <source>acquire_lock_with_timeout(): the TTL repair extends a live holder&apos;s lock</source>
+        <translation>acquire_lock_with_timeout()：TTL 修复延长了仍在工作的持有者的锁</translation>
+    </message>
+    <message>
+        <source>The waiters&apos; repair is `elif not conn.ttl(lockname)`. With old redis-py a key without expiry had TTL None, and `not None` is True, so it repaired a lock left without TTL. But TTL answers whole seconds, 0 once less than half a second is left, and `not 0` is True too: in the last half second of A&apos;s 10 s lease, while A still works, B&apos;s repair EXPIREs A&apos;s lock for another 10 s. (Modern redis-py does the same: only -1 changed.) SET NX PX needs no repair.</source>
+        <translation>等待者的修复逻辑是 `elif not conn.ttl(lockname)`。在旧版 redis-py 中，没有过期时间的键 TTL 为 None，而 `not None` 为 True，所以它能修复没有 TTL 的锁。但 TTL 以整秒返回，剩余不到半秒时返回 0，而 `not 0` 同样为 True：在 A 10 秒租约的最后半秒，A 还在工作，B 的修复就用 EXPIRE 把 A 的锁又延长了 10 秒。（新版 redis-py 也是如此：只有 -1 的情况变了。）SET NX PX 不需要修复。</translation>
+    </message>
+    <message>
+        <source>acquire_lock_with_timeout(): the TTL repair that never fires</source>
+        <translation>acquire_lock_with_timeout()：永远不会触发的 TTL 修复</translation>
+    </message>
+    <message>
+        <source>A SETNXes and dies before its EXPIRE. The waiters&apos; repair is `elif not conn.ttl(lockname)`: meant for a lock without TTL, but TTL answers -1 for one, and `not -1` is False in Python. The repair never fires, the lock never expires and B waits out its 20 s. With SET NX PX the dead client&apos;s lock lapses and B sells.</source>
+        <translation>A 执行 SETNX 后，还没执行 EXPIRE 就崩溃了。等待者的修复逻辑是 `elif not conn.ttl(lockname)`：本意是处理没有 TTL 的锁，但对这种锁 TTL 返回 -1，而在 Python 中 `not -1` 为 False。修复永远不会触发，锁永不过期，B 一直等满 20 秒。使用 SET NX PX，崩溃客户端的锁会自动失效，B 就能卖出。</translation>
+    </message>
+    <message>
+        <source>release_lock() compares bytes with str: the lock is never released</source>
+        <translation>release_lock() 拿 bytes 与 str 比较：锁永远不会被释放</translation>
+    </message>
+    <message>
+        <source>The source material releases under WATCH: GET the lock, and if it equals the identifier, DEL it in MULTI/EXEC. With redis-py&apos;s default Redis() the GET answers bytes, b&apos;…&apos; == &apos;…&apos; is never true in Python 3, and the DEL never runs. Its first acquire_lock() sets no TTL: A&apos;s lock stays for good, and B and C each wait out their 10 s acquire timeout (&quot;Failed to acquire lock&quot;). With decode_responses=True the values compare and every order sells.</source>
+        <translation>原始资料在 WATCH 下释放锁：GET 锁的值，如果等于标识符，就在 MULTI/EXEC 中 DEL 它。使用 redis-py 默认的 Redis() 时，GET 返回的是 bytes，在 Python 3 中 b&apos;…&apos; == &apos;…&apos; 永远不成立，DEL 也就永远不会执行。它最早的 acquire_lock() 不设置 TTL：A 的锁永久保留，B 和 C 各自等满 10 秒的获取超时（&quot;Failed to acquire lock&quot;）。设置 decode_responses=True 后值能正确比较，每个订单都能卖出。</translation>
+    </message>
+    <message>
+        <source>A renewal thread nobody stops</source>
+        <translation>没人停止的续期线程</translation>
+    </message>
+    <message>
+        <source>The article&apos;s watchdog is a thread started with the lock and never stopped. After A releases, A&apos;s thread goes on PEXPIREing the key: B&apos;s lock now. B dies while holding it, and A&apos;s thread keeps renewing a lock nobody holds: C waits out its whole 40 s. Redisson&apos;s watchdog renews only its own lock, stops on release and dies with its client: B&apos;s lock lapses 15 s after it was last renewed and C sells.</source>
+        <translation>文章中的看门狗是一个随加锁启动、从不停止的线程。A 释放后，A 的线程继续对这个键执行 PEXPIRE：而它现在是 B 的锁。B 持锁时崩溃，A 的线程仍在为一把无人持有的锁续期：C 等满了整整 40 秒。Redisson 的看门狗只续期自己的锁，释放时停止，并随客户端一起终止：B 的锁在最后一次续期 15 秒后失效，C 就能卖出。</translation>
+    </message>
+    <message>
+        <source>The watchdog gets no CPU while the work goes on</source>
+        <translation>工作还在继续，看门狗却得不到 CPU</translation>
+    </message>
+    <message>
+        <source>A holds a 10 s lease and works 20 s with Redisson&apos;s watchdog. Right after A reads the stock, its renewal thread is starved of CPU for 25 s (a GC, a busy pool) while the work thread goes on: nobody renews, Redis expires the lease, B takes the lock and both write. Only the store can stop the stale write: with a fencing token it refuses A&apos;s.</source>
+        <translation>A 持有 10 秒的租约，在 Redisson 看门狗的保护下工作 20 秒。A 刚读完库存，它的续期线程就有 25 秒得不到 CPU（GC、线程池繁忙），而工作线程照常运行：没人续期，Redis 让租约过期，B 拿到锁，两者都写入了。只有库存存储能挡住过时的写入：有了防护令牌，它会拒绝 A 的写入。</translation>
+    </message>
+    <message>
+        <source>The work hangs while the watchdog renews forever</source>
+        <translation>工作卡住了，看门狗却一直续期</translation>
+    </message>
+    <message>
+        <source>A&apos;s work thread hangs for 60 s (a deadlock, a call without timeout) while its watchdog thread is healthy and renews the lease every 10 s: the lock never lapses and B gives up after 30 s. A lease with no watchdog lapses after 10 s and B sells; a fencing token makes sure A&apos;s write, when it wakes, is refused.</source>
+        <translation>A 的工作线程卡住了 60 秒（死锁、没有超时的调用），而它的看门狗线程运行正常，每 10 秒续期一次租约：锁永不失效，B 在 30 秒后放弃。没有看门狗的租约 10 秒后失效，B 就能卖出；防护令牌则确保 A 醒来后的写入会被拒绝。</translation>
     </message>
 </context>
 <context>
@@ -1307,6 +1451,14 @@
     <message>
         <source>no TTL: stuck after %1 crashed</source>
         <translation>无 TTL：%1 崩溃后锁被卡死</translation>
+    </message>
+    <message>
+        <source>%1 keeps dead %2&apos;s lock alive</source>
+        <translation>%1 让已崩溃的 %2 的锁继续存活</translation>
+    </message>
+    <message>
+        <source>%1 let go, the lock stays</source>
+        <translation>%1 放开了锁，锁却还在</translation>
     </message>
     <message>
         <source>believes it holds the lock</source>
