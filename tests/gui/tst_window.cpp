@@ -44,6 +44,17 @@ QQuickItem *buttonWithText(QQuickItem *under, const QString &text)
     return nullptr;
 }
 
+// The texts of the visible buttons, for a failure to say what there was.
+QStringList buttonTexts(QQuickItem *under)
+{
+    QStringList out;
+    if (under->isVisible() && under->inherits("QQuickAbstractButton"))
+        out << under->property("text").toString();
+    for (QQuickItem *child : under->childItems())
+        out << buttonTexts(child);
+    return out;
+}
+
 void click(QQuickWindow *window, QQuickItem *item)
 {
     const QPointF centre = item->mapToScene(QPointF(item->width() / 2, item->height() / 2));
@@ -61,6 +72,9 @@ private:
 private slots:
     void initTestCase()
     {
+        // As main() names it, so Settings { } in QML can remember (in the test's own place).
+        QCoreApplication::setApplicationName(QStringLiteral("lockstock"));
+        QCoreApplication::setOrganizationName(QStringLiteral("LockStock"));
         QStandardPaths::setTestModeEnabled(true);
         QSettings().clear();
         QQuickStyle::setStyle(QStringLiteral("Material"));
@@ -116,14 +130,15 @@ private slots:
         QTRY_VERIFY(dialog->property("visible").toBool());
         dialog->setProperty("currentFolder", QUrl::fromLocalFile(dir.path()));
         QQuickItem *name = nullptr;
-        QTRY_VERIFY((name = findItem(m_window->contentItem()->parentItem(), QStringLiteral("fileNameTextField"))));
+        QTRY_VERIFY((name = findItem(m_window->contentItem(), QStringLiteral("fileNameTextField"))));
         click(m_window, name);
         QTRY_VERIFY(name->hasActiveFocus());
         QTest::keyClick(m_window, Qt::Key_A, Qt::ControlModifier);
-        QTest::keyClicks(m_window, file);
+        for (const QChar c : file) // QTest::keyClicks takes only widgets
+            QTest::keyClick(m_window, c.toLatin1());
         QTest::keyClick(m_window, Qt::Key_Tab); // leaving the field is what takes its name
-        QQuickItem *save = buttonWithText(m_window->contentItem()->parentItem(), QStringLiteral("Save"));
-        QVERIFY(save);
+        QQuickItem *save = buttonWithText(m_window->contentItem(), QStringLiteral("Save"));
+        QVERIFY2(save, qPrintable(buttonTexts(m_window->contentItem()).join(QStringLiteral(" | "))));
         click(m_window, save);
         QTRY_VERIFY_WITH_TIMEOUT(QFileInfo(path).size() > 0, 20000);
         if (file.endsWith(QLatin1String(".png"))) {
@@ -135,7 +150,7 @@ private slots:
             QVERIFY(svg.open(QIODevice::ReadOnly));
             QVERIFY(svg.readAll().contains("<svg"));
         }
-        QTRY_VERIFY(!findItem(m_window->contentItem()->parentItem(), QStringLiteral("fileNameTextField")));
+        QTRY_VERIFY(!findItem(m_window->contentItem(), QStringLiteral("fileNameTextField")));
     }
 
     // F5: the timeline and the verdict over the whole screen, nothing beside them; F5 again restores.
@@ -144,6 +159,9 @@ private slots:
         QQuickItem *timeline = findItem(m_window->contentItem(), QStringLiteral("timelineView"));
         QVERIFY(timeline);
         const qreal before = timeline->height();
+        // Shortcuts go to the active window; without a window manager nothing gives it back after the dialog.
+        m_window->requestActivate();
+        QVERIFY(QTest::qWaitForWindowActive(m_window));
         QTest::keyClick(m_window, Qt::Key_F5);
         QTRY_VERIFY(m_window->property("presenting").toBool());
         QQuickItem *side = m_window->findChild<QQuickItem *>(QStringLiteral("sidePanels"));
