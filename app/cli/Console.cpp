@@ -78,7 +78,8 @@ int finishOutput(int exitCode)
         stdoutError = errno;
     if (std::fclose(stdout) != 0 && !stdoutError)
         stdoutError = errno;
-    if (!stdoutError)
+    // A reader that stopped early (`lockstock list | head`) is no error worth saying.
+    if (!stdoutError || stdoutError == EPIPE)
         return exitCode;
     printError(QStringLiteral("cannot write to standard output: %1").arg(QString::fromLocal8Bit(std::strerror(stdoutError))));
     return exitCode == kExitOk ? kExitUsage : exitCode;

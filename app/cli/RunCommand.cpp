@@ -12,6 +12,8 @@
 #include "io/OutputFile.h"
 #include "strategies/Strategies.h"
 
+#include <algorithm>
+
 #include <QCommandLineParser>
 #include <QJsonArray>
 
@@ -143,20 +145,27 @@ int listCommand(const QStringList &arguments)
         return kExitUsage;
     printOut(Cli::tr("Scenarios, in the order of the course (lockstock run NAME):"));
     int course = 0;
-    for (const QString &name : builtinScenarioNames()) {
+    const QStringList names = builtinScenarioNames();
+    qsizetype width = 0;
+    for (const QString &name : names)
+        width = std::max(width, name.size());
+    for (const QString &name : names) {
         ScenarioError error;
         const std::optional<Scenario> s = findScenario(name, &error);
         if (!s) {
             printOut(QStringLiteral("  %1  [%2]").arg(name, error.display()));
             continue;
         }
-        printOut(QStringLiteral("%1. %2 %3").arg(++course, 2).arg(name, -32).arg(s->titleText()));
-        printOut(QStringLiteral("    %1 %2").arg(QString(), -32).arg(Cli::tr("broken: %1, correct: %2").arg(s->broken, s->correct)));
+        printOut(QStringLiteral("%1. %2  %3").arg(++course, 2).arg(name, -int(width)).arg(s->titleText()));
+        printOut(QStringLiteral("    %1  %2").arg(QString(), -int(width)).arg(Cli::tr("broken: %1, correct: %2").arg(s->broken, s->correct)));
     }
     printOut(QString());
     printOut(Cli::tr("Strategies (--strategy NAME):"));
+    qsizetype nameWidth = 0;
     for (const Strategy *s : allStrategies())
-        printOut(QStringLiteral("  %1 %2 %3").arg(s->name, -20).arg(s->correct ? Cli::tr("correct") : Cli::tr("broken"), -8)
+        nameWidth = std::max(nameWidth, QString(s->name).size());
+    for (const Strategy *s : allStrategies())
+        printOut(QStringLiteral("  %1  %2 %3").arg(s->name, -int(nameWidth)).arg(s->correct ? Cli::tr("correct") : Cli::tr("broken"), -8)
                      .arg(s->lessonText()));
     return kExitOk;
 }

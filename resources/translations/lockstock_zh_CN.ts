@@ -856,7 +856,7 @@
     </message>
     <message>
         <source>maxmemory with allkeys-lru evicts the lock</source>
-        <translation>maxmemory 配合 allkeys-lru 淘汰了锁</translation>
+        <translation>内存上限（maxmemory）配合 allkeys-lru 淘汰了锁</translation>
     </message>
     <message>
         <source>The lock&apos;s Redis is also a cache: maxmemory 4 MiB, policy allkeys-lru. 3 s into A&apos;s work, another application writes a cache value that takes the server past maxmemory, and LRU eviction picks the lock key, the least recently used. B gets the lock at once: two holders, a lost update. Keep locks on a server with noeviction, or fence the store: the fencing token refuses A&apos;s stale write.</source>
@@ -920,7 +920,7 @@
     </message>
     <message>
         <source>release_lock() compares bytes with str: the lock is never released</source>
-        <translation>release_lock() 拿 bytes 与 str 比较：锁永远不会被释放</translation>
+        <translation>release_lock() 拿字节串与字符串比较：锁永远不会被释放</translation>
     </message>
     <message>
         <source>The source material releases under WATCH: GET the lock, and if it equals the identifier, DEL it in MULTI/EXEC. With redis-py&apos;s default Redis() the GET answers bytes, b&apos;…&apos; == &apos;…&apos; is never true in Python 3, and the DEL never runs. Its first acquire_lock() sets no TTL: A&apos;s lock stays for good, and B and C each wait out their 10 s acquire timeout (&quot;Failed to acquire lock&quot;). With decode_responses=True the values compare and every order sells.</source>

@@ -42,9 +42,10 @@ private slots:
         for (const QString &line : lines) {
             QVERIFY2(line.contains(kHan), qPrintable(QStringLiteral("no Chinese in: ") + line));
             // Scenario and strategy names stay as they are typed; so do commands
-            // and the English term glossed in full-width brackets: （fencing token）.
+            // the English term glossed in full-width brackets: （fencing token）, and code in backquotes: `not -1`.
             QString withoutNames = line;
             withoutNames.remove(QRegularExpression(QStringLiteral("\uFF08[^\uFF09]*\uFF09")));
+            withoutNames.remove(QRegularExpression(QStringLiteral("`[^`]*`")));
             for (const QString &name : builtinScenarioNames())
                 withoutNames.replace(name, QString());
             for (const Strategy *s : allStrategies())
