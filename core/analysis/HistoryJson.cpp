@@ -94,8 +94,14 @@ QJsonObject figuresToJson(const RunAnalysis &a)
     o[QStringLiteral("severity")] = QLatin1String(nameOf(a.verdict.severity()));
     o[QStringLiteral("clean")] = a.clean();
 
+    // The events that show each finding, in one pass over the marks.
+    QList<QJsonArray> shownBy(a.verdict.findings.size());
+    for (const Mark &m : a.marks)
+        if (const qsizetype i = a.verdict.indexOf(m); i >= 0)
+            shownBy[i].append(m.event);
     QJsonArray findings;
-    for (const Finding &f : a.verdict.findings) {
+    for (qsizetype i = 0; i < a.verdict.findings.size(); ++i) {
+        const Finding &f = a.verdict.findings.at(i);
         QJsonObject j{{QStringLiteral("kind"), QLatin1String(nameOf(f.kind))},
                       {QStringLiteral("severity"), QLatin1String(nameOf(f.severity))},
                       {QStringLiteral("sentence"), f.sentence(info)}};
@@ -107,12 +113,8 @@ QJsonObject figuresToJson(const RunAnalysis &a)
             j[QStringLiteral("count")] = f.count;
         if (!f.detail.isEmpty())
             j[QStringLiteral("detail")] = f.detail;
-        QJsonArray events;
-        for (const Mark &m : a.marks)
-            if (a.verdict.findingOf(m) == &f)
-                events.append(m.event);
-        if (!events.isEmpty())
-            j[QStringLiteral("events")] = events; // indexes into "events"
+        if (!shownBy.at(i).isEmpty())
+            j[QStringLiteral("events")] = shownBy.at(i); // indexes into "events"
         findings.append(j);
     }
     o[QStringLiteral("findings")] = findings;

@@ -86,6 +86,15 @@ private:
     std::vector<qint64> m_ownReplied;
 };
 
+// Overlaps are kept in order of their start (equal starts in the order they
+// came), so no snapshot sorts them all again.
+void insertByStart(QList<Overlap> &overlaps, const Overlap &o)
+{
+    const auto at = std::upper_bound(overlaps.cbegin(), overlaps.cend(), o.span.startNs,
+                                     [](qint64 ns, const Overlap &x) { return ns < x.span.startNs; });
+    overlaps.insert(at - overlaps.cbegin(), o);
+}
+
 // For each client, the grant under which it last read the stock; answers
 // "has a client other than c read under a grant newer than t?" at once.
 // Grants only grow, so the two newest readers are enough.
@@ -191,10 +200,12 @@ struct RunAnalyzer::State {
     QList<StuckCandidate> candidates;
     QList<std::pair<int, Span>> stuck;
     QList<PairCount> pairs;                 // per (kind, actor, other), in order of first occurrence
+    QHash<FindingKey, qsizetype> pairIndex; // where each is in `pairs`
     QHash<QByteArray, int> tokenOwner;
     QList<FailedOrder> failedOrders;
     QByteArray firstError;
     QList<HeldOn> heldOn;
+    QList<qsizetype> openHeldOn;            // positions in heldOn of those still open
     qint64 lastPttl = kUnknown;             // the lock's PTTL on node 0 at the latest probe
     qint64 leaseNs = 0;
     qint64 lastStockChangeNs = -1;
@@ -232,13 +243,21 @@ struct RunAnalyzer::State {
 
     void count(FindingKind kind, int actor, int other, qint64 amount = 0)
     {
-        for (PairCount &p : pairs)
-            if (p.kind == kind && p.actor == actor && p.other == other) {
-                ++p.count;
-                p.amount = std::max(p.amount, amount);
-                return;
-            }
+        const FindingKey key{kind, actor, other};
+        if (const auto it = pairIndex.constFind(key); it != pairIndex.cend()) {
+            PairCount &p = pairs[*it];
+            ++p.count;
+            p.amount = std::max(p.amount, amount);
+            return;
+        }
+        pairIndex.insert(key, pairs.size());
         pairs.append({kind, actor, other, 1, amount});
+    }
+
+    void holdOn(FindingKind kind, int owner, int by, qint64 since)
+    {
+        openHeldOn.append(heldOn.size());
+        heldOn.append({kind, owner, by, {since, -1}});
     }
 
     void mark(int event, FindingKind kind, int actor, int other = -1, qint64 amount = 0)
@@ -301,7 +320,7 @@ struct RunAnalyzer::State {
                 continue;
             }
             if (at > p.startNs)
-                a.overlaps.append({p.first, p.second, {p.startNs, at}});
+                insertByStart(a.overlaps, {p.first, p.second, {p.startNs, at}});
             openPairs.removeAt(i);
         }
     }
@@ -409,11 +428,14 @@ void RunAnalyzer::commit(Event e)
 
     // A lock held on past its time is gone once a probe sees no key, or another client is granted it.
     const LockTruth *seen = e.probe ? e.probe->lockOn(0) : nullptr;
-    for (State::HeldOn &h : s.heldOn)
-        if (h.span.endNs < 0
-            && ((seen && seen->pttl == kNoKey)
-                || (e.kind == EventKind::Command && e.step == Step::Acquire && e.client != h.owner && e.holds)))
-            h.span.endNs = e.tNs;
+    s.openHeldOn.removeIf([&](qsizetype i) {
+        State::HeldOn &h = s.heldOn[i];
+        if (!(seen && seen->pttl == kNoKey)
+            && !(e.kind == EventKind::Command && e.step == Step::Acquire && e.client != h.owner && e.holds))
+            return false;
+        h.span.endNs = e.tNs;
+        return true;
+    });
 
     switch (e.kind) {
     case EventKind::Order:
@@ -523,10 +545,10 @@ void RunAnalyzer::commit(Event e)
                 s.mark(index, kind, c, owner);
                 // A dead client's lock renewed by another: kept alive from the first such renewal.
                 if (kind == FindingKind::ForeignRenewal && s.clients[size_t(owner)].dead
-                    && std::none_of(s.heldOn.cbegin(), s.heldOn.cend(), [owner](const State::HeldOn &h) {
-                           return h.kind == FindingKind::KeptAlive && h.owner == owner && h.span.endNs < 0;
+                    && std::none_of(s.openHeldOn.cbegin(), s.openHeldOn.cend(), [&s, owner](qsizetype i) {
+                           return s.heldOn.at(i).kind == FindingKind::KeptAlive && s.heldOn.at(i).owner == owner;
                        }))
-                    s.heldOn.append({FindingKind::KeptAlive, owner, c, {e.tNs, -1}});
+                    s.holdOn(FindingKind::KeptAlive, owner, c, e.tNs);
             }
         }
         if (e.step == Step::Fence)
@@ -593,7 +615,7 @@ void RunAnalyzer::commit(Event e)
             // It let go; did Redis?
             const LockTruth *t = e.probe ? e.probe->lockOn(0) : nullptr;
             if (t && t->pttl != kUnknown && !e.token.isEmpty() && t->value == e.token)
-                s.heldOn.append({FindingKind::LeftLocked, c, -1, {e.tNs, -1}});
+                s.holdOn(FindingKind::LeftLocked, c, -1, e.tNs);
         }
     }
     if (const LockTruth *t = e.probe ? e.probe->lockOn(0) : nullptr; t && t->pttl != kUnknown)
@@ -761,9 +783,7 @@ std::shared_ptr<const RunAnalysis> RunAnalyzer::snapshot() const
     // What is still open ends where the analysis ends.
     for (const State::OpenPair &p : s.openPairs)
         if (a.endNs > p.startNs)
-            a.overlaps.append({p.first, p.second, {p.startNs, a.endNs}});
-    std::stable_sort(a.overlaps.begin(), a.overlaps.end(),
-                     [](const Overlap &l, const Overlap &r) { return l.span.startNs < r.span.startNs; });
+            insertByStart(a.overlaps, {p.first, p.second, {p.startNs, a.endNs}});
     QList<std::pair<int, Span>> stuck = s.stuck;
     for (const State::StuckCandidate &c : s.candidates)
         if (c.sawNoTtl && a.endNs > c.startNs)
@@ -816,19 +836,19 @@ std::shared_ptr<const RunAnalysis> RunAnalyzer::snapshot() const
         x.expected = info.initialStock;
     }
     // One finding per pair of clients, in the order their overlaps began.
+    QHash<std::pair<int, int>, qsizetype> overlapOf;
     for (const Overlap &o : std::as_const(a.overlaps)) {
-        auto it = std::find_if(f.begin(), f.end(), [&o](const Finding &x) {
-            return x.kind == FindingKind::Overlap && x.actor == o.first && x.other == o.second;
-        });
-        if (it == f.end()) {
+        auto it = overlapOf.find({o.first, o.second});
+        if (it == overlapOf.end()) {
             Finding &x = add(FindingKind::Overlap, harmless ? Severity::Harmless : Severity::Broken);
             x.actor = o.first;
             x.other = o.second;
-            it = f.end() - 1;
+            it = overlapOf.insert({o.first, o.second}, f.size() - 1);
         }
-        ++it->count;
-        it->durationNs += o.span.length();
-        it->spans.append(o.span);
+        Finding &x = f[*it];
+        ++x.count;
+        x.durationNs += o.span.length();
+        x.spans.append(o.span);
     }
     if (n.staleWritesRefused > 0)
         add(FindingKind::StaleWritesRefused, Severity::Harmless).count = n.staleWritesRefused;
@@ -899,6 +919,7 @@ std::shared_ptr<const RunAnalysis> RunAnalyzer::snapshot() const
             for (const Span &g : s.gaps(c, *since, std::max(*since, a.endNs)))
                 a.openBeliefGaps[c].append(g);
         }
+    a.verdict.indexFindings();
     return out;
 }
 

@@ -196,17 +196,33 @@ const Finding *Verdict::find(FindingKind kind) const
     return nullptr;
 }
 
+FindingKey Verdict::keyOf(FindingKind kind, int actor, int other)
+{
+    // Foreign deletes and renewals are counted per pair of clients; lost
+    // locks and late renewals per client; the rest once a run.
+    const bool perPair = kind == FindingKind::ForeignRelease || kind == FindingKind::ForeignRenewal;
+    const bool perClient = perPair || kind == FindingKind::LockGone || kind == FindingKind::LateRenewal;
+    return {kind, perClient ? actor : -1, perPair ? other : -1};
+}
+
+void Verdict::indexFindings()
+{
+    m_byKey.clear();
+    m_byKey.reserve(findings.size());
+    for (qsizetype i = 0; i < findings.size(); ++i)
+        if (const FindingKey key = keyOf(findings.at(i).kind, findings.at(i).actor, findings.at(i).other); !m_byKey.contains(key))
+            m_byKey.insert(key, i);
+}
+
+qsizetype Verdict::indexOf(const Mark &mark) const
+{
+    return m_byKey.value(keyOf(mark.kind, mark.actor, mark.other), -1);
+}
+
 const Finding *Verdict::findingOf(const Mark &mark) const
 {
-    for (const Finding &f : findings) {
-        if (f.kind != mark.kind)
-            continue;
-        const bool perPair = f.kind == FindingKind::ForeignRelease || f.kind == FindingKind::ForeignRenewal;
-        const bool perClient = perPair || f.kind == FindingKind::LockGone || f.kind == FindingKind::LateRenewal;
-        if ((!perClient || f.actor == mark.actor) && (!perPair || f.other == mark.other))
-            return &f;
-    }
-    return nullptr;
+    const qsizetype i = indexOf(mark);
+    return i < 0 ? nullptr : &findings.at(i);
 }
 
 qint64 Verdict::problems() const

@@ -6,6 +6,7 @@
 
 #include "engine/History.h"
 
+#include <QHash>
 #include <QList>
 #include <QString>
 #include <algorithm>
@@ -97,6 +98,15 @@ struct Finding {
     qint64 problems() const { return severity == Severity::Broken ? std::max<qint64>(1, count) : 0; }
 };
 
+// What tells findings of a kind apart: the clients it is about.
+struct FindingKey {
+    FindingKind kind;
+    int actor;
+    int other;
+    bool operator==(const FindingKey &) const = default;
+    friend size_t qHash(const FindingKey &k, size_t seed = 0) { return qHashMulti(seed, quint8(k.kind), k.actor, k.other); }
+};
+
 // An event that shows a finding: the timeline marks it, --trace flags it.
 struct Mark {
     int event = -1;            // index into the analysis' events
@@ -119,10 +129,20 @@ public:
     bool has(FindingKind kind) const { return find(kind) != nullptr; }
     const Finding *find(FindingKind kind) const;
     // The finding a mark shows; null when the verdict (no longer) has it.
+    // A hash lookup: the painter asks for every marked event in view.
     const Finding *findingOf(const Mark &mark) const;
+    // Its position in `findings`; -1 when there is none.
+    qsizetype indexOf(const Mark &mark) const;
+    // Keys the findings by what a mark names; once all are in, before findingOf().
+    void indexFindings();
     qint64 problems() const;
     QStringList sentences(const RunInfo &info) const;
     QStringList briefs() const;
+
+private:
+    // The kind, and the clients that kind is counted per (-1 for the others).
+    static FindingKey keyOf(FindingKind kind, int actor, int other);
+    QHash<FindingKey, qsizetype> m_byKey;  // the first finding with the key
 };
 
 } // namespace lockstock
