@@ -100,6 +100,18 @@ SyntheticEnd synthesize(History &history, qsizetype count, const SyntheticRun &r
             sold.success = true;
             add(sold);
         }
+        Event thief;
+        if (run.stolen && run.clients > 1) {
+            // Another client takes the lock: this one's delete is then of its lock.
+            const int partner = (c + 1 + (order / run.clients) % (run.clients - 1)) % run.clients;
+            thief = acquire;
+            thief.tNs = t - 30'000;
+            thief.client = partner;
+            thief.token = QByteArray(1, char('A' + partner % 26)) + '-' + QByteArray::number(order) + "-stolen";
+            thief.argv = {"SET", "lock:10086", thief.token, "NX", "PX", "200"};
+            thief.probe = probe(stock, thief.token, 200);
+            add(thief);
+        }
         --stock;
         Event write = read;
         write.tNs = t;
@@ -118,6 +130,16 @@ SyntheticEnd synthesize(History &history, qsizetype count, const SyntheticRun &r
         release.holds = false;
         release.probe = probe(stock, {}, kNoKey);
         add(release);
+        if (thief.client >= 0) {
+            Event gone = thief;
+            gone.tNs = t + 20'000;
+            gone.step = Step::Release;
+            gone.argv = {"DEL", "lock:10086"};
+            gone.reply = RedisValue::integer(0);
+            gone.holds = false;
+            gone.probe = probe(stock, {}, kNoKey);
+            add(gone);
+        }
 
         Event done;
         done.tNs = t + 60'000;

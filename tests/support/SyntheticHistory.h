@@ -2,7 +2,7 @@
 // Histories of any length without Redis, for measuring how the analysis and
 // the timeline scale: clients taking turns on the lock (acquire, read, work,
 // write, release), and now and then another client writing in between, so
-// that a lost update gets marked.
+// that a lost update gets marked; or, asked for, every lock stolen.
 
 #include "engine/History.h"
 
@@ -11,6 +11,10 @@ namespace lockstock::test {
 struct SyntheticRun {
     int clients = 4;
     bool probed = true;        // stepped runs: a probe after every command
+    // Every lock is taken over by another client before its holder deletes
+    // it, the partners going round every pair of clients: an overlap and a
+    // foreign delete per order, findings for each pair.
+    bool stolen = false;
 };
 
 struct SyntheticEnd {
