@@ -372,13 +372,19 @@ qsizetype TimelinePainter::skipColumn(qsizetype pos, qsizetype end, const StartO
     const qreal column = std::floor(x(startOf(pos)));
     if (std::floor(x(startOf(pos + kDense))) != column)
         return pos + 1;
-    // The first item that starts in a later column, found by bisection.
+    // The first item that starts in a later column: galloping from here,
+    // since a column holds few of a long list, then bisection.
     const qint64 nextColumnNs = m_data.clockNs(msAt(column + 1));
-    qsizetype lo = pos + kDense + 1;
-    qsizetype hi = end;
+    const auto inColumn = [&](qsizetype i) { return startOf(i) < nextColumnNs && std::floor(x(startOf(i))) <= column; };
+    qsizetype lo = pos + kDense + 1; // the items before lo are in the column
+    qsizetype hi = lo;
+    for (qsizetype step = 2 * kDense; hi < end && inColumn(hi); step *= 2) {
+        lo = hi + 1;
+        hi = std::min(end, lo + step);
+    }
     while (lo < hi) {
         const qsizetype mid = lo + (hi - lo) / 2;
-        if (startOf(mid) < nextColumnNs && std::floor(x(startOf(mid))) <= column)
+        if (inColumn(mid))
             lo = mid + 1;
         else
             hi = mid;
@@ -1098,6 +1104,11 @@ void TimelinePainter::paintClientLane(QPainter &p, const QRectF &r, int client)
         else
             (e.role == ActorRole::Watchdog ? watchdogTicks : ticks) << tick;
         QRectF hit(ex - m_theme.px(5), base - m_theme.px(14), m_theme.px(10), m_theme.px(28));
+        // A label sits after what its row holds and at most `slack` right of
+        // its tick: zoomed out, every row is full that far for most ticks,
+        // and their words are not made at all.
+        const qreal slack = m_theme.px(220);
+        const bool room = std::any_of(rowEnd.cbegin(), rowEnd.cend(), [&](qreal end) { return end + m_theme.px(6) - ex <= slack; });
 
         // A retry loop is one label for all its refused attempts: "B retried 14× (SET … → nil)".
         QString text;
@@ -1112,14 +1123,15 @@ void TimelinePainter::paintClientLane(QPainter &p, const QRectF &r, int client)
                 }
                 if (refused) {
                     retryLabelled = retry.first;
-                    text = tr("%1 retried %2× (%3)")
-                               .arg(m_data.info.clients.value(client))
-                               .arg(retry.refused)
-                               .arg(RunAnalysis::commandText(m_data.events.at(retry.sample), 8));
+                    if (room)
+                        text = tr("%1 retried %2× (%3)")
+                                   .arg(m_data.info.clients.value(client))
+                                   .arg(retry.refused)
+                                   .arg(RunAnalysis::commandText(m_data.events.at(retry.sample), 8));
                 }
             }
         }
-        if (text.isEmpty())
+        if (text.isEmpty() && room)
             text = (e.role == ActorRole::Watchdog ? QStringLiteral("⟳ ") : QString())
                 + (e.kind == EventKind::Error ? e.note : RunAnalysis::commandText(e));
 
@@ -1128,14 +1140,13 @@ void TimelinePainter::paintClientLane(QPainter &p, const QRectF &r, int client)
         // belongs. A race gets a second pill in the row below, or, on the
         // last row, the pill says the race instead of the command.
         const QFont raceFont = m_theme.font(13, QFont::Bold);
-        const qreal slack = m_theme.px(220);
         const qreal want = std::max(ex, m_bounds.left());
         const qreal right = m_bounds.right() - m_theme.px(2);
         struct Place { int row = -1; qreal at = 0; qreal raceAt = std::numeric_limits<qreal>::quiet_NaN(); bool raceOnly = false; };
         Place best;
-        const qreal width = pillSize(laidOut(text, labelFont), m_theme).width();
-        const qreal raceWidth = isRace ? pillSize(laidOut(race(), raceFont), m_theme).width() : 0;
-        for (int i = 0; i < rows; ++i) {
+        const qreal width = room ? pillSize(laidOut(text, labelFont), m_theme).width() : 0;
+        const qreal raceWidth = isRace && room ? pillSize(laidOut(race(), raceFont), m_theme).width() : 0;
+        for (int i = 0; room && i < rows; ++i) {
             Place place{i};
             const bool raceOnly = isRace && i + 1 >= rows;
             place.raceOnly = raceOnly;
