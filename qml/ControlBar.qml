@@ -4,7 +4,8 @@ import QtQuick.Controls
 import QtQuick.Layouts
 import LockStock.Native
 
-// Scenario, strategy, the broken/correct switch, and the run controls, in two rows.
+// Scenario, strategy, the broken/correct switch; under them the run controls
+// and, for a finished run, the replay's scrubber: two rows.
 ColumnLayout {
     id: root
     // A new model (the language changed) resets a box's index after its binding
@@ -25,6 +26,9 @@ ColumnLayout {
     property int focusClient: 0
     property real speedFactor: 1
     property string clock: "virtual"
+    property real durationMs: 0
+    property real cursorMs: -1
+    property real replayRate: 1
 
     signal scenarioPicked(string name)
     signal strategyPicked(string name)
@@ -35,8 +39,10 @@ ColumnLayout {
     signal stepClicked(int client)
     signal resetClicked()
     signal speedPicked(real factor)
+    signal scrubbed(real ms)
+    signal replayRateChosen(real rate)
 
-    spacing: Style.px(8)
+    spacing: Style.px(4)
 
     // "watchdog · correct here": the side of this scenario's toggle a strategy is on.
     function strategyLabel(s) {
@@ -59,6 +65,8 @@ ColumnLayout {
         focusPolicy: Qt.NoFocus
         id: scenarioBox
         objectName: "scenarioBox"
+        topInset: 0
+        bottomInset: 0
         Layout.preferredWidth: Style.px(380)
         font.pixelSize: Style.px(16)
         model: root.scenarios
@@ -77,15 +85,20 @@ ColumnLayout {
             font.pixelSize: Style.px(16)
             highlighted: scenarioBox.highlightedIndex === index
         }
-        ToolTip.visible: hovered
-        ToolTip.text: currentIndex >= 0 ? root.scenarios[currentIndex].name + ": " + root.scenarios[currentIndex].lesson : ""
-        ToolTip.delay: 500
+        Hint {
+            hovered: scenarioBox.hovered && !scenarioBox.popup.visible
+            pressed: scenarioBox.pressed
+            width: Math.min(implicitWidth, Style.px(640))
+            text: scenarioBox.currentIndex >= 0 ? root.scenarios[scenarioBox.currentIndex].name + ": " + root.scenarios[scenarioBox.currentIndex].lesson : ""
+        }
     }
     // Each strategy says which side of this scenario it is on.
     ComboBox {
         focusPolicy: Qt.NoFocus
         id: strategyBox
         objectName: "strategyBox"
+        topInset: 0
+        bottomInset: 0
         Layout.preferredWidth: Style.px(300)
         font.pixelSize: Style.px(16)
         enabled: !root.compare
@@ -105,9 +118,12 @@ ColumnLayout {
             font.bold: modelData.side !== ""
             highlighted: strategyBox.highlightedIndex === index
         }
-        ToolTip.visible: hovered
-        ToolTip.text: currentIndex >= 0 ? root.strategies[currentIndex].title + "\n" + root.strategies[currentIndex].lesson : ""
-        ToolTip.delay: 500
+        Hint {
+            hovered: strategyBox.hovered && !strategyBox.popup.visible
+            pressed: strategyBox.pressed
+            width: Math.min(implicitWidth, Style.px(640))
+            text: strategyBox.currentIndex >= 0 ? root.strategies[strategyBox.currentIndex].title + "\n" + root.strategies[strategyBox.currentIndex].lesson : ""
+        }
     }
     SideSwitch {
         objectName: "sideSwitch"
@@ -118,19 +134,21 @@ ColumnLayout {
     CheckBox {
         focusPolicy: Qt.NoFocus
         objectName: "compareBox"
+        Layout.preferredHeight: Style.px(38)
         text: qsTr("Side by side")
         font.pixelSize: Style.px(16)
         checked: root.compare
         onToggled: root.compareToggled(checked)
     }
     CheckBox {
+        id: liveBox
         focusPolicy: Qt.NoFocus
+        Layout.preferredHeight: Style.px(38)
         text: qsTr("Live threads")
         font.pixelSize: Style.px(16)
         checked: root.live
         onToggled: root.liveToggled(checked)
-        ToolTip.visible: hovered
-        ToolTip.text: qsTr("A thread per client at full speed, as in production; no stepping, no Redis probes.")
+        Hint { hovered: liveBox.hovered; pressed: liveBox.pressed; text: qsTr("A thread per client at full speed, as in production; no stepping, no Redis probes.") }
     }
     Item { Layout.fillWidth: true }
     }
@@ -138,8 +156,13 @@ ColumnLayout {
     spacing: Style.px(12)
     Layout.fillWidth: true
     Button {
+        id: playButton
         focusPolicy: Qt.NoFocus
         objectName: "playButton"
+        topInset: 0
+        bottomInset: 0
+        topPadding: Style.px(6)
+        bottomPadding: Style.px(6)
         text: root.finished ? (root.replaying ? qsTr("⏸ Pause") : qsTr("⟲ Replay"))
                             : (root.running ? qsTr("⏸ Pause") : qsTr("▶ Run"))
         highlighted: true
@@ -147,14 +170,18 @@ ColumnLayout {
         font.bold: true
         Layout.preferredWidth: Style.px(140)
         onClicked: root.playClicked()
-        ToolTip.visible: hovered
-        ToolTip.text: qsTr("Space")
+        Hint { hovered: playButton.hovered; pressed: playButton.pressed; text: qsTr("Space") }
     }
     Label { text: qsTr("Step"); font.pixelSize: Style.px(16); color: Style.muted }
     Repeater {
         model: root.clients
         delegate: Button {
+            id: stepButton
             focusPolicy: Qt.NoFocus
+            topInset: 0
+            bottomInset: 0
+            topPadding: Style.px(6)
+            bottomPadding: Style.px(6)
             required property int index
             required property string modelData
             objectName: "step" + modelData
@@ -166,25 +193,29 @@ ColumnLayout {
             palette.buttonText: Colours.client(index, Style.dark)
             flat: index !== root.focusClient
             onClicked: root.stepClicked(index)
-            ToolTip.visible: hovered
-            ToolTip.text: qsTr("Run %1's next command (→ steps the focused client, 1–9 picks it)").arg(modelData)
+            Hint { hovered: stepButton.hovered; pressed: stepButton.pressed; text: qsTr("Run %1's next command (→ steps the focused client, 1–9 picks it)").arg(stepButton.modelData) }
         }
     }
     Button {
+        id: resetButton
         focusPolicy: Qt.NoFocus
         objectName: "resetButton"
+        topInset: 0
+        bottomInset: 0
+        topPadding: Style.px(6)
+        bottomPadding: Style.px(6)
         text: qsTr("↺ Reset")
         font.pixelSize: Style.px(16)
         onClicked: root.resetClicked()
-        ToolTip.visible: hovered
-        ToolTip.text: qsTr("R")
+        Hint { hovered: resetButton.hovered; pressed: resetButton.pressed; text: qsTr("R") }
     }
     Label { text: qsTr("Speed"); font.pixelSize: Style.px(16); color: Style.muted }
     Slider {
         focusPolicy: Qt.NoFocus
         id: speed
         objectName: "speedSlider"
-        Layout.preferredWidth: Style.px(140)
+        Layout.preferredHeight: Style.px(36)
+        Layout.preferredWidth: Style.px(120)
         // Logarithmic: 1/16 slow motion to 16× faster than the scenario's own pace.
         from: -4; to: 4; stepSize: 0.5
         value: Math.log2(root.speedFactor)
@@ -195,23 +226,39 @@ ColumnLayout {
         font.pixelSize: Style.px(16)
         color: Style.text
         Layout.preferredWidth: Style.px(56)
-        ToolTip.visible: speedHover.hovered
-        ToolTip.text: root.live
-                      ? qsTr("Run speed relative to the scenario's; applies from the next run. Live threads use the real clock: leases scale with it.")
-                      : qsTr("Playback speed relative to the scenario's, at once. Only the window's pace: Redis keeps the lesson's own times.")
         HoverHandler { id: speedHover }
+        Hint {
+            hovered: speedHover.hovered
+            width: Math.min(implicitWidth, Style.px(520))
+            text: root.live
+                  ? qsTr("Run speed relative to the scenario's; applies from the next run. Live threads use the real clock: leases scale with it.")
+                  : qsTr("Playback speed relative to the scenario's, at once. Only the window's pace: Redis keeps the lesson's own times.")
+        }
     }
     Label {
         objectName: "clockLabel"
         text: root.clock === "virtual" ? qsTr("virtual clock") : qsTr("real clock")
         font.pixelSize: Style.px(15)
         color: Style.muted
-        ToolTip.visible: clockHover.hovered
-        ToolTip.text: root.clock === "virtual"
-                      ? qsTr("Redis runs on the run's own clock: pausing freezes every lease, the same run gives the same history.")
-                      : qsTr("Redis runs on the wall clock, as in production: leases keep running while you watch.")
         HoverHandler { id: clockHover }
+        Hint {
+            hovered: clockHover.hovered
+            width: Math.min(implicitWidth, Style.px(520))
+            text: root.clock === "virtual"
+                  ? qsTr("Redis runs on the run's own clock: pausing freezes every lease, the same run gives the same history.")
+                  : qsTr("Redis runs on the wall clock, as in production: leases keep running while you watch.")
+        }
     }
-    Item { Layout.fillWidth: true }
+    // The rest of the row: the finished run's scrubber.
+    ReplayBar {
+        objectName: "replayBar"
+        Layout.fillWidth: true
+        durationMs: root.durationMs
+        cursorMs: root.cursorMs
+        finished: root.finished
+        rate: root.replayRate
+        onScrubbed: ms => root.scrubbed(ms)
+        onRateChosen: r => root.replayRateChosen(r)
+    }
     }
 }

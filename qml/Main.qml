@@ -28,6 +28,8 @@ ApplicationWindow {
     font.capitalization: Font.MixedCase
 
     property var details: ({})
+    // The side panels show, and with them the lesson and the verdict beside the timeline.
+    readonly property bool besideTimeline: !Controller.compare && !presenting && settings.sidePanels
 
     Settings {
         id: settings
@@ -151,6 +153,17 @@ ApplicationWindow {
             Action { text: "English"; checkable: true; checked: Translations.language === "en"; onTriggered: Translations.language = "en" }
             Action { text: "简体中文"; checkable: true; checked: Translations.language === "zh_CN"; onTriggered: Translations.language = "zh_CN" }
         }
+        // The keys without a menu entry of their own.
+        AppMenu {
+            objectName: "helpMenu"
+            title: qsTr("&Help")
+            Action { text: qsTr("1–9: focus a client (→ steps it)"); enabled: false }
+            Action { text: qsTr("+ / −, or the wheel: zoom"); enabled: false }
+            Action { text: qsTr("Drag: scroll in time"); enabled: false }
+            Action { text: qsTr("Wheel over the lane names: scroll the lanes"); enabled: false }
+            Action { text: qsTr("Click an event: its details and the replay's cursor"); enabled: false }
+            Action { text: qsTr("Esc: leave presentation mode"); enabled: false }
+        }
     }
 
     FileDialog {
@@ -162,7 +175,7 @@ ApplicationWindow {
         acceptLabel: qsTr("Save")
         onAccepted: {
             const error = Controller.exportTimeline(selectedFile, Style.dark ? "dark" : "light")
-            exportStatus.text = error ? error : qsTr("Saved %1").arg(selectedFile.toString().replace("file://", ""))
+            exportStatus.show(error ? error : qsTr("Saved %1").arg(selectedFile.toString().replace("file://", "")), 6000)
             if (Controller.compare && !error)
                 Controller.exportTimeline(selectedFile.toString().replace(/(\.\w+)$/, "-correct$1"), Style.dark ? "dark" : "light", true)
         }
@@ -207,7 +220,7 @@ ApplicationWindow {
         visible: !window.presenting
         Material.background: Style.panel
         Material.elevation: 0
-        contentHeight: bar.implicitHeight + Style.px(16)
+        contentHeight: bar.implicitHeight + Style.px(8)
         ControlBar {
             id: bar
             anchors.fill: parent
@@ -227,6 +240,9 @@ ApplicationWindow {
             focusClient: Controller.focusClient
             speedFactor: Controller.speedFactor
             clock: Controller.primary.clock
+            durationMs: Controller.durationMs
+            cursorMs: Controller.cursorMs
+            replayRate: Controller.replayRate
             onScenarioPicked: name => Controller.scenario = name
             onStrategyPicked: name => Controller.strategy = name
             onCorrectToggled: c => Controller.correct = c
@@ -236,12 +252,14 @@ ApplicationWindow {
             onStepClicked: c => Controller.step(c)
             onResetClicked: Controller.reset()
             onSpeedPicked: f => Controller.speedFactor = f
+            onScrubbed: ms => { Controller.stopReplay(); Controller.cursorMs = ms }
+            onReplayRateChosen: r => Controller.replayRate = r
         }
     }
 
     ColumnLayout {
         anchors.fill: parent
-        anchors.margins: Style.px(12)
+        anchors.margins: Style.px(8)
         spacing: Style.px(8)
 
         Rectangle {
@@ -262,19 +280,12 @@ ApplicationWindow {
                 wrapMode: Text.WordWrap
             }
         }
-        // The lesson folds to two lines (click it); presentation mode leaves it out.
-        Label {
-            objectName: "lesson"
+        // Without the side panels the lesson runs over the whole width; presentation mode leaves it out.
+        Lesson {
             Layout.fillWidth: true
-            visible: !window.presenting
-            text: "<b>" + Controller.scenarioTitle + "</b> — " + Controller.scenarioLesson
-            textFormat: Text.StyledText
-            wrapMode: Text.WordWrap
-            maximumLineCount: settings.lessonFolded ? 2 : 1000
-            elide: Text.ElideRight
-            font.pixelSize: Style.px(17)
-            color: Style.text
-            TapHandler { onTapped: settings.lessonFolded = !settings.lessonFolded }
+            visible: !window.presenting && !window.besideTimeline
+            folded: settings.lessonFolded
+            onFoldToggled: settings.lessonFolded = !settings.lessonFolded
         }
 
         SplitView {
@@ -296,6 +307,8 @@ ApplicationWindow {
                         id: primaryPane
                         Layout.fillWidth: true
                         Layout.fillHeight: true
+                        // Beside the timeline, the verdict leaves all the height to the lanes.
+                        showVerdict: !window.besideTimeline
                         session: Controller.primary
                         cursorMs: Controller.cursorMs
                         onEventClicked: index => {
@@ -318,29 +331,43 @@ ApplicationWindow {
                         onCursorRequested: ms => { if (Controller.finished) Controller.cursorMs = ms }
                     }
                 }
-                ReplayBar {
-                    Layout.fillWidth: true
-                    durationMs: Controller.durationMs
-                    cursorMs: Controller.cursorMs
-                    finished: Controller.finished
-                    replaying: Controller.replaying
-                    rate: Controller.replayRate
-                    onScrubbed: ms => { Controller.stopReplay(); Controller.cursorMs = ms }
-                    onReplayClicked: Controller.replaying ? Controller.stopReplay() : Controller.replay()
-                    onRateChosen: r => Controller.replayRate = r
-                }
             }
 
-            SplitView {
+            ColumnLayout {
                 objectName: "sidePanels"
-                orientation: Qt.Vertical
-                visible: !Controller.compare && !window.presenting && settings.sidePanels
+                visible: window.besideTimeline
                 SplitView.preferredWidth: Math.min(Style.px(560), window.width * 0.36)
                 SplitView.minimumWidth: Math.min(Style.px(360), window.width * 0.25)
+                spacing: Style.px(8)
+
+                Lesson {
+                    Layout.fillWidth: true
+                    folded: settings.lessonFolded
+                    onFoldToggled: settings.lessonFolded = !settings.lessonFolded
+                }
+                RowLayout {
+                    Layout.fillWidth: true
+                    spacing: Style.px(8)
+                    SideTag { session: Controller.primary }
+                    Item { Layout.fillWidth: true }
+                    ZoomButtons { view: primaryPane.view }
+                }
+                VerdictPanel {
+                    objectName: "sideVerdict"
+                    Layout.fillWidth: true
+                    findings: Controller.primary.findings
+                    outcome: Controller.primary.outcome
+                    runState: Controller.primary.state
+                    title: Controller.primary.strategyTitle
+                }
+            SplitView {
+                Layout.fillWidth: true
+                Layout.fillHeight: true
+                orientation: Qt.Vertical
 
                 Pane {
                     SplitView.fillHeight: true
-                    SplitView.minimumHeight: Style.px(160)
+                    SplitView.minimumHeight: Style.px(100)
                     Material.background: Style.panel
                     padding: Style.px(10)
                     CodePanel {
@@ -350,8 +377,8 @@ ApplicationWindow {
                     }
                 }
                 Pane {
-                    SplitView.preferredHeight: Style.px(290)
-                    SplitView.minimumHeight: Style.px(160)
+                    SplitView.preferredHeight: Style.px(210)
+                    SplitView.minimumHeight: Style.px(100)
                     Material.background: Style.panel
                     padding: Style.px(10)
                     RedisPanel {
@@ -364,8 +391,8 @@ ApplicationWindow {
                     }
                 }
                 Pane {
-                    SplitView.preferredHeight: Style.px(230)
-                    SplitView.minimumHeight: Style.px(120)
+                    SplitView.preferredHeight: Style.px(150)
+                    SplitView.minimumHeight: Style.px(80)
                     Material.background: Style.panel
                     padding: Style.px(10)
                     EventInspector {
@@ -374,16 +401,16 @@ ApplicationWindow {
                     }
                 }
             }
+            }
         }
     }
 
-    footer: Label {
+    // What the last export did, for a moment over the window's foot: the lanes keep their height.
+    ToolTip {
         id: exportStatus
-        visible: !window.presenting
-        padding: Style.px(6)
-        leftPadding: Style.px(14)
-        font.pixelSize: Style.px(13)
-        color: Style.muted
-        text: qsTr("Space run/pause · → step · 1–9 focus client · R reset · wheel zoom · drag scroll · click an event for details · Ctrl+T stress test")
+        objectName: "exportStatus"
+        x: Style.px(12)
+        y: window.contentItem.height - height - Style.px(12)
+        font.pixelSize: Style.px(14)
     }
 }

@@ -11,7 +11,7 @@ Rectangle {
     signal toggled(bool correct)
 
     implicitWidth: row.implicitWidth + Style.px(8)
-    implicitHeight: Style.px(48)
+    implicitHeight: Style.px(40)
     radius: height / 2
     color: Style.raised
     border.color: Style.border

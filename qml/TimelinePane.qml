@@ -10,31 +10,22 @@ ColumnLayout {
     property RunSession session
     property real cursorMs: -1
     property alias view: timeline
+    // The strategy, the verdict and the zoom buttons above the lanes; the
+    // window may show them beside the timeline instead.
+    property bool showVerdict: true
     signal eventClicked(int index)
     signal cursorRequested(real ms)
 
     spacing: Style.px(6)
 
+
     RowLayout {
         Layout.fillWidth: true
         spacing: Style.px(10)
-        Rectangle {
+        visible: root.showVerdict
+        SideTag {
             Layout.alignment: Qt.AlignTop
-            implicitWidth: tag.implicitWidth + Style.px(20)
-            implicitHeight: tag.implicitHeight + Style.px(10)
-            radius: Style.px(6)
-            objectName: "sideTag"
-            // Which side of this scenario's pair the run is: the switch's colours.
-            color: root.session && root.session.correctSide ? Style.good : Style.race
-            Label {
-                id: tag
-                anchors.centerIn: parent
-                text: root.session ? root.session.strategyName : ""
-                color: "white"
-                font.pixelSize: Style.px(18)
-                font.bold: true
-                font.family: Style.mono
-            }
+            session: root.session
         }
         VerdictPanel {
             Layout.fillWidth: true
@@ -43,13 +34,7 @@ ColumnLayout {
             runState: root.session ? root.session.state : RunSession.Idle
             title: root.session ? root.session.strategyTitle : ""
         }
-        RowLayout {
-            Layout.alignment: Qt.AlignTop
-            spacing: 0
-            ToolButton { focusPolicy: Qt.NoFocus; text: "+"; font.pixelSize: Style.px(20); onClicked: timeline.zoomBy(1 / 1.5); ToolTip.visible: hovered; ToolTip.text: qsTr("Zoom in (+, or the wheel)") }
-            ToolButton { focusPolicy: Qt.NoFocus; text: "−"; font.pixelSize: Style.px(20); onClicked: timeline.zoomBy(1.5); ToolTip.visible: hovered; ToolTip.text: qsTr("Zoom out (-)") }
-            ToolButton { focusPolicy: Qt.NoFocus; text: "⤢"; font.pixelSize: Style.px(18); checked: timeline.follow; onClicked: timeline.fit(); ToolTip.visible: hovered; ToolTip.text: qsTr("Fit the whole run (0)") }
-        }
+        ZoomButtons { Layout.alignment: Qt.AlignTop; view: timeline }
     }
 
     Rectangle {
@@ -100,7 +85,8 @@ ColumnLayout {
         readonly property real total: Math.max(timeline.durationMs * 1.12, 1)
         size: Math.min(1, (timeline.viewEndMs - timeline.viewStartMs) / total)
         position: Math.max(0, timeline.viewStartMs / total)
-        visible: size < 1
+        // Fitted, the whole run is in view: the bar comes with zooming in.
+        visible: !timeline.follow && size < 1
         onPositionChanged: if (pressed) {
             const span = timeline.viewEndMs - timeline.viewStartMs
             timeline.showRange(position * total, position * total + span)

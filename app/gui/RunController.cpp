@@ -86,6 +86,7 @@ void RunController::retranslate()
 {
     emit textsChanged();
     emit bannerChanged();
+    emit redisChanged();
     m_primary.retranslate();
     m_secondary.retranslate();
     m_stress.retranslate();
@@ -323,7 +324,11 @@ void RunController::setFocusClient(int client)
 
 QString RunController::redisLabel() const
 {
-    return m_target ? m_target->display() : QString();
+    if (!m_target)
+        return {};
+    const QString where = m_target->endpoint().display();
+    return m_target->isPrivate() ? tr("%1 (private)").arg(where)
+                                 : tr("%1 (shared, keys under %2)").arg(where, QString::fromUtf8(m_target->keyPrefix()));
 }
 
 QString RunController::banner() const

@@ -61,10 +61,11 @@ public:
     qreal preferredHeight(const TimelineViewport &view, qreal width) const;
     // The least height at which every lane keeps its minimum; taller content scrolls.
     qreal minimumHeight(const TimelineViewport &view, qreal width) const;
-    // Lane minimums: a client lane fits its ticks and two rows of labels.
-    qreal minimumClientLane() const { return m_theme.px(112); }
+    // Lane minimums: a client lane fits its belief band, its ticks and a row
+    // of labels; the stock lane its captions over a readable line.
+    qreal minimumClientLane() const { return m_theme.px(104); }
     qreal minimumLockLane() const;
-    qreal minimumStockLane() const { return m_theme.px(112); }
+    qreal minimumStockLane() const { return m_theme.px(100); }
     const PaintRecord &record() const { return m_record; }
     // The end of a view from 0 that shows the whole run with the labels of
     // its last commands whole, in a plot `plotWidth` wide.

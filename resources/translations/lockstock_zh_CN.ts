@@ -611,10 +611,6 @@
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <source>Space run/pause · → step · 1–9 focus client · R reset · wheel zoom · drag scroll · click an event for details · Ctrl+T stress test</source>
-        <translation>空格 运行/暂停 · → 单步 · 1–9 选择客户端 · R 重置 · 滚轮缩放 · 拖动平移 · 点击事件查看详情 · Ctrl+T 压力测试</translation>
-    </message>
-    <message>
         <source>S&amp;tress test all strategies…</source>
         <translation>压力测试所有策略(&amp;T)…</translation>
     </message>
@@ -629,6 +625,34 @@
     <message>
         <source>Save</source>
         <translation>保存</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>1–9: focus a client (→ steps it)</source>
+        <translation>1–9：选中客户端（→ 单步执行它）</translation>
+    </message>
+    <message>
+        <source>+ / −, or the wheel: zoom</source>
+        <translation>+ / − 或滚轮：缩放</translation>
+    </message>
+    <message>
+        <source>Drag: scroll in time</source>
+        <translation>拖动：沿时间平移</translation>
+    </message>
+    <message>
+        <source>Wheel over the lane names: scroll the lanes</source>
+        <translation>在泳道名称上滚动滚轮：上下滚动泳道</translation>
+    </message>
+    <message>
+        <source>Click an event: its details and the replay&apos;s cursor</source>
+        <translation>点击事件：查看详情，并把回放游标移到该处</translation>
+    </message>
+    <message>
+        <source>Esc: leave presentation mode</source>
+        <translation>Esc：退出演示模式</translation>
     </message>
 </context>
 <context>
@@ -679,14 +703,6 @@
 </context>
 <context>
     <name>ReplayBar</name>
-    <message>
-        <source>⏸</source>
-        <translation>⏸</translation>
-    </message>
-    <message>
-        <source>⟲ Replay</source>
-        <translation>⟲ 回放</translation>
-    </message>
     <message>
         <source>Replay speed: ×1 plays the whole run in 10 s</source>
         <translation>回放速度：×1 用 10 秒播放整个运行</translation>
@@ -1542,21 +1558,6 @@
     </message>
 </context>
 <context>
-    <name>TimelinePane</name>
-    <message>
-        <source>Zoom in (+, or the wheel)</source>
-        <translation>放大（+ 或滚轮）</translation>
-    </message>
-    <message>
-        <source>Zoom out (-)</source>
-        <translation>缩小（-）</translation>
-    </message>
-    <message>
-        <source>Fit the whole run (0)</source>
-        <translation>显示整个运行（0）</translation>
-    </message>
-</context>
-<context>
     <name>Verdict</name>
     <message>
         <source>The final stock could not be read.</source>
@@ -1858,6 +1859,21 @@
     </message>
 </context>
 <context>
+    <name>ZoomButtons</name>
+    <message>
+        <source>Zoom in (+, or the wheel)</source>
+        <translation>放大（+ 或滚轮）</translation>
+    </message>
+    <message>
+        <source>Zoom out (-)</source>
+        <translation>缩小（-）</translation>
+    </message>
+    <message>
+        <source>Fit the whole run (0)</source>
+        <translation>显示整个运行（0）</translation>
+    </message>
+</context>
+<context>
     <name>lockstock::RunController</name>
     <message>
         <source>Redis is not available: %1</source>
@@ -1866,6 +1882,14 @@
     <message>
         <source>The run stopped: %1</source>
         <translation>运行已停止：%1</translation>
+    </message>
+    <message>
+        <source>%1 (private)</source>
+        <translation>%1（私有）</translation>
+    </message>
+    <message>
+        <source>%1 (shared, keys under %2)</source>
+        <translation>%1（共享，键位于 %2 之下）</translation>
     </message>
 </context>
 <context>

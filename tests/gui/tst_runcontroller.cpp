@@ -29,7 +29,7 @@ QString verdict(const RunSession *s)
 // strategies, the verdict, the timeline's rows (MONITOR lines and badges).
 QStringList shownTexts(RunController &controller)
 {
-    QStringList out{controller.scenarioTitle(), controller.scenarioLesson(), controller.banner()};
+    QStringList out{controller.scenarioTitle(), controller.scenarioLesson(), controller.banner(), controller.redisLabel()};
     for (const QVariantList &list : {controller.scenarios(), controller.strategies()})
         for (const QVariant &v : list)
             out << v.toMap().value(QStringLiteral("title")).toString() << v.toMap().value(QStringLiteral("lesson")).toString();
@@ -104,11 +104,14 @@ private slots:
         QSignalSpy texts(&controller, &RunController::textsChanged);
         QSignalSpy timeline(controller.primary(), &RunSession::timelineChanged);
         QSignalSpy rows(controller.primary()->model(), &QAbstractItemModel::dataChanged);
+        QSignalSpy redis(&controller, &RunController::redisChanged);
         const auto check = [&](const QString &language) {
             const qsizetype textsBefore = texts.count(), timelineBefore = timeline.count(), rowsBefore = rows.count();
+            const qsizetype redisBefore = redis.count();
             translations.setLanguage(language);
             QCOMPARE(translations.effective(), language);
             QVERIFY(texts.count() > textsBefore);
+            QVERIFY(redis.count() > redisBefore);
             QVERIFY(timeline.count() > timelineBefore);
             QVERIFY(controller.primary()->model()->rowCount() == 0 || rows.count() > rowsBefore);
             const QStringList shown = shownTexts(controller);

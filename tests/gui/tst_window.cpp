@@ -1,7 +1,9 @@
 // The whole window, as `lockstock` opens it: File > Export goes through the
 // real save dialog (Qt Quick's own, which lists folders with
 // Qt.labs.folderlistmodel) and writes a PNG and an SVG; the window fits a
-// 1366×768 screen on first start and presentation mode keeps the timeline.
+// 1366×768 screen on first start and presentation mode keeps the timeline; a
+// finished run of up to three clients shows every lane and its verdict
+// without scrolling, and the replay's time is in the run's own unit.
 
 #include "TestRedis.h"
 
@@ -180,6 +182,50 @@ private slots:
         QTest::keyClick(m_window, Qt::Key_F5);
         QTRY_VERIFY(!m_window->property("presenting").toBool());
         QTRY_VERIFY(side->isVisible());
+    }
+
+    // What a teacher projects: the finished run's every lane (lock, clients,
+    // stock) at its minimum height or more, no lane scroll bar, and the verdict.
+    void finishedRunFitsWithoutScrolling_data()
+    {
+        QTest::addColumn<QString>("scenario");
+        QTest::addColumn<bool>("correct");
+        QTest::newRow("lost-update") << "lost-update" << false;
+        QTest::newRow("lost-update correct") << "lost-update" << true;
+        QTest::newRow("3 clients") << "lease-expired-wrong-delete" << false;
+    }
+
+    void finishedRunFitsWithoutScrolling()
+    {
+        QFETCH(QString, scenario);
+        QFETCH(bool, correct);
+        m_controller->setScenario(scenario);
+        m_controller->setCorrect(correct);
+        m_controller->setSpeedFactor(16);
+        m_controller->run();
+        QTRY_VERIFY_WITH_TIMEOUT(m_controller->finished(), 60000);
+        QQuickItem *timeline = findItem(m_window->contentItem(), QStringLiteral("timelineView"));
+        QQuickItem *scroller = findItem(m_window->contentItem(), QStringLiteral("laneScroller"));
+        QVERIFY(timeline && scroller);
+        const QString sizes = QStringLiteral("window %1×%2, lanes at y %5: lanes need %3 px, the timeline has %4")
+                                  .arg(m_window->width()).arg(m_window->height());
+        QTRY_VERIFY2(timeline->property("minimumContentHeight").toReal() <= scroller->height() + 0.5,
+                     qPrintable(sizes.arg(timeline->property("minimumContentHeight").toReal()).arg(scroller->height())
+                                   .arg(scroller->mapToScene(QPointF()).y())));
+        QCOMPARE(scroller->property("contentHeight").toReal(), scroller->height());
+        // The verdict, whole, inside the window.
+        QQuickItem *finding = findItem(m_window->contentItem(), QStringLiteral("finding"));
+        QVERIFY(finding);
+        const QRectF where = finding->mapRectToScene(QRectF(0, 0, finding->width(), finding->height()));
+        QVERIFY2(QRectF(0, 0, m_window->width(), m_window->height()).contains(where),
+                 qPrintable(QStringLiteral("the verdict at %1,%2").arg(where.x()).arg(where.y())));
+        // A run of a few milliseconds reads in ms, not "0.00 s".
+        QQuickItem *time = findItem(m_window->contentItem(), QStringLiteral("replayTime"));
+        QVERIFY(time);
+        if (m_controller->durationMs() < 1000)
+            QVERIFY2(time->property("text").toString().endsWith(QLatin1String(" ms")), qPrintable(time->property("text").toString()));
+        QVERIFY2(!time->property("text").toString().startsWith(QLatin1String("0.00 ")), qPrintable(time->property("text").toString()));
+        m_controller->setSpeedFactor(1);
     }
 
     // Language > 简体中文 through the menu bar, as a user clicks it: the
