@@ -897,33 +897,31 @@ QList<std::pair<QRectF, QString>> TimelinePainter::nodeStateLabels(const QRectF 
     // Each outage says what it is at its start; a master says so where it became one.
     const QFont font = m_theme.font(std::min<qreal>(12, bar.height() / m_theme.scale * 0.55), QFont::DemiBold);
     QList<std::pair<QRectF, QString>> out;
-    qreal rowEnd = -1e9;
     const auto place = [&](qint64 fromNs, qint64 toNs, const QString &text) {
         if (!visible(fromNs, toNs))
             return;
         const qreal left = std::max(x(fromNs), m_plot.left()) + m_theme.px(4);
         const qreal right = std::min({x(toNs), m_plot.right(), x(m_cursorNs)});
         const QSizeF size = laidOut(text, font).size();
-        if (left < rowEnd + m_theme.px(6) || left + size.width() > right - m_theme.px(2))
-            return; // too short for its words: the shading says it
         const QRectF r(left, bar.center().y() - size.height() / 2, size.width(), size.height());
+        if (r.right() > right - m_theme.px(2))
+            return; // too short for its words: the shading says it
+        for (const auto &[placed, words] : std::as_const(out))
+            if (placed.adjusted(-m_theme.px(6), 0, m_theme.px(6), 0).intersects(r))
+                return;
         out.append({r, text});
-        rowEnd = r.right();
     };
-    std::vector<std::pair<qint64, std::pair<qint64, QString>>> items;
+    // What the node cannot do first; its role where there is room.
     for (const NodeOutage &o : node.outages) {
         const qint64 end = o.span.endNs < 0 ? m_data.endNs : o.span.endNs;
         switch (o.condition) {
-        case NodeOutage::Condition::Down: items.push_back({o.span.startNs, {end, tr("down")}}); break;
-        case NodeOutage::Condition::Stopped: items.push_back({o.span.startNs, {end, tr("paused")}}); break;
-        case NodeOutage::Condition::Isolated: items.push_back({o.span.startNs, {end, tr("cut off")}}); break;
+        case NodeOutage::Condition::Down: place(o.span.startNs, end, tr("down")); break;
+        case NodeOutage::Condition::Stopped: place(o.span.startNs, end, tr("paused")); break;
+        case NodeOutage::Condition::Isolated: place(o.span.startNs, end, tr("cut off")); break;
         }
     }
     if (node.masterSinceNs >= 0)
-        items.push_back({node.masterSinceNs, {node.masterUntilNs < 0 ? m_data.endNs : node.masterUntilNs, tr("master")}});
-    std::sort(items.begin(), items.end(), [](const auto &a, const auto &b) { return a.first < b.first; });
-    for (const auto &[from, rest] : items)
-        place(from, rest.first, rest.second);
+        place(node.masterSinceNs, node.masterUntilNs < 0 ? m_data.endNs : node.masterUntilNs, tr("master"));
     return out;
 }
 
