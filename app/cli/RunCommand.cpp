@@ -56,7 +56,7 @@ int runCommand(const QStringList &arguments)
     addLanguageOption(parser);
     if (const std::optional<int> done = parseArguments(parser, arguments))
         return *done;
-    Translations translations;
+    Translations translations(nullptr);
     if (!applyLanguage(parser, translations))
         return kExitUsage;
     RunRequest request;
@@ -140,7 +140,7 @@ int listCommand(const QStringList &arguments)
         printError(parser.errorText());
         return kExitUsage;
     }
-    Translations translations;
+    Translations translations(nullptr);
     if (!applyLanguage(parser, translations))
         return kExitUsage;
     printOut(Cli::tr("Scenarios, in the order of the course (lockstock run NAME):"));

@@ -80,7 +80,7 @@ int shotCommand(const QStringList &arguments)
         }
     }
 
-    Translations translations;
+    Translations translations(nullptr);
     if (!applyLanguage(parser, translations))
         return kExitUsage;
 

@@ -178,7 +178,7 @@ int stressCommand(const QStringList &arguments)
     addLanguageOption(parser);
     if (const std::optional<int> done = parseArguments(parser, arguments))
         return *done;
-    Translations translations;
+    Translations translations(nullptr);
     if (!applyLanguage(parser, translations))
         return kExitUsage;
     if (!parser.positionalArguments().isEmpty()) {

@@ -37,7 +37,7 @@ int runWindow(std::unique_ptr<RedisTarget> target, const QString &error)
     QQuickStyle::setStyle(QStringLiteral("Material"));
     registerQmlTypes();
     QQmlApplicationEngine engine;
-    Translations translations;
+    Translations translations(nullptr);
     Translations::setWindowTranslations(&translations);
     translations.setEngine(&engine);
     translations.setLanguage(QSettings().value(QStringLiteral("ui/language"), QString()).toString());

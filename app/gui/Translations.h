@@ -19,7 +19,9 @@ class Translations : public QObject {
     Q_PROPERTY(QString language READ language WRITE setLanguage NOTIFY languageChanged)
     Q_PROPERTY(QString effective READ effective NOTIFY languageChanged)
 public:
-    explicit Translations(QObject *parent = nullptr);
+    // No default argument: Qt 6.4 makes a QML singleton with a default
+    // constructor rather than create(), and the window's would not be used.
+    explicit Translations(QObject *parent);
 
     QString language() const { return m_language; }
     void setLanguage(const QString &language);

@@ -97,7 +97,7 @@ private slots:
     void languageSwitchesMidRun()
     {
         RunController controller(RedisTarget::startPrivate(), {});
-        Translations translations;
+        Translations translations(nullptr);
         controller.followLanguage(translations);
         controller.setCompare(true);
         controller.setScenario(QStringLiteral("lease-expired-wrong-delete"));

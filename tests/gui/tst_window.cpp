@@ -7,6 +7,7 @@
 
 #include "gui/GuiApp.h"
 #include "gui/RunController.h"
+#include "gui/Translations.h"
 
 #include <QGuiApplication>
 #include <QImage>
@@ -14,6 +15,7 @@
 #include <QQuickItem>
 #include <QQuickStyle>
 #include <QQuickWindow>
+#include <QRegularExpression>
 #include <QScreen>
 #include <QSettings>
 #include <QStandardPaths>
@@ -66,6 +68,7 @@ class TestWindow : public QObject {
     Q_OBJECT
 private:
     std::unique_ptr<RunController> m_controller;
+    std::unique_ptr<Translations> m_translations;
     std::unique_ptr<QQmlApplicationEngine> m_engine;
     QQuickWindow *m_window = nullptr;
 
@@ -82,6 +85,12 @@ private slots:
         RunController::setWindowController(m_controller.get());
         registerQmlTypes();
         m_engine = std::make_unique<QQmlApplicationEngine>();
+        // As runWindow() does: the window's Translations is the QML singleton.
+        m_translations = std::make_unique<Translations>(nullptr);
+        Translations::setWindowTranslations(m_translations.get());
+        m_translations->setEngine(m_engine.get());
+        m_translations->setLanguage(QStringLiteral("en"));
+        m_controller->followLanguage(*m_translations);
         m_engine->addImportPath(QStringLiteral("qrc:/"));
         m_engine->load(QUrl(QStringLiteral("qrc:/LockStock/Main.qml")));
         QVERIFY(!m_engine->rootObjects().isEmpty());
@@ -173,9 +182,37 @@ private slots:
         QTRY_VERIFY(side->isVisible());
     }
 
+    // Language > 简体中文 through the menu bar, as a user clicks it: the
+    // menus and the controller's texts turn Chinese; English turns them back.
+    void languageMenuSwitchesTheWindow()
+    {
+        const QRegularExpression han(QStringLiteral("\\p{Han}"));
+        const auto choose = [this](const QString &language) {
+            m_window->requestActivate();
+            QQuickItem *menu = buttonWithText(m_window->contentItem(), m_translations->effective() == QLatin1String("en")
+                                                                           ? QStringLiteral("&Language")
+                                                                           : QStringLiteral("语言(&L)"));
+            QVERIFY2(menu, qPrintable(buttonTexts(m_window->contentItem()).join(QStringLiteral(" | "))));
+            click(m_window, menu);
+            QQuickItem *item = nullptr;
+            QTRY_VERIFY((item = buttonWithText(m_window->contentItem(), language)));
+            click(m_window, item);
+        };
+        choose(QStringLiteral("简体中文"));
+        QTRY_COMPARE(m_translations->language(), QStringLiteral("zh_CN"));
+        QTRY_VERIFY(buttonWithText(m_window->contentItem(), QStringLiteral("文件(&F)")));
+        QVERIFY2(m_controller->scenarioTitle().contains(han), qPrintable(m_controller->scenarioTitle()));
+        choose(QStringLiteral("English"));
+        QTRY_COMPARE(m_translations->language(), QStringLiteral("en"));
+        QTRY_VERIFY(buttonWithText(m_window->contentItem(), QStringLiteral("&File")));
+        QVERIFY2(!m_controller->scenarioTitle().contains(han), qPrintable(m_controller->scenarioTitle()));
+    }
+
     void cleanupTestCase()
     {
         m_engine.reset();
+        Translations::setWindowTranslations(nullptr);
+        m_translations.reset();
         RunController::setWindowController(nullptr);
         m_controller.reset();
     }
