@@ -249,8 +249,9 @@ qreal TimelinePainter::minimumLockLane() const
 {
     // The bar under a row of pills; with several lock nodes, a readable row
     // for each; the fault pills under them.
+    // Independent masters: a row of majority pills above the node rows.
     const qsizetype nodes = m_data.probed ? m_data.nodes.size() : 1;
-    return m_theme.px(30) + std::max(m_theme.px(48), qreal(nodes) * m_theme.px(26))
+    return m_theme.px(30) + std::max(m_theme.px(48), qreal(nodes) * m_theme.px(26)) + majorityRowHeight()
         + (m_data.serverFaults.isEmpty() ? m_theme.px(10) : 2 * faultRowHeight() + m_theme.px(4));
 }
 
@@ -707,6 +708,8 @@ void TimelinePainter::paintLockLane(QPainter &p, const QRectF &r)
         const QList<QRectF> rows = lockNodeRows(r);
         for (qsizetype i = 0; i < rows.size(); ++i)
             paintLockNode(p, rows.at(i), r, m_data.nodes.at(i));
+        if (majorityRowHeight() > 0)
+            paintMajorities(p, r, rows);
     }
     // Where the lock outlived its owner's use of it: boxed on the lock lane.
     const auto spanText = [this](const Finding &f) {
@@ -739,9 +742,39 @@ void TimelinePainter::paintLockLane(QPainter &p, const QRectF &r)
     }
 }
 
+qreal TimelinePainter::majorityRowHeight() const
+{
+    // RedLock counts a quorum of independent masters; a master with replicas has none.
+    return m_data.probed && m_data.nodes.size() > 2 && !m_data.info.replicated ? faultRowHeight() : 0;
+}
+
+void TimelinePainter::paintMajorities(QPainter &p, const QRectF &lane, const QList<QRectF> &rows)
+{
+    // Where a client's lock came to be on a quorum of nodes: a line down
+    // through the node rows and "3 of 5: A" above them. Two of these while
+    // the first lease runs are two holders.
+    const QFont font = m_theme.font(12, QFont::Bold);
+    const qreal top = lockBar(lane).top();
+    qreal rowEnd = -1e9;
+    for (const Majority &m : m_data.majorities) {
+        if (!visible(m.tNs, m.tNs))
+            continue;
+        const QColor colour = m_theme.client(m.client);
+        const qreal mx = x(m.tNs);
+        p.setPen(QPen(colour, m_theme.px(2.5)));
+        p.drawLine(QPointF(mx, top), QPointF(mx, rows.last().bottom()));
+        const QString text = tr("%1 of %2: %3").arg(m.nodes).arg(m.of).arg(m_data.info.clients.value(m.client));
+        const qreal at = placeInRow(rowEnd, std::max(mx + m_theme.px(3), m_bounds.left()),
+                                    pillSize(laidOut(text, font), m_theme).width(), m_bounds.right());
+        if (std::isnan(at))
+            continue; // the line shows it
+        rowEnd = pill(p, QPointF(at, top), text, colour, colour, Qt::white, font).right();
+    }
+}
+
 QList<QRectF> TimelinePainter::lockNodeRows(const QRectF &lane) const
 {
-    const QRectF bar = lockBar(lane);
+    const QRectF bar = lockBar(lane).adjusted(0, majorityRowHeight(), 0, 0);
     const qsizetype n = m_data.nodes.size();
     const qreal gap = m_theme.px(2);
     const qreal row = (bar.height() - gap * qreal(n - 1)) / qreal(n);
@@ -768,6 +801,8 @@ void TimelinePainter::paintLockNode(QPainter &p, const QRectF &bar, const QRectF
     strip.fill(Qt::transparent);
     bool narrow = false;
     qreal expiredEnd = -1e9;
+    // The node's own state (down, stopped, master...) keeps its words clear of the holders' names.
+    const QList<std::pair<QRectF, QString>> states = nodeStateLabels(bar, node);
     const qsizetype count = node.holdingCount();
     const auto startOf = [&node](qsizetype i) { return node.holding(i).span.startNs; };
     for (qsizetype i = first; i < count; i = skipColumn(i, count, startOf)) {
@@ -846,6 +881,12 @@ void TimelinePainter::paintLockNode(QPainter &p, const QRectF &bar, const QRectF
                 nameRight = std::min(nameRight, at - m_theme.px(4));
             }
         }
+        for (const auto &[r, text] : states)
+            if (r.right() > shown.left() && r.left() < nameRight)
+                nameRight = std::min(nameRight, r.left() - m_theme.px(4));
+        for (const NodeOutage &o : node.outages)
+            if (x(o.span.startNs) > shown.left())
+                nameRight = std::min(nameRight, x(o.span.startNs) - m_theme.px(4));
         const QString who = h.owner >= 0 ? m_data.info.clients.value(h.owner) : QString::fromUtf8(h.token);
         const QString text = noTtl ? tr("%1 holds it, no TTL").arg(who) : tr("%1 holds it").arg(who);
         if (laidOut(text, whoFont).size().width() + m_theme.px(12) < nameRight - shown.left())
@@ -854,6 +895,74 @@ void TimelinePainter::paintLockNode(QPainter &p, const QRectF &bar, const QRectF
     }
     if (narrow)
         p.drawImage(QRectF(stripLeft, bar.top(), strip.width(), bar.height()), strip);
+    paintNodeState(p, bar, node, states);
+}
+
+QList<std::pair<QRectF, QString>> TimelinePainter::nodeStateLabels(const QRectF &bar, const LockNode &node) const
+{
+    // Each outage says what it is at its start; a master says so where it became one.
+    const QFont font = m_theme.font(std::min<qreal>(12, bar.height() / m_theme.scale * 0.55), QFont::DemiBold);
+    QList<std::pair<QRectF, QString>> out;
+    const auto place = [&](qint64 fromNs, qint64 toNs, const QString &text) {
+        if (!visible(fromNs, toNs))
+            return;
+        const qreal left = std::max(x(fromNs), m_plot.left()) + m_theme.px(4);
+        const qreal right = std::min({x(toNs), m_plot.right(), x(m_cursorNs)});
+        const QSizeF size = laidOut(text, font).size();
+        const QRectF r(left, bar.center().y() - size.height() / 2, size.width(), size.height());
+        if (r.right() > right - m_theme.px(2))
+            return; // too short for its words: the shading says it
+        for (const auto &[placed, words] : std::as_const(out))
+            if (placed.adjusted(-m_theme.px(6), 0, m_theme.px(6), 0).intersects(r))
+                return;
+        out.append({r, text});
+    };
+    // What the node cannot do first; its role where there is room.
+    for (const NodeOutage &o : node.outages) {
+        const qint64 end = o.span.endNs < 0 ? m_data.endNs : o.span.endNs;
+        switch (o.condition) {
+        case NodeOutage::Condition::Down: place(o.span.startNs, end, tr("down")); break;
+        case NodeOutage::Condition::Stopped: place(o.span.startNs, end, tr("paused")); break;
+        case NodeOutage::Condition::Isolated: place(o.span.startNs, end, tr("cut off")); break;
+        }
+    }
+    if (node.masterSinceNs >= 0)
+        place(node.masterSinceNs, node.masterUntilNs < 0 ? m_data.endNs : node.masterUntilNs, tr("master"));
+    return out;
+}
+
+void TimelinePainter::paintNodeState(QPainter &p, const QRectF &bar, const LockNode &node,
+                                     const QList<std::pair<QRectF, QString>> &labels)
+{
+    // Down, stopped or cut off: greyed and hatched over whatever it held.
+    for (const NodeOutage &o : node.outages) {
+        const qint64 end = std::min(o.span.endNs < 0 ? m_data.endNs : o.span.endNs, m_cursorNs);
+        if (!visible(o.span.startNs, end))
+            continue;
+        const QRectF r(x(o.span.startNs), bar.top(), std::max<qreal>(m_theme.px(2), x(end) - x(o.span.startNs)), bar.height());
+        p.fillRect(r, withAlpha(m_theme.mutedText, m_theme.isDark ? 90 : 70));
+        hatch(p, r, withAlpha(m_theme.mutedText, 150));
+    }
+    // The master clients lock on: a band under its row.
+    if (node.masterSinceNs >= 0) {
+        const qint64 end = std::min(node.masterUntilNs < 0 ? m_data.endNs : node.masterUntilNs, m_cursorNs);
+        if (visible(node.masterSinceNs, end))
+            p.fillRect(QRectF(x(node.masterSinceNs), bar.bottom() - m_theme.px(3), x(end) - x(node.masterSinceNs), m_theme.px(3)),
+                       m_theme.text);
+    }
+    // A restart that lost the data, a promotion, a clock jump: a tick at the moment.
+    for (const NodeChange &c : node.changes) {
+        if (!visible(c.tNs, c.tNs))
+            continue;
+        const bool lost = c.action == ServerAction::Restart && !c.dataKept;
+        p.setPen(QPen(lost ? m_theme.race : m_theme.warning, m_theme.px(lost ? 3 : 2)));
+        p.drawLine(QPointF(x(c.tNs), bar.top()), QPointF(x(c.tNs), bar.bottom()));
+    }
+    const QFont font = m_theme.font(std::min<qreal>(12, bar.height() / m_theme.scale * 0.55), QFont::DemiBold);
+    for (const auto &[r, text] : labels) {
+        p.fillRect(r.adjusted(-m_theme.px(2), 0, m_theme.px(2), 0), withAlpha(m_theme.background, 210));
+        label(p, r, Qt::AlignLeft | Qt::AlignVCenter, text, font, m_theme.text, true);
+    }
 }
 
 QRectF TimelinePainter::workBar(qint64 fromNs, qint64 toNs, qreal base) const

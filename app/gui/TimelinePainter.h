@@ -102,6 +102,12 @@ private:
     void paintLockNode(QPainter &p, const QRectF &bar, const QRectF &lane, const LockNode &node);
     // With several lock nodes, the lock lane has a row for each.
     QList<QRectF> lockNodeRows(const QRectF &lane) const;
+    // Over the node rows of independent masters: where clients reached a quorum.
+    qreal majorityRowHeight() const;
+    void paintMajorities(QPainter &p, const QRectF &lane, const QList<QRectF> &rows);
+    // A node's state words (down, paused, cut off, master) where they fit in its row.
+    QList<std::pair<QRectF, QString>> nodeStateLabels(const QRectF &bar, const LockNode &node) const;
+    void paintNodeState(QPainter &p, const QRectF &bar, const LockNode &node, const QList<std::pair<QRectF, QString>> &labels);
     // Where the lease bars go in the lock lane.
     QRectF lockBar(const QRectF &lane) const;
     qreal faultRowHeight() const;

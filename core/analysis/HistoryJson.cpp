@@ -37,6 +37,8 @@ QJsonObject eventToJson(const RunInfo &info, const Event &e)
         o[QStringLiteral("order")] = e.order;
     if (!info.nodes.isEmpty() && (e.kind == EventKind::Command || e.kind == EventKind::Server))
         o[QStringLiteral("node")] = info.nodes.value(e.node);
+    if (e.kind == EventKind::Server && e.serverAction != ServerAction::Other)
+        o[QStringLiteral("action")] = QLatin1String(nameOf(e.serverAction));
     if (!e.argv.isEmpty()) {
         QJsonArray argv;
         for (const QByteArray &a : e.argv)

@@ -3,6 +3,7 @@
 #include <QHash>
 #include <QRegularExpression>
 #include <algorithm>
+#include <cmath>
 #include <functional>
 #include <map>
 #include <queue>
@@ -140,6 +141,10 @@ struct RunAnalyzer::State {
         a.expectedStock.append({0, info.initialStock});
         clients.resize(size_t(n));
         heldOnNode0.resize(size_t(n));
+        if (info.replicated)
+            a.nodes.first().masterSinceNs = 0; // the first node starts as the master
+        quorum = a.nodes.size() > 2 && !info.replicated ? int(a.nodes.size() / 2 + 1) : 0;
+        majorityHeld.resize(size_t(n));
         leaseNs = info.clockNs(double(info.leaseMs));
     }
 
@@ -207,6 +212,8 @@ struct RunAnalyzer::State {
     QList<HeldOn> heldOn;
     QList<qsizetype> openHeldOn;            // positions in heldOn of those still open
     qint64 lastPttl = kUnknown;             // the lock's PTTL on node 0 at the latest probe
+    int quorum = 0;                         // independent lock nodes: how many make a majority; 0: no quorum
+    std::vector<bool> majorityHeld;         // per client: its lock is on a quorum of nodes now
     qint64 leaseNs = 0;
     qint64 lastStockChangeNs = -1;
     int lastStockChanger = -1;
@@ -336,16 +343,8 @@ struct RunAnalyzer::State {
             if (truth.pttl == kUnknown)
                 continue;   // the node did not answer: nothing is known of it
             LockNode &node = a.nodes[n];
-            if (node.open && node.open->token != truth.value) {
-                Holding h = *node.open;
-                h.span.endNs = tNs;
-                h.expired = kind == EventKind::Expired;
-                h.ttlEnd = node.ttl.size();
-                node.holdings.append(h);
-                if (n == 0 && h.owner >= 0)
-                    heldOnNode0[size_t(h.owner)].append(h.span);
-                node.open.reset();
-            }
+            if (node.open && node.open->token != truth.value)
+                closeHolding(n, tNs, kind == EventKind::Expired);
             if (truth.value.isEmpty())
                 continue;
             if (!node.open) {
@@ -361,6 +360,7 @@ struct RunAnalyzer::State {
             node.ttl.append({tNs, ttl});
             a.leaseNs = std::max(a.leaseNs, ttl);
         }
+        countMajorities(tNs);
         // A crashed client's lock that keeps no TTL: stuck until a probe sees it gone.
         for (qsizetype i = 0; i < candidates.size();) {
             StuckCandidate &s = candidates[i];
@@ -381,6 +381,94 @@ struct RunAnalyzer::State {
                 stuck.append({s.owner, {s.startNs, tNs}});
             candidates.removeAt(i);
         }
+    }
+
+    // Node n's open holding ends at tNs.
+    void closeHolding(qsizetype n, qint64 tNs, bool expired)
+    {
+        LockNode &node = a.nodes[n];
+        if (!node.open)
+            return;
+        Holding h = *node.open;
+        h.span.endNs = tNs;
+        h.expired = expired;
+        h.ttlEnd = node.ttl.size();
+        node.holdings.append(h);
+        if (n == 0 && h.owner >= 0)
+            heldOnNode0[size_t(h.owner)].append(h.span);
+        node.open.reset();
+    }
+
+    // Independent masters: a client whose lock is now on a quorum of them
+    // and was not at the last look reached a majority.
+    void countMajorities(qint64 tNs)
+    {
+        if (quorum == 0)
+            return;
+        std::vector<int> held(clients.size(), 0);
+        for (const LockNode &node : std::as_const(a.nodes))
+            if (node.open && node.open->owner >= 0 && size_t(node.open->owner) < held.size())
+                ++held[size_t(node.open->owner)];
+        for (size_t c = 0; c < held.size(); ++c) {
+            const bool has = held[c] >= quorum;
+            if (has && !majorityHeld[c])
+                a.majorities.append({tNs, int(c), held[c], int(a.nodes.size())});
+            majorityHeld[c] = has;
+        }
+    }
+
+    // What a Server event did to its lock node (the store is none).
+    void serverChanged(const Event &e, int index)
+    {
+        if (e.node >= a.nodes.size())
+            return;
+        LockNode &node = a.nodes[e.node];
+        using Condition = NodeOutage::Condition;
+        const auto endOutage = [&node, &e] {
+            if (!node.outages.isEmpty() && node.outages.last().span.endNs < 0)
+                node.outages.last().span.endNs = e.tNs;
+        };
+        const auto startOutage = [&](Condition condition) {
+            endOutage();
+            node.outages.append({{e.tNs, -1}, condition});
+        };
+        switch (e.serverAction) {
+        case ServerAction::Kill:
+        case ServerAction::RestartDelayed:
+            // A dead server holds nothing, whatever its disk will say when it is back.
+            startOutage(Condition::Down);
+            closeHolding(e.node, e.tNs, false);
+            countMajorities(e.tNs);
+            return;
+        case ServerAction::Pause:
+            startOutage(Condition::Stopped);
+            return;
+        case ServerAction::Isolate:
+            startOutage(Condition::Isolated);
+            return;
+        case ServerAction::Resume:
+            endOutage();
+            return;
+        case ServerAction::Restart:
+            endOutage();
+            if (!e.dataKept) {
+                closeHolding(e.node, e.tNs, false);
+                countMajorities(e.tNs);
+            }
+            break;
+        case ServerAction::Promote:
+            for (LockNode &other : a.nodes)
+                if (other.masterSinceNs >= 0 && other.masterUntilNs < 0)
+                    other.masterUntilNs = e.tNs;
+            node.masterSinceNs = e.tNs;
+            node.masterUntilNs = -1;
+            break;
+        case ServerAction::Other:
+            return; // an observer's own words: nothing known to follow
+        default:
+            break;
+        }
+        node.changes.append({e.tNs, index, e.serverAction, e.dataKept});
     }
 
     // Whose lock a token is: the clients' latest locks first, then the table.
@@ -486,6 +574,7 @@ void RunAnalyzer::commit(Event e)
         break;
     case EventKind::Server:
         a.serverFaults.append(index);
+        s.serverChanged(e, index);
         break;
     case EventKind::Command: {
         a.commands.append(index);
@@ -1162,6 +1251,33 @@ QString translatedNote(const QString &note)
 }
 } // namespace
 
+QString RunAnalysis::serverText(const Event &e) const
+{
+    const auto said = [](const char *text) { return QCoreApplication::translate("Event", text); };
+    const QString name = info.nodes.value(e.node);
+    switch (e.serverAction) {
+    case ServerAction::Kill:
+    case ServerAction::RestartDelayed:
+        return said("%1 killed (SIGKILL)").arg(name);
+    case ServerAction::Pause:
+        return said("%1 paused (SIGSTOP)").arg(name);
+    case ServerAction::Resume:
+        return said("%1 resumed (SIGCONT)").arg(name);
+    case ServerAction::Restart:
+        return said("%1 restarted (%2)").arg(name, said(e.dataKept ? "AOF replayed" : "no persistence: empty"));
+    case ServerAction::Isolate:
+        return said("%1 cut off from its master (SIGSTOP, replication link closed)").arg(name);
+    case ServerAction::Promote:
+        return said("%1 promoted to master (REPLICAOF NO ONE)").arg(name);
+    case ServerAction::ClockJump:
+        return said("%1 clock jumped %2 s").arg(name, (e.amount > 0 ? QStringLiteral("+") : QString()) + QString::number(double(e.amount) / 1000.0));
+    case ServerAction::ClockDrift:
+        return said("%1 clock runs %2 % %3").arg(name).arg(qRound(std::abs(e.amount - 1000) / 10.0)).arg(said(e.amount >= 1000 ? "fast" : "slow"));
+    default:
+        return {}; // said in the engine's words
+    }
+}
+
 QString RunAnalysis::noteText(const Event &e) const
 {
     const QString step = QCoreApplication::translate("Step", nameOf(e.step));
@@ -1174,6 +1290,10 @@ QString RunAnalysis::noteText(const Event &e) const
             .arg(step);
     case EventKind::Error:
         return e.note; // the server's own words
+    case EventKind::Server:
+        if (const QString said = serverText(e); !said.isEmpty())
+            return said;
+        return translatedNote(e.note);
     default:
         return translatedNote(e.note);
     }

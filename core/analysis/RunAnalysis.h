@@ -47,14 +47,50 @@ struct TtlSample {
     qint64 ttlNs;              // kNoTtl when the key has none
 };
 
+// A time a lock node's server could not grant the lock, from its Server events.
+struct NodeOutage {
+    enum class Condition : quint8 {
+        Down,       // killed (SIGKILL), until it restarts
+        Stopped,    // frozen (SIGSTOP), until it resumes
+        Isolated,   // frozen and cut off from its master
+    };
+    Span span;                 // endNs -1 while it lasts
+    Condition condition = Condition::Down;
+};
+
+// A change of a lock node's server that it lived through: a restart (with or
+// without its data), a promotion to master, a clock jump...
+struct NodeChange {
+    qint64 tNs = 0;
+    int event = -1;            // its Server event
+    ServerAction action = ServerAction::Other;
+    bool dataKept = false;     // a restart replayed its AOF
+};
+
 // One lock node's truth over the run.
 struct LockNode {
     SharedList<Holding> holdings;  // ended, in time order
     std::optional<Holding> open;   // the value it holds now (ends at the analysis' end)
     SharedList<TtlSample> ttl;
+    // What its server went through (Server events), in time order. A node
+    // that goes down holds nothing from then on.
+    QList<NodeOutage> outages;
+    QList<NodeChange> changes;
+    // With replication: from when it was the master clients lock on (-1: never).
+    qint64 masterSinceNs = -1;
+    qint64 masterUntilNs = -1;     // -1: still
 
     qsizetype holdingCount() const { return holdings.size() + (open ? 1 : 0); }
     const Holding &holding(qsizetype i) const { return i < holdings.size() ? holdings.at(i) : *open; }
+};
+
+// A client held the lock on a majority of independent lock nodes (RedLock's
+// quorum), as the probes read them: from this moment on.
+struct Majority {
+    qint64 tNs = 0;
+    int client = -1;
+    int nodes = 0;             // how many held its lock then
+    int of = 0;                // lock nodes in all
 };
 
 // A client's retry loop on its lane: attempts at the lock, each refused one
@@ -138,6 +174,7 @@ public:
     QList<SharedList<Span>> beliefGaps;   // per client: believed it held the lock while Redis did not hold it for it
     QList<QList<Span>> openBeliefGaps;    // per client: the same within the open belief
     QList<LockNode> nodes;         // per lock node
+    QList<Majority> majorities;    // independent masters: each time a client reached a quorum
     SharedList<StockPoint> stock;  // the value in Redis (probes), or as the clients wrote it
     std::pair<qint64, qint64> stockRange; // the lowest and highest of `stock`
     SharedList<StockPoint> expectedStock; // initial minus what was sold so far
@@ -187,6 +224,8 @@ public:
     // are said again from their fields, server faults from the formats the
     // engine writes them in. An error's note is the server's own words.
     QString noteText(const Event &e) const;
+    // A Server event said from its fields (ServerAction); empty for those the engine's note says best.
+    QString serverText(const Event &e) const;
     // What happened and in which step, in the UI language: "command · acquire".
     static QString kindText(const Event &e);
 

@@ -75,6 +75,37 @@ struct EnumNames<EventKind> {
     };
 };
 
+// What a run did to one of its redis-servers (a Server event; a scenario's
+// server_faults name them so).
+enum class ServerAction : quint8 {
+    Kill,            // SIGKILL
+    Pause,           // SIGSTOP (resumed after delayMs when > 0)
+    Resume,          // SIGCONT
+    Restart,         // kill, then start again at once (data only with persistence)
+    RestartDelayed,  // kill, then start again delayMs later
+    Promote,         // REPLICAOF NO ONE: this node becomes the master clients use
+    Isolate,         // a replica: SIGSTOP and its replication link closed, so
+                     // nothing written from now on reaches it (resume ends it)
+    ClockJump,       // its wall clock jumps by jumpMs: keys expire by that clock
+    ClockDrift,      // its wall clock runs at `rate` times the run's pace from now on
+    FillMemory,      // another application writes a cache value that takes it past
+                     // maxmemory: the eviction policy decides what goes
+    ClientPause,     // CLIENT PAUSE delayMs: a latency spike, every client waits
+    ScriptFlush,     // SCRIPT FLUSH: scripts loaded by SCRIPT LOAD are gone
+    Other,           // recorded by an observer that says in words what it did (no name)
+};
+template <>
+struct EnumNames<ServerAction> {
+    static constexpr EnumName<ServerAction> table[] = {
+        {ServerAction::Kill, "kill"},       {ServerAction::Pause, "pause"},
+        {ServerAction::Resume, "resume"},   {ServerAction::Restart, "restart"},
+        {ServerAction::RestartDelayed, "restart_delayed"}, {ServerAction::Promote, "promote"},
+        {ServerAction::Isolate, "isolate"}, {ServerAction::ClockJump, "clock_jump"},
+        {ServerAction::ClockDrift, "clock_drift"}, {ServerAction::FillMemory, "fill_memory"},
+        {ServerAction::ClientPause, "client_pause"}, {ServerAction::ScriptFlush, "script_flush"},
+    };
+};
+
 enum class ActorRole : quint8 { Main, Watchdog };
 template <>
 struct EnumNames<ActorRole> {
@@ -114,6 +145,13 @@ struct Event {
     quint8 node : 6 = 0;       // which server of the run (RunInfo::nodes); 0 with one server
     bool success : 1 = false;  // Order events
     bool holds : 1 = false;    // the client believes it holds the lock (after this event)
+    // Server events: what happened to server `node`. A restart says whether
+    // the server came back with its data (AOF replayed); `amount` is the
+    // clock jump or CLIENT PAUSE in scenario ms, a drift's rate in per mille,
+    // maxmemory in KiB. The note says it in English for the JSON.
+    ServerAction serverAction = ServerAction::Other;
+    bool dataKept = false;
+    qint32 amount = 0;
     const char *sourceFile = nullptr; // the strategy code that issued it
     PackedArgv argv;           // the command, packed: a history keeps millions
     RedisValue reply;

@@ -36,6 +36,7 @@ struct RunInfo {
     QByteArray lockKey;
     QByteArray stockKey;
     QStringList nodes;         // server names ("n1".., "store") when the run has several
+    bool replicated = false;   // the lock nodes are a master and its replicas, not independent masters
     // The strategy is the broken side of this run's lesson (or says of
     // itself that it is broken), and what breaks it (Strategy::weakness).
     bool brokenSide = false;

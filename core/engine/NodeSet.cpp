@@ -316,6 +316,8 @@ QString NodeSet::apply(const ServerFault &fault, const RunInfo &run)
         m_clock->setRate(node, fault.rate);
         return QStringLiteral("%1 clock runs %2 % %3").arg(name).arg(qRound(std::abs(fault.rate - 1) * 100))
             .arg(fault.rate >= 1 ? QStringLiteral("fast") : QStringLiteral("slow"));
+    case ServerFault::Action::Other:
+        break; // no fault of a scenario's
     }
     return {};
 }

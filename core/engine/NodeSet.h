@@ -33,6 +33,8 @@ public:
     int lockNodes() const { return m_spec.count; }
     int serverCount() const { return int(m_servers.size()); }
     int storeIndex() const { return m_spec.count; }
+    // A restarted lock node comes back with its data (AOF).
+    bool persistent() const { return m_spec.persistence; }
     RedisEndpoint endpoint(int server) const { return m_servers.at(size_t(server))->endpoint(); }
     RedisServer &server(int index) { return *m_servers.at(size_t(index)); }
     const std::shared_ptr<ServerClock> &clock() const { return m_clock; }

@@ -63,6 +63,18 @@ bool isFutileAcquire(const Event &e)
         && (e.reply.isNil() || (e.reply.isInteger() && e.reply.toInteger() == 0));
 }
 
+// The figure a Server event keeps of its fault (Event::amount).
+qint32 faultAmount(const ServerFault &fault, const NodeSpec &nodes)
+{
+    switch (fault.action) {
+    case ServerFault::Action::ClockJump: return qint32(fault.jumpMs);
+    case ServerFault::Action::ClockDrift: return qint32(qRound(fault.rate * 1000));
+    case ServerFault::Action::ClientPause: return qint32(fault.delayMs);
+    case ServerFault::Action::FillMemory: return qint32(nodes.maxMemory / 1024);
+    default: return 0;
+    }
+}
+
 // Virtual time needs servers whose clock the run owns.
 ClockKind possibleClock(ClockKind wanted, const RedisEndpoint &endpoint)
 {
@@ -118,6 +130,7 @@ RunInfo makeRunInfo(const RunConfig &config, const Strategy &strategy, ClockKind
     // Known before the servers start, so a window can show the run from its first event.
     if (config.needsPrivateServers())
         info.nodes = NodeSet::namesFor(config.nodes);
+    info.replicated = config.nodes.kind == NodeSpec::Kind::Replicated;
     info.lockKey = config.lockKey();
     info.stockKey = config.stockKey();
     return info;
@@ -793,6 +806,9 @@ void Run::applyDueServerFaults()
         e.tNs = nowNs();
         e.kind = EventKind::Server;
         e.node = fault.node;
+        e.serverAction = fault.action;
+        e.dataKept = fault.action == ServerFault::Action::Restart && m_nodes->persistent();
+        e.amount = faultAmount(fault, m_config.nodes);
         try {
             e.note = m_nodes->apply(fault, m_info);
         } catch (const RedisError &err) {

@@ -86,22 +86,7 @@ struct EnumNames<NodeSpec::Kind> {
 
 // A real fault on a lock node's redis-server process.
 struct ServerFault {
-    enum class Action : quint8 {
-        Kill,            // SIGKILL
-        Pause,           // SIGSTOP (resumed after delayMs when > 0)
-        Resume,          // SIGCONT
-        Restart,         // kill, then start again at once (data only with persistence)
-        RestartDelayed,  // kill, then start again delayMs later
-        Promote,         // REPLICAOF NO ONE: this node becomes the master clients use
-        Isolate,         // a replica: SIGSTOP and its replication link closed, so
-                         // nothing written from now on reaches it (resume ends it)
-        ClockJump,       // its wall clock jumps by jumpMs: keys expire by that clock
-        ClockDrift,      // its wall clock runs at `rate` times the run's pace from now on
-        FillMemory,      // another application writes a cache value that takes it past
-                         // maxmemory: the eviction policy decides what goes
-        ClientPause,     // CLIENT PAUSE delayMs: a latency spike, every client waits
-        ScriptFlush,     // SCRIPT FLUSH: scripts loaded by SCRIPT LOAD are gone
-    };
+    using Action = ServerAction;
     int node = 0;               // lock node index
     Action action = Action::Kill;
     qint64 atMs = -1;           // at this scenario time, or else...
@@ -112,18 +97,6 @@ struct ServerFault {
     qint64 jumpMs = 0;          // ClockJump: scenario ms, forward when positive
     double rate = 1.0;          // ClockDrift: 1.2 is 20 % fast
 };
-template <>
-struct EnumNames<ServerFault::Action> {
-    static constexpr EnumName<ServerFault::Action> table[] = {
-        {ServerFault::Action::Kill, "kill"},       {ServerFault::Action::Pause, "pause"},
-        {ServerFault::Action::Resume, "resume"},   {ServerFault::Action::Restart, "restart"},
-        {ServerFault::Action::RestartDelayed, "restart_delayed"}, {ServerFault::Action::Promote, "promote"},
-        {ServerFault::Action::Isolate, "isolate"}, {ServerFault::Action::ClockJump, "clock_jump"},
-        {ServerFault::Action::ClockDrift, "clock_drift"}, {ServerFault::Action::FillMemory, "fill_memory"},
-        {ServerFault::Action::ClientPause, "client_pause"}, {ServerFault::Action::ScriptFlush, "script_flush"},
-    };
-};
-
 enum class Schedule : quint8 {
     Timed,       // whoever is ready first goes first (the default)
     Scripted,    // the scenario's interleaving, then timed

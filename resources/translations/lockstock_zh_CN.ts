@@ -1556,6 +1556,26 @@
         <source>%1 retried %2× (%3)</source>
         <translation>%1 重试了 %2 次（%3）</translation>
     </message>
+    <message>
+        <source>%1 of %2: %3</source>
+        <translation>%1/%2 节点：%3</translation>
+    </message>
+    <message>
+        <source>down</source>
+        <translation>宕机</translation>
+    </message>
+    <message>
+        <source>paused</source>
+        <translation>已暂停</translation>
+    </message>
+    <message>
+        <source>cut off</source>
+        <translation>已隔离</translation>
+    </message>
+    <message>
+        <source>master</source>
+        <translation>主节点</translation>
+    </message>
 </context>
 <context>
     <name>Verdict</name>

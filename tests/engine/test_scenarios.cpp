@@ -398,6 +398,84 @@ private slots:
         }
     }
 
+    // RedLock with a node that restarts empty: the analysis reads every lock
+    // node, knows what each fault did to it from the event's own fields, and
+    // sees A reach a majority, then B a second one while A's lease still runs.
+    void redlockNodesShowTheSecondMajority()
+    {
+        const auto r = test::runScenarioOnOwnServers(QStringLiteral("redlock-restart-no-persistence"), QStringLiteral("broken"));
+        QVERIFY(r);
+        QVERIFY2(r->error.isEmpty(), qPrintable(r->error));
+        const RunAnalysis &a = *r->analysis;
+        QVERIFY(a.probed);
+        QCOMPARE(a.nodes.size(), 5);
+        // Every fault says what it was and where, whatever its note.
+        QList<std::pair<int, ServerAction>> faults;
+        for (const int i : a.serverFaults)
+            faults << std::pair{int(a.events.at(i).node), a.events.at(i).serverAction};
+        const QList<std::pair<int, ServerAction>> expected{{3, ServerAction::Kill}, {4, ServerAction::Kill},
+                                                           {0, ServerAction::Restart}, {3, ServerAction::Restart},
+                                                           {4, ServerAction::Restart}};
+        QCOMPARE(faults, expected);
+        QVERIFY(!a.events.at(a.serverFaults.at(2)).dataKept);
+        // n4 and n5 were down from the start until A's acquire; n1 came back empty then.
+        for (const int n : {3, 4}) {
+            QCOMPARE(a.nodes.at(n).outages.size(), 1);
+            QCOMPARE(a.nodes.at(n).outages.first().condition, NodeOutage::Condition::Down);
+            QCOMPARE(a.nodes.at(n).outages.first().span.startNs, 0);
+            QVERIFY(a.nodes.at(n).outages.first().span.endNs > 0);
+        }
+        QCOMPARE(a.nodes.at(0).changes.size(), 1);
+        QCOMPARE(a.nodes.at(0).changes.first().action, ServerAction::Restart);
+        QVERIFY(!a.nodes.at(0).changes.first().dataKept);
+        // n1 held A's lock until it restarted; then B's.
+        QVERIFY(a.nodes.at(0).holdingCount() >= 2);
+        QCOMPARE(a.nodes.at(0).holding(0).owner, 0);
+        QCOMPARE(a.nodes.at(0).holding(0).span.endNs, a.nodes.at(0).changes.first().tNs);
+        // Two majorities: A's on n1-n3, then B's on n1, n4, n5 while A's lock stays on n2 and n3.
+        QVERIFY2(a.majorities.size() >= 2, qPrintable(timeline(*r)));
+        const Majority &first = a.majorities.at(0);
+        const Majority &second = a.majorities.at(1);
+        QCOMPARE(first.client, 0);
+        QCOMPARE(second.client, 1);
+        QCOMPARE(first.nodes, 3);
+        QCOMPARE(second.nodes, 3);
+        QCOMPARE(second.of, 5);
+        for (const int n : {1, 2}) {
+            const LockNode &node = a.nodes.at(n);
+            QVERIFY(node.holdingCount() >= 1);
+            const Holding &h = node.holding(0);
+            QCOMPARE(h.owner, 0);
+            QVERIFY2(h.span.startNs <= first.tNs && (node.holdings.isEmpty() || h.span.endNs > second.tNs),
+                     qPrintable(timeline(*r)));
+        }
+        QVERIFY(second.tNs - first.tNs < a.clockNs(double(a.info.leaseMs)));
+    }
+
+    // Failover: the master role moves to the promoted replica, and the
+    // replicas cut off at the start show as such until they resume.
+    void failoverNodesShowRolesAndOutages()
+    {
+        const auto r = test::runScenarioOnOwnServers(QStringLiteral("failover-lost-lock"), QStringLiteral("broken"));
+        QVERIFY(r);
+        QVERIFY2(r->error.isEmpty(), qPrintable(r->error));
+        const RunAnalysis &a = *r->analysis;
+        QCOMPARE(a.nodes.size(), 3);
+        QVERIFY(a.majorities.isEmpty()); // replicas make no quorum
+        QCOMPARE(a.nodes.at(0).masterSinceNs, 0);
+        const qint64 promoted = a.nodes.at(1).masterSinceNs;
+        QVERIFY(promoted > 0);
+        QCOMPARE(a.nodes.at(0).masterUntilNs, promoted);
+        QCOMPARE(a.nodes.at(2).masterSinceNs, -1);
+        QCOMPARE(a.nodes.at(1).outages.first().condition, NodeOutage::Condition::Isolated);
+        QCOMPARE(a.nodes.at(1).outages.first().span.endNs, promoted);
+        QCOMPARE(a.nodes.at(0).outages.last().condition, NodeOutage::Condition::Down);
+        // The fault's words come from its fields, in the UI's language.
+        const Event &kill = a.events.at(a.serverFaults.at(2));
+        QCOMPARE(kill.serverAction, ServerAction::Kill);
+        QCOMPARE(a.noteText(kill), QStringLiteral("n1 killed (SIGKILL)"));
+    }
+
     // Live runs take no probes between steps, yet the lock left with no TTL
     // is found: every run reads every lock key once more at its end.
     void crashBetweenSetnxAndExpireLive()
