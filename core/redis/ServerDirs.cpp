@@ -28,12 +28,17 @@ bool ServerDirOwner::own(const QString &dir)
 {
     if (m_fd >= 0)
         return true;
+    // Locked under another name, then renamed: a sweeper that finds "owner"
+    // finds it locked. Created and locked in place, a sweep between the two
+    // took a live server's dir (its redis.conf then "No such file").
     // O_CLOEXEC: the redis-server we start must not hold the lock after us.
-    const int fd = ::open(ownerPath(dir).constData(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+    const QByteArray fresh = ownerPath(dir) + ".new";
+    const int fd = ::open(fresh.constData(), O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
     if (fd < 0)
         return false;
-    if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+    if (::flock(fd, LOCK_EX | LOCK_NB) != 0 || ::rename(fresh.constData(), ownerPath(dir).constData()) != 0) {
         ::close(fd);
+        ::unlink(fresh.constData());
         return false;
     }
     m_fd = fd;

@@ -12,7 +12,10 @@
 #include <QProcess>
 #include <QTest>
 
+#include <atomic>
+
 #include <csignal>
+#include <thread>
 
 using namespace lockstock;
 
@@ -217,6 +220,31 @@ private slots:
         QVERIFY(QFileInfo::exists(s.dataDir()));
         QDir(alive).removeRecursively();
         QDir(foreign).removeRecursively();
+    }
+
+    // Another process's sweep while dirs are being claimed takes none of them
+    // (claimed by lock-then-rename; created-then-locked lost one now and then).
+    void aSweepNeverTakesADirBeingClaimed()
+    {
+        const QString parent = QDir::tempPath();
+        const QString prefix = QStringLiteral("lockstock-redis-race-%1-").arg(QCoreApplication::applicationPid());
+        std::atomic<bool> done{false};
+        std::thread sweeper([&] {
+            while (!done.load())
+                sweepDeadServerDirs(parent, prefix);
+        });
+        int lost = 0;
+        for (int i = 0; i < 10000; ++i) {
+            const QString dir = QDir(parent).filePath(prefix + QString::number(i));
+            QDir().mkpath(dir);
+            ServerDirOwner owner;
+            if (!owner.own(dir) || !QFileInfo::exists(dir))
+                ++lost;
+            QDir(dir).removeRecursively();
+        }
+        done = true;
+        sweeper.join();
+        QCOMPARE(lost, 0);
     }
 
     void missingBinaryIsAClearError()
