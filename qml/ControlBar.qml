@@ -57,7 +57,9 @@ ColumnLayout {
         return -1
     }
 
-    RowLayout {
+    // Both rows wrap where the window is too narrow for them (text ×1.5 on a
+    // projector, twenty clients' step buttons): every control stays in reach.
+    Flow {
     spacing: Style.px(12)
     Layout.fillWidth: true
     // The scenarios as a course: numbered titles in the order they are taught.
@@ -67,7 +69,7 @@ ColumnLayout {
         objectName: "scenarioBox"
         topInset: 0
         bottomInset: 0
-        Layout.preferredWidth: Style.px(380)
+        width: Math.min(Style.px(380), root.width)
         font.pixelSize: Style.px(16)
         model: root.scenarios
         textRole: "title"
@@ -99,7 +101,7 @@ ColumnLayout {
         objectName: "strategyBox"
         topInset: 0
         bottomInset: 0
-        Layout.preferredWidth: Style.px(300)
+        width: Math.min(Style.px(300), root.width)
         font.pixelSize: Style.px(16)
         enabled: !root.compare
         model: root.strategies
@@ -134,7 +136,7 @@ ColumnLayout {
     CheckBox {
         focusPolicy: Qt.NoFocus
         objectName: "compareBox"
-        Layout.preferredHeight: Style.px(38)
+        height: Style.px(38)
         text: qsTr("Side by side")
         font.pixelSize: Style.px(16)
         checked: root.compare
@@ -143,18 +145,31 @@ ColumnLayout {
     CheckBox {
         id: liveBox
         focusPolicy: Qt.NoFocus
-        Layout.preferredHeight: Style.px(38)
+        height: Style.px(38)
         text: qsTr("Live threads")
         font.pixelSize: Style.px(16)
         checked: root.live
         onToggled: root.liveToggled(checked)
         Hint { hovered: liveBox.hovered; pressed: liveBox.pressed; text: qsTr("A thread per client at full speed, as in production; no stepping, no Redis probes.") }
     }
-    Item { Layout.fillWidth: true }
     }
-    RowLayout {
+    Flow {
+    id: controlRow
     spacing: Style.px(12)
     Layout.fillWidth: true
+    // Labels and the slider are centred on the buttons' height.
+    readonly property real rowHeight: playButton.implicitHeight
+    // What the controls before the scrubber take: the scrubber fills the rest
+    // of the line, or a line of its own when the rest is too short.
+    function fixedWidth() {
+        let w = 0
+        for (let i = 0; i < children.length; ++i) {
+            const c = children[i]
+            if (c.visible && c.objectName !== "replayBar" && c.width > 0)
+                w += c.width + spacing
+        }
+        return w
+    }
     Button {
         id: playButton
         focusPolicy: Qt.NoFocus
@@ -168,11 +183,11 @@ ColumnLayout {
         highlighted: true
         font.pixelSize: Style.px(18)
         font.bold: true
-        Layout.preferredWidth: Style.px(140)
+        width: Style.px(140)
         onClicked: root.playClicked()
         Hint { hovered: playButton.hovered; pressed: playButton.pressed; text: qsTr("Space") }
     }
-    Label { text: qsTr("Step"); font.pixelSize: Style.px(16); color: Style.muted }
+    Label { text: qsTr("Step"); font.pixelSize: Style.px(16); color: Style.muted; height: controlRow.rowHeight; verticalAlignment: Text.AlignVCenter }
     Repeater {
         model: root.clients
         delegate: Button {
@@ -189,7 +204,7 @@ ColumnLayout {
             enabled: !root.running && !root.finished && !root.live
             font.pixelSize: Style.px(17)
             font.bold: true
-            Layout.preferredWidth: Style.px(64)
+            width: Style.px(64)
             palette.buttonText: Colours.client(index, Style.dark)
             flat: index !== root.focusClient
             onClicked: root.stepClicked(index)
@@ -209,13 +224,13 @@ ColumnLayout {
         onClicked: root.resetClicked()
         Hint { hovered: resetButton.hovered; pressed: resetButton.pressed; text: qsTr("R") }
     }
-    Label { text: qsTr("Speed"); font.pixelSize: Style.px(16); color: Style.muted }
+    Label { text: qsTr("Speed"); font.pixelSize: Style.px(16); color: Style.muted; height: controlRow.rowHeight; verticalAlignment: Text.AlignVCenter }
     Slider {
         focusPolicy: Qt.NoFocus
         id: speed
         objectName: "speedSlider"
-        Layout.preferredHeight: Style.px(36)
-        Layout.preferredWidth: Style.px(120)
+        height: controlRow.rowHeight
+        width: Style.px(120)
         // Logarithmic: 1/16 slow motion to 16× faster than the scenario's own pace.
         from: -4; to: 4; stepSize: 0.5
         value: Math.log2(root.speedFactor)
@@ -225,7 +240,9 @@ ColumnLayout {
         text: root.speedFactor >= 1 ? "×" + Math.round(root.speedFactor) : "×1/" + Math.round(1 / root.speedFactor)
         font.pixelSize: Style.px(16)
         color: Style.text
-        Layout.preferredWidth: Style.px(56)
+        width: Style.px(56)
+        height: controlRow.rowHeight
+        verticalAlignment: Text.AlignVCenter
         HoverHandler { id: speedHover }
         Hint {
             hovered: speedHover.hovered
@@ -237,6 +254,8 @@ ColumnLayout {
     }
     Label {
         objectName: "clockLabel"
+        height: controlRow.rowHeight
+        verticalAlignment: Text.AlignVCenter
         text: root.clock === "virtual" ? qsTr("virtual clock") : qsTr("real clock")
         font.pixelSize: Style.px(15)
         color: Style.muted
@@ -252,7 +271,10 @@ ColumnLayout {
     // The rest of the row: the finished run's scrubber.
     ReplayBar {
         objectName: "replayBar"
-        Layout.fillWidth: true
+        width: {
+            const rest = controlRow.width - controlRow.fixedWidth()
+            return rest >= Style.px(320) ? rest : controlRow.width
+        }
         durationMs: root.durationMs
         cursorMs: root.cursorMs
         finished: root.finished
