@@ -963,8 +963,8 @@
         <translation>工作卡住了，看门狗却一直续期</translation>
     </message>
     <message>
-        <source>A&apos;s work thread hangs for 60 s (a deadlock, a call without timeout) while its watchdog thread is healthy and renews the lease every 10 s: the lock never lapses and B gives up after 30 s. A lease with no watchdog lapses after 10 s and B sells; a fencing token makes sure A&apos;s write, when it wakes, is refused.</source>
-        <translation>A 的工作线程卡住了 60 秒（死锁、没有超时的调用），而它的看门狗线程运行正常，每 10 秒续期一次租约：锁永不失效，B 在 30 秒后放弃。没有看门狗的租约 10 秒后失效，B 就能卖出；防护令牌则确保 A 醒来后的写入会被拒绝。</translation>
+        <source>A&apos;s work thread hangs for 60 s (a deadlock, a call without timeout) while its watchdog thread is healthy and renews the 10 s lease every 3.3 s: the lock never lapses and B gives up after 30 s. A lease with no watchdog lapses after 10 s and B sells; a fencing token makes sure A&apos;s write, when it wakes, is refused.</source>
+        <translation>A 的工作线程卡住了 60 秒（死锁、没有超时的调用），而它的看门狗线程运行正常，每 3.3 秒把 10 秒的租约续满一次：锁永不失效，B 在 30 秒后放弃。没有看门狗的租约 10 秒后失效，B 就能卖出；防护令牌则确保 A 醒来后的写入会被拒绝。</translation>
     </message>
 </context>
 <context>
