@@ -25,12 +25,13 @@ qint64 threadCpuNs()
     return qint64(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec;
 }
 
-// The best of five alternating rounds of `work` on each history, in ns.
+// The best of nine alternating rounds of `work` on each history, in ns: under
+// ctest's parallel load (shared caches) five rounds were seen to miss the quiet moment.
 template <class Work>
-std::array<qint64, 2> bestOfFive(const History &first, const History &second, const Work &work)
+std::array<qint64, 2> bestOfNine(const History &first, const History &second, const Work &work)
 {
     std::array<qint64, 2> best{std::numeric_limits<qint64>::max(), std::numeric_limits<qint64>::max()};
-    for (int round = 0; round < 5; ++round)
+    for (int round = 0; round < 9; ++round)
         for (int i = 0; i < 2; ++i) {
             const qint64 start = threadCpuNs();
             work(i == 0 ? first : second);
@@ -51,7 +52,7 @@ private slots:
         const test::SyntheticRun run{.clients = 8, .probed = false};
         test::synthesizeFinished(small, 100'000, run);
         test::synthesizeFinished(large, 200'000, run);
-        const auto best = bestOfFive(small, large, [](const History &h) { QVERIFY(analyze(h)->finished); });
+        const auto best = bestOfNine(small, large, [](const History &h) { QVERIFY(analyze(h)->finished); });
         const double ratio = double(best[1]) / double(best[0]);
         qInfo("100k events: %.1f ms, 200k: %.1f ms, ratio %.2f", double(best[0]) / 1e6, double(best[1]) / 1e6, ratio);
         QVERIFY2(ratio < 3.0, qPrintable(QStringLiteral("ratio %1").arg(ratio)));
@@ -67,7 +68,7 @@ private slots:
         test::synthesizeFinished(hundred, 100'000, {.clients = 100, .probed = false, .stolen = true});
         qsizetype findings[2] = {0, 0};
         // The analysis, then the finding of every marked event, as the timeline looks them up while painting.
-        const auto best = bestOfFive(fifty, hundred, [&](const History &h) {
+        const auto best = bestOfNine(fifty, hundred, [&](const History &h) {
             const auto a = analyze(h);
             qsizetype shown = 0;
             for (const Mark &m : a->marks)
