@@ -446,17 +446,26 @@ void TimelinePainter::paint(QPainter &p, const QRectF &area, const TimelineViewp
     p.restore();
     m_bounds = area;
 
-    const bool nodeRows = m_data.probed && m_data.nodes.size() > 1;
-    paintGutterLabel(p, lanes.lock, tr("Redis"), QString::fromUtf8(m_data.info.lockKey), m_theme.text,
-                     nodeRows ? m_theme.px(56) : 0);
-    if (nodeRows) {
+    if (m_data.probed && m_data.nodes.size() > 1) {
         // Each node's name beside its row, right of the lane's own title.
         const QList<QRectF> rows = lockNodeRows(lanes.lock);
         const QFont font = m_theme.font(std::min<qreal>(12, rows.first().height() / m_theme.scale * 0.7), QFont::DemiBold);
+        const QFontMetricsF metrics(font);
         const qreal w = m_theme.px(48);
+        QStringList shown;
+        qreal widest = 0;
+        for (qsizetype i = 0; i < rows.size(); ++i) {
+            shown << metrics.elidedText(m_data.info.nodes.value(i), Qt::ElideMiddle, w);
+            widest = std::max(widest, metrics.horizontalAdvance(shown.last()));
+        }
+        const qreal right = m_plot.left() - m_theme.px(4);
+        paintGutterLabel(p, lanes.lock, tr("Redis"), QString::fromUtf8(m_data.info.lockKey), m_theme.text,
+                         QRectF(right - widest, rows.first().top(), widest, rows.last().bottom() - rows.first().top()));
         for (qsizetype i = 0; i < rows.size(); ++i)
-            label(p, QRectF(m_plot.left() - w - m_theme.px(4), rows.at(i).top(), w, rows.at(i).height()), Qt::AlignRight | Qt::AlignVCenter,
-                  QFontMetricsF(font).elidedText(m_data.info.nodes.value(i), Qt::ElideMiddle, w), font, m_theme.mutedText);
+            label(p, QRectF(right - w, rows.at(i).top(), w, rows.at(i).height()), Qt::AlignRight | Qt::AlignVCenter, shown.at(i), font,
+                  m_theme.mutedText);
+    } else {
+        paintGutterLabel(p, lanes.lock, tr("Redis"), QString::fromUtf8(m_data.info.lockKey), m_theme.text);
     }
     for (int c = 0; c < lanes.clients.size(); ++c)
         paintGutterLabel(p, lanes.clients.at(c), m_data.info.clients.value(c), tr("client"), m_theme.client(c));
@@ -532,7 +541,7 @@ void TimelinePainter::paintAxis(QPainter &p, const QRectF &r, const QRectF &colu
 }
 
 void TimelinePainter::paintGutterLabel(QPainter &p, const QRectF &lane, const QString &title, const QString &subtitle,
-                                       const QColor &colour, qreal reserve)
+                                       const QColor &colour, const QRectF &keepClear)
 {
     const QRectF g(lane.left() + m_theme.px(14), lane.top() + m_theme.px(8), gutterWidth(m_theme) - m_theme.px(22), lane.height() - m_theme.px(16));
     const QFont big = m_theme.font(22, QFont::Bold);
@@ -541,8 +550,12 @@ void TimelinePainter::paintGutterLabel(QPainter &p, const QRectF &lane, const QS
     const qreal titleHeight = std::max(m_theme.px(30), laidOut(shown, big).size().height());
     label(p, QRectF(g.left(), g.top(), g.width(), titleHeight), Qt::AlignLeft | Qt::AlignVCenter, shown, big, colour);
     const QFont small = m_theme.font(13);
-    const qreal w = g.width() - reserve;
-    label(p, QRectF(g.left(), g.top() + titleHeight, w, m_theme.px(20)), Qt::AlignLeft | Qt::AlignVCenter,
+    QRectF line(g.left(), g.top() + titleHeight, g.width(), m_theme.px(20));
+    // Shortened only where it would run into the node names beside the lane's rows.
+    if (keepClear.isValid() && line.bottom() > keepClear.top() && line.top() < keepClear.bottom())
+        line.setRight(keepClear.left() - m_theme.px(4));
+    const qreal w = line.width();
+    label(p, line, Qt::AlignLeft | Qt::AlignVCenter,
           QFontMetricsF(small).elidedText(subtitle, Qt::ElideMiddle, w), small, m_theme.mutedText);
 }
 

@@ -121,9 +121,9 @@ private:
     void paintOverlaps(QPainter &p, const Lanes &lanes);
     void paintCursor(QPainter &p, const QRectF &column);
     void paintLegend(QPainter &p, const QRectF &r);
-    // `reserve`: room to leave at the right of the subtitle.
+    // `keepClear`: what the subtitle must not run into (the node names of a multi-node lock lane).
     void paintGutterLabel(QPainter &p, const QRectF &lane, const QString &title, const QString &subtitle,
-                          const QColor &colour, qreal reserve = 0);
+                          const QColor &colour, const QRectF &keepClear = {});
     // A label in a rounded box; returns its rectangle.
     QRectF pill(QPainter &p, const QPointF &topLeft, const QString &text, const QColor &border,
                 const QColor &fill, const QColor &textColour, const QFont &font);
