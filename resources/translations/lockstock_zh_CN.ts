@@ -899,7 +899,7 @@
         <translation>Redlock：网络分区延迟了两个节点给 A 的回复</translation>
     </message>
     <message>
-        <source>A reaches n1, n2 and n3 at once, but a partition holds the replies of n4 and n5 back 4 s each. Redlock counts its majority 8 s after it began and, as it should, finds only 1.9 s of validity left; A&apos;s 3 s of work do not look at it. The locks A set on n1 to n3 at the start expire at 10 s, B wins them, and both write. Validity is a promise about time, not a guard on the store: a fencing token refuses A&apos;s late write.</source>
+        <source>A reaches n1, n2 and n3 at once, but a partition holds the replies of n4 and n5 back 4 s each. Redlock counts its majority 8 s after it began and, as it should, finds only 1.9 s of validity left; A starts its 3 s of work without checking it. The locks A set on n1 to n3 at the start expire at 10 s, B wins them, and both write. Validity is a promise about time, not a guard on the store: a fencing token refuses A&apos;s late write.</source>
         <translation>A 立即在 n1、n2 和 n3 上加锁成功，但网络分区让 n4 和 n5 的回复各延迟了 4 秒。Redlock 在开始 8 秒后才统计多数派，并且按规定发现有效期只剩 1.9 秒；A 3 秒的工作却不理会这一点。A 一开始在 n1 到 n3 上设置的锁在第 10 秒过期，B 拿下它们，两者都写入了。有效期只是关于时间的承诺，并不能守护库存存储：防护令牌会拒绝 A 迟到的写入。</translation>
     </message>
     <message>
@@ -915,7 +915,7 @@
         <translation>RedisLock：只试一次，大多数订单被拒绝</translation>
     </message>
     <message>
-        <source>The source material&apos;s RedisLock context manager raises when acquire() fails: no retry. Three buyers place 15 orders each; whenever the lock is busy the order is refused, although stock is plenty. Retrying until an acquire timeout sells all 45, at the cost of waiting.</source>
+        <source>The source material&apos;s RedisLock context manager raises when acquire() fails: no retry. Three buyers place 15 orders each; whenever the lock is busy the order is refused, even though there is plenty of stock. Retrying until an acquire timeout sells all 45, at the cost of waiting.</source>
         <translation>原始资料中的 RedisLock 上下文管理器在 acquire() 失败时直接抛出异常：不重试。三个买家各下 15 个订单；只要锁被占用，订单就被拒绝，尽管库存充足。一直重试到获取超时为止，就能卖出全部 45 单，代价是需要等待。</translation>
     </message>
     <message>
