@@ -38,7 +38,8 @@ MenuItem {
         Label {
             Layout.fillWidth: true
             leftPadding: item.checkable ? Style.px(28) : 0
-            text: item.text
+            // The mnemonic's "&" is for the key (Alt+letter), not for the eye; "&&" is an ampersand.
+            text: item.text.replace(/&(.)/g, "$1")
             font: item.font
             color: item.enabled ? Style.text : Style.muted
         }
