@@ -47,6 +47,7 @@ ApplicationWindow {
         property real presentationScale: 1.5
         property bool sidePanels: true
         property bool lessonFolded: false
+        property string watchSetup: "single"
     }
     Component.onCompleted: {
         // A size remembered on a bigger screen still fits this one.
@@ -134,6 +135,7 @@ ApplicationWindow {
             Action { text: qsTr("Replay"); enabled: Controller.finished; onTriggered: Controller.replay() }
             MenuSeparator {}
             Action { text: qsTr("S&tress test all strategies…"); shortcut: "Ctrl+T"; onTriggered: stressPopup.open() }
+            Action { objectName: "watchAction"; text: qsTr("&Watch external clients…"); shortcut: "Ctrl+Shift+W"; onTriggered: watchPopup.open() }
         }
         AppMenu {
             title: qsTr("&View")
@@ -213,6 +215,41 @@ ApplicationWindow {
             onStartRequested: (clients, orders, stock) => Controller.stress.start(clients, orders, stock)
             onCancelRequested: Controller.stress.cancel()
             onCloseRequested: stressPopup.close()
+        }
+    }
+
+    // Beside the timeline, not over all of it: what the programs do shows up behind it as they run.
+    Popup {
+        id: watchPopup
+        objectName: "watchPopup"
+        parent: Overlay.overlay
+        width: Math.min(Style.px(620), parent.width - Style.px(40))
+        x: parent.width - width - Style.px(20)
+        y: Style.px(20)
+        height: Math.min(implicitHeight, parent.height - 2 * y)
+        modal: false
+        focus: true
+        closePolicy: Popup.CloseOnEscape
+        padding: Style.px(16)
+        background: Rectangle {
+            color: Style.background
+            radius: Style.px(10)
+            border.color: Style.border
+            border.width: 1
+        }
+        contentItem: Flickable {
+            implicitHeight: watchPanel.implicitHeight
+            contentHeight: watchPanel.implicitHeight
+            clip: true
+            boundsBehavior: Flickable.StopAtBounds
+            WatchPanel {
+                id: watchPanel
+                width: parent.width
+                watch: Controller.watch
+                setup: settings.watchSetup
+                onSetupChanged: settings.watchSetup = setup
+                onCloseRequested: watchPopup.close()
+            }
         }
     }
 

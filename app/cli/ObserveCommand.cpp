@@ -107,44 +107,20 @@ int nodeIndex(const Observation &o, const QString &text)
     throw ProxyError(("no node '" + text + "'").toStdString());
 }
 
-QString address(const QString &host, int port)
-{
-    return (host.contains(QLatin1Char(':')) ? QLatin1Char('[') + host + QLatin1Char(']') : host) + QLatin1Char(':')
-        + QString::number(port);
-}
-
 void printWelcome(Observation &o, const RecordingProxy::Options &options)
 {
-    RecordingProxy &proxy = o.proxy();
     const QList<ProxyNode> &nodes = o.nodes();
-    const QList<int> ports = proxy.ports();
     printOut(QStringLiteral("Recording proxy · clock: real · %1 private redis-server%2")
                  .arg(nodes.size())
                  .arg(nodes.size() > 1 ? QStringLiteral("s") : QString()));
     for (int i = 0; i < nodes.size(); ++i)
-        printOut(QStringLiteral("  %1 %2 -> redis-server %3")
-                     .arg(nodes.at(i).name, -6)
-                     .arg(address(proxy.listenHost(), ports.at(i)), -22)
-                     .arg(nodes.at(i).upstream.display()));
-    const QString host = proxy.listenHost();
-    const int first = ports.value(0);
+        printOut(QStringLiteral("  %1 %2 -> redis-server %3").arg(nodes.at(i).name, -6).arg(o.address(i), -22).arg(nodes.at(i).upstream.display()));
     printOut(QString());
     printOut(QStringLiteral("Point your program at the proxy as if it were Redis. In Python (redis-py):"));
-    printOut(QStringLiteral("    import redis\n"
-                            "    r = redis.Redis(host=\"%1\", port=%2)\n"
-                            "    with r.lock(\"lock:10086\", timeout=10):\n"
-                            "        r.decr(\"stock:10086\")")
-                 .arg(host)
-                 .arg(first));
-    if (o.topology().lockNodes() > 1) {
-        QStringList clients;
-        for (int i = 0; i < o.topology().lockNodes(); ++i)
-            clients << QStringLiteral("new Redis(%1)").arg(ports.at(i));
-        printOut(QStringLiteral("Node (redlock with ioredis) over the lock nodes:\n"
-                                "    const redlock = new Redlock([%1]);")
-                     .arg(clients.join(QStringLiteral(", "))));
-    }
-    printOut(QStringLiteral("Or by hand: redis-cli -h %1 -p %2").arg(host).arg(first));
+    printOut(QStringLiteral("    ") + o.pythonExample().replace(QLatin1Char('\n'), QStringLiteral("\n    ")));
+    if (const QString redlock = o.redlockExample(); !redlock.isEmpty())
+        printOut(QStringLiteral("Node (redlock with ioredis) over the lock nodes:\n    ") + redlock);
+    printOut(QStringLiteral("Or by hand: redis-cli -h %1 -p %2").arg(o.proxy().listenHost()).arg(o.proxy().ports().value(0)));
     printOut(QString());
     printOut(QStringLiteral("Lock keys: %1 · stock keys: %2")
                  .arg(options.lockPattern.isEmpty() ? QStringLiteral("inferred (a key set with NX)")
@@ -234,7 +210,7 @@ QJsonObject observedJson(const Observation &o, const RecordingProxy &proxy, cons
     QJsonArray nodes;
     for (int i = 0; i < o.nodes().size(); ++i)
         nodes.append(QJsonObject{{QStringLiteral("name"), o.nodes().at(i).name},
-                                 {QStringLiteral("proxy"), address(proxy.listenHost(), proxy.ports().value(i))}});
+                                 {QStringLiteral("proxy"), o.address(i)}});
     json[QStringLiteral("nodes")] = nodes;
     QJsonArray lanes;
     for (const ObservedLane &l : run.lanes) {

@@ -20,6 +20,7 @@ RunController::RunController(std::unique_ptr<RedisTarget> target, const QString 
     , m_target(std::move(target))
     , m_targetError(error)
 {
+    connect(&m_primary, &RunSession::strategyChanged, this, &RunController::redisChanged);
     m_replay.setInterval(16);
     connect(&m_replay, &QTimer::timeout, this, [this] {
         // At ×1 a replay of the whole run takes kReplaySeconds, however long the run really was.
@@ -324,6 +325,8 @@ void RunController::setFocusClient(int client)
 
 QString RunController::redisLabel() const
 {
+    if (m_primary.observed())
+        return tr("the programs' own, through the recording proxy");
     if (!m_target)
         return {};
     const QString where = m_target->endpoint().display();

@@ -7,6 +7,7 @@
 #include "CodeModel.h"
 #include "RunSession.h"
 #include "StressComparison.h"
+#include "WatchSession.h"
 
 #include "engine/RedisTarget.h"
 #include "scenario/Scenario.h"
@@ -57,6 +58,7 @@ class RunController : public QObject {
     Q_PROPERTY(QString redisLabel READ redisLabel NOTIFY redisChanged)
     Q_PROPERTY(QString banner READ banner NOTIFY bannerChanged)
     Q_PROPERTY(lockstock::StressComparison *stress READ stress CONSTANT)
+    Q_PROPERTY(lockstock::WatchSession *watch READ watch CONSTANT)
 public:
     // `target` may be null when Redis could not be reached; `error` says why.
     RunController(std::unique_ptr<RedisTarget> target, const QString &error, QObject *parent = nullptr);
@@ -103,6 +105,7 @@ public:
     void setFocusClient(int client);
     CodeModel *code() { return &m_code; }
     StressComparison *stress() { return &m_stress; }
+    WatchSession *watch() { return &m_watch; }
     QVariantMap redisState() const { return m_primary.redisStateAt(m_cursorMs); }
     QString redisLabel() const;
     QString banner() const;
@@ -156,6 +159,7 @@ private:
     int m_focusClient = 0;
     CodeModel m_code;
     StressComparison m_stress;
+    WatchSession m_watch{&m_primary};
 };
 
 } // namespace lockstock

@@ -36,9 +36,17 @@ RunSession::~RunSession()
     m_analysisThread.waitForDone();
 }
 
-QString RunSession::strategyName() const { return m_strategy ? m_strategy->name : QString(); }
-QString RunSession::strategyTitle() const { return m_strategy ? m_strategy->titleText() : QString(); }
-bool RunSession::correctSide() const { return m_strategy && !analysis()->info.brokenSide; }
+QString RunSession::strategyName() const
+{
+    return observed() ? QStringLiteral("observed") : m_strategy ? m_strategy->name : QString();
+}
+
+QString RunSession::strategyTitle() const
+{
+    return observed() ? m_observedTitle : m_strategy ? m_strategy->titleText() : QString();
+}
+
+bool RunSession::correctSide() const { return m_strategy && !observed() && !analysis()->info.brokenSide; }
 
 void RunSession::retranslate()
 {
@@ -80,6 +88,7 @@ void RunSession::load(const RunConfig &config, const Strategy &strategy, const R
     m_endpoint = endpoint;
     m_live = live;
     m_error.clear();
+    m_observedTitle.clear();
     const RunInfo info = makeRunInfo(config, strategy, runClockFor(live ? RunMode::Live : RunMode::Stepped, config, endpoint));
     m_history = std::make_shared<History>(info);
     m_analysis = std::make_shared<Analysis>(m_history, live ? RunAnalyzer::Arrival::PerClient : RunAnalyzer::Arrival::InOrder);
@@ -93,6 +102,23 @@ void RunSession::reset()
 {
     if (m_strategy)
         load(m_config, *m_strategy, m_endpoint, m_live);
+}
+
+void RunSession::showObserved(std::shared_ptr<const RunAnalysis> analysis, const QString &title)
+{
+    const bool fresh = !observed();
+    if (fresh) {
+        teardown();
+        ++m_generation; // an analysis of the run thrown away must not land on this one
+        m_error.clear();
+    }
+    m_observedTitle = title;
+    // Each look rebuilds the whole history (lanes may merge as tokens are learnt): a restart.
+    m_model.setAnalysis(std::move(analysis), {}, true);
+    setState(State::Finished);
+    if (fresh)
+        emit strategyChanged();
+    emit timelineChanged();
 }
 
 void RunSession::teardown()

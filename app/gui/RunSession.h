@@ -57,7 +57,7 @@ public:
     QString strategyTitle() const;
     // The strategy is this scenario's correct side (Scenario::correctHere).
     bool correctSide() const;
-    QStringList clients() const { return m_config.clients.isEmpty() ? QStringList() : analysis()->info.clients; }
+    QStringList clients() const { return m_config.clients.isEmpty() && m_observedTitle.isEmpty() ? QStringList() : analysis()->info.clients; }
     // The verdict in plain words, each {text, severity}; empty before anything ran.
     QVariantList findings() const;
     Outcome outcome() const;
@@ -75,6 +75,10 @@ public:
     void setPlaybackSpeed(double speed);
     // Throws the run away; the next play() or step starts it again.
     void reset();
+    // Shows a run LockStock did not drive (programs watched through the
+    // recording proxy) in place of this one's; reset() or load() goes back.
+    void showObserved(std::shared_ptr<const RunAnalysis> analysis, const QString &title);
+    bool observed() const { return !m_observedTitle.isEmpty(); }
     bool isActive() const { return m_state == State::Running || m_state == State::Starting; }
     bool isOver() const { return m_state == State::Finished || m_state == State::Failed; }
 
@@ -124,6 +128,7 @@ private:
     State m_state = State::Idle;
     std::optional<State> m_ended;     // the worker is done; shown once the analysis has caught up
     QString m_error;
+    QString m_observedTitle;          // showing an observed run, not the strategy's
     QList<int> m_pendingSteps;        // steps asked for before the run was ready
     bool m_playWhenReady = false;
 };

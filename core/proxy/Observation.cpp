@@ -121,6 +121,38 @@ QString Observation::serverFault(ServerFault::Action action, int node)
     return note;
 }
 
+QString Observation::address(int node) const
+{
+    const QString host = m_proxy->listenHost();
+    return (host.contains(QLatin1Char(':')) ? QLatin1Char('[') + host + QLatin1Char(']') : host) + QLatin1Char(':')
+        + QString::number(m_proxy->ports().value(node));
+}
+
+QString Observation::pythonExample() const
+{
+    return QStringLiteral("import redis\n"
+                          "r = redis.Redis(host=\"%1\", port=%2)\n"
+                          "with r.lock(\"lock:10086\", timeout=10):\n"
+                          "    r.decr(\"stock:10086\")")
+        .arg(m_proxy->listenHost())
+        .arg(m_proxy->ports().value(0));
+}
+
+QString Observation::redlockExample() const
+{
+    if (topology().lockNodes() < 2)
+        return {};
+    QStringList clients;
+    for (int i = 0; i < topology().lockNodes(); ++i)
+        clients << QStringLiteral("new Redis(%1)").arg(m_proxy->ports().at(i));
+    return QStringLiteral("const redlock = new Redlock([%1]);").arg(clients.join(QStringLiteral(", ")));
+}
+
+ObservedRun Observation::sofar() const
+{
+    return buildObservedRun(m_recording.snapshot(m_proxy->nowNs()), m_proxy->keyRoles(), topology(), {}, m_options.title);
+}
+
 ObservedRun Observation::finish()
 {
     m_stopping = true;

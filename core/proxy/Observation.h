@@ -38,6 +38,17 @@ public:
     // in scenarios; recorded as a fault. Throws RedisError.
     QString serverFault(ServerFault::Action action, int node);
 
+    // A node's proxy address as a client writes it (HOST:PORT, [v6]:PORT).
+    QString address(int node) const;
+    // Ready-to-paste client code aimed at the proxy: redis-py's Lock on the
+    // first node; with several lock nodes, node-redlock over all of them
+    // (empty otherwise).
+    QString pythonExample() const;
+    QString redlockExample() const;
+
+    // What was recorded so far, as histories, while recording goes on (the
+    // final stock is not read).
+    ObservedRun sofar() const;
     // Stops recording, reads the final stock, builds the histories.
     ObservedRun finish();
 

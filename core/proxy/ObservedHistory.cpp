@@ -1,5 +1,6 @@
 #include "ObservedHistory.h"
 
+#include <QCoreApplication>
 #include <QMap>
 #include <QSet>
 
@@ -246,7 +247,7 @@ QList<Resource> pairResources(const RecordingSnapshot &rec, const KeyRoles &role
         else
             lonelyStocks << stocks.first();
         if (locks.size() > 1 || stocks.size() > 1)
-            *notes << QStringLiteral("resource %1 has several lock or stock keys; judged: %2")
+            *notes << QCoreApplication::translate("Observed", "resource %1 has several lock or stock keys; judged: %2")
                           .arg(QString::fromUtf8(it.key()), QString::fromUtf8(locks.value(0) + ' ' + stocks.value(0)).trimmed());
     }
     // One lock and one stock that name different things still guard each other.
@@ -659,7 +660,7 @@ void ResourceHistory::orders(QStringList *notes)
                 before = lastRead.value(v.lane);
                 quantity = before - written;
             } else if (m_orders.isEmpty() && !v.reply.isError()) {
-                *notes << QStringLiteral("%1 set %2 to %3 before any order: the initial stock")
+                *notes << QCoreApplication::translate("Observed", "%1 set %2 to %3 before any order: the initial stock")
                               .arg(m_r.lanes.at(v.lane).name, QString::fromUtf8(m_stockKey))
                               .arg(written);
                 m_initialStock = written;
@@ -817,8 +818,8 @@ std::unique_ptr<History> ResourceHistory::build(const QHash<QByteArray, qint64> 
     for (const View &v : m_views)
         if (v.step == Step::Acquire && v.granted && !v.reply.isStatus("OK") && isScriptCall(commandName(v.c->argv))
             && m_r.topology.independentMasters) {
-            *notes << QStringLiteral("%1 is taken by a Lua script on several nodes: \"deleted someone's lock\" "
-                                     "findings below are not reliable (the analysis reads a node's grant from an OK reply only)")
+            *notes << QCoreApplication::translate("Observed", "%1 is taken by a Lua script on several nodes: \"deleted someone's lock\" "
+                                                          "findings below are not reliable (the analysis reads a node's grant from an OK reply only)")
                           .arg(QString::fromUtf8(m_lockKey));
             break;
         }
@@ -834,7 +835,7 @@ std::unique_ptr<History> ResourceHistory::build(const QHash<QByteArray, qint64> 
         if (it.value() > quantities.value(quantity))
             quantity = it.key();
     if (quantities.size() > 1)
-        *notes << QStringLiteral("orders took different quantities; every sale counts as %1 unit(s)").arg(quantity);
+        *notes << QCoreApplication::translate("Observed", "orders took different quantities; every sale counts as %1 unit(s)").arg(quantity);
 
     RunInfo info;
     info.scenario = title;
@@ -870,9 +871,9 @@ ObservedRun buildObservedRun(const RecordingSnapshot &rec, const KeyRoles &roles
     run.lanes = findLanes(rec, roles, values, &laneOf);
     const QList<Resource> resources = pairResources(rec, roles, &run.notes);
     for (const InferredKey &k : rec.inferred)
-        run.notes << QStringLiteral("%1 key inferred: %2 (%3)")
-                         .arg(k.role == KeyRole::Lock ? QStringLiteral("lock") : QStringLiteral("stock"),
-                              QString::fromUtf8(k.key), k.reason);
+        run.notes << (k.role == KeyRole::Lock ? QCoreApplication::translate("Observed", "lock key inferred: %1 (%2)")
+                                              : QCoreApplication::translate("Observed", "stock key inferred: %1 (%2)"))
+                         .arg(QString::fromUtf8(k.key), k.reason);
     const Transactions transactions(rec.commands);
     Recorded recorded{rec, topology, values, run.lanes, laneOf, transactions, {}};
     for (int p = 0; p < rec.probes.size(); ++p)

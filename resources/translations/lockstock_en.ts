@@ -217,4 +217,21 @@
         </translation>
     </message>
 </context>
+<context>
+    <name>WatchPanel</name>
+    <message numerus="yes">
+        <source>Recording · %n connection(s)</source>
+        <translation>
+            <numerusform>Recording · %n connection</numerusform>
+            <numerusform>Recording · %n connections</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n command(s)</source>
+        <translation>
+            <numerusform>%n command</numerusform>
+            <numerusform>%n commands</numerusform>
+        </translation>
+    </message>
+</context>
 </TS>

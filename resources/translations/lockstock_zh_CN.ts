@@ -654,6 +654,37 @@
         <source>Esc: leave presentation mode</source>
         <translation>Esc：退出演示模式</translation>
     </message>
+    <message>
+        <source>&amp;Watch external clients…</source>
+        <translation>观察外部客户端(&amp;W)…</translation>
+    </message>
+</context>
+<context>
+    <name>Observed</name>
+    <message>
+        <source>resource %1 has several lock or stock keys; judged: %2</source>
+        <translation>资源 %1 有多个锁键或库存键；判定的是：%2</translation>
+    </message>
+    <message>
+        <source>%1 set %2 to %3 before any order: the initial stock</source>
+        <translation>%1 在任何订单之前把 %2 设为 %3：这是初始库存</translation>
+    </message>
+    <message>
+        <source>%1 is taken by a Lua script on several nodes: &quot;deleted someone&apos;s lock&quot; findings below are not reliable (the analysis reads a node&apos;s grant from an OK reply only)</source>
+        <translation>%1 由 Lua 脚本在多个节点上加锁：下面“删了别人的锁”的结论不可靠（分析只根据 OK 回复判断某节点是否授予了锁）</translation>
+    </message>
+    <message>
+        <source>orders took different quantities; every sale counts as %1 unit(s)</source>
+        <translation>各订单的数量不同；每次销售按 %1 件计</translation>
+    </message>
+    <message>
+        <source>lock key inferred: %1 (%2)</source>
+        <translation>推断出的锁键：%1（%2）</translation>
+    </message>
+    <message>
+        <source>stock key inferred: %1 (%2)</source>
+        <translation>推断出的库存键：%1（%2）</translation>
+    </message>
 </context>
 <context>
     <name>Output</name>
@@ -1872,6 +1903,105 @@
     </message>
 </context>
 <context>
+    <name>WatchPanel</name>
+    <message>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>Watch external clients</source>
+        <translation>观察外部客户端</translation>
+    </message>
+    <message>
+        <source>Close (Esc); the recording goes on</source>
+        <translation>关闭（Esc）；录制继续进行</translation>
+    </message>
+    <message>
+        <source>Close (Esc)</source>
+        <translation>关闭（Esc）</translation>
+    </message>
+    <message>
+        <source>LockStock starts its own redis-server and a recording proxy in front of it. Point your program at the proxy as if it were Redis: every command and reply goes on the timeline and under the checker. Real clock: your programs live in it.</source>
+        <translation>LockStock 启动自己的 redis-server，并在它前面放一个录制代理。把你的程序当作连接 Redis 一样连到代理上：每条命令和回复都会出现在时间线上，并交给检查器判定。使用真实时钟：你的程序就运行在其中。</translation>
+    </message>
+    <message>
+        <source>One redis-server</source>
+        <translation>一个 redis-server</translation>
+    </message>
+    <message>
+        <source>Five independent masters (Redlock)</source>
+        <translation>五个独立主节点（Redlock）</translation>
+    </message>
+    <message>
+        <source>A master and two replicas</source>
+        <translation>一主两从</translation>
+    </message>
+    <message>
+        <source>● Start watching</source>
+        <translation>● 开始观察</translation>
+    </message>
+    <message>
+        <source>redis-server %1 behind the proxy</source>
+        <translation>代理后面的 redis-server %1</translation>
+    </message>
+    <message>
+        <source>Kill</source>
+        <translation>杀死</translation>
+    </message>
+    <message>
+        <source>SIGKILL its redis-server</source>
+        <translation>用 SIGKILL 终止它的 redis-server</translation>
+    </message>
+    <message>
+        <source>Restart</source>
+        <translation>重启</translation>
+    </message>
+    <message>
+        <source>Start it again, empty (no persistence)</source>
+        <translation>重新启动，数据为空（无持久化）</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <source>SIGSTOP: it answers nobody</source>
+        <translation>SIGSTOP：它不再回应任何人</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>恢复</translation>
+    </message>
+    <message>
+        <source>SIGCONT</source>
+        <translation>SIGCONT</translation>
+    </message>
+    <message>
+        <source>In Python (redis-py):</source>
+        <translation>Python（redis-py）：</translation>
+    </message>
+    <message>
+        <source>In Node (redlock with ioredis), over the lock nodes:</source>
+        <translation>Node（redlock 配合 ioredis），连接所有锁节点：</translation>
+    </message>
+    <message numerus="yes">
+        <source>Recording · %n connection(s)</source>
+        <translation>
+            <numerusform>录制中 · %n 个连接</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n command(s)</source>
+        <translation>
+            <numerusform>%n 条命令</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>■ Stop and judge</source>
+        <translation>■ 停止并判定</translation>
+    </message>
+</context>
+<context>
     <name>Window</name>
     <message>
         <source>see the terminal for details</source>
@@ -1911,6 +2041,10 @@
         <source>%1 (shared, keys under %2)</source>
         <translation>%1（共享，键位于 %2 之下）</translation>
     </message>
+    <message>
+        <source>the programs&apos; own, through the recording proxy</source>
+        <translation>程序自己的 Redis，经由录制代理</translation>
+    </message>
 </context>
 <context>
     <name>lockstock::StressComparison</name>
@@ -1925,6 +2059,17 @@
     <message>
         <source>Clients must be 1 to %1, orders 1 to %2, stock 0 or more.</source>
         <translation>客户端数须为 1 到 %1，订单数 1 到 %2，库存不能小于 0。</translation>
+    </message>
+</context>
+<context>
+    <name>lockstock::WatchSession</name>
+    <message>
+        <source>Programs watched through the proxy</source>
+        <translation>经代理观察到的程序</translation>
+    </message>
+    <message>
+        <source>Could not start watching: %1</source>
+        <translation>无法开始观察：%1</translation>
     </message>
 </context>
 </TS>

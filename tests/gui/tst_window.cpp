@@ -10,6 +10,7 @@
 #include "gui/GuiApp.h"
 #include "gui/RunController.h"
 #include "gui/Translations.h"
+#include "redis/RedisConnection.h"
 
 #include <QGuiApplication>
 #include <QImage>
@@ -252,6 +253,54 @@ private slots:
         QTRY_COMPARE(m_translations->language(), QStringLiteral("en"));
         QTRY_VERIFY(buttonWithText(m_window->contentItem(), QStringLiteral("&File")));
         QVERIFY2(!m_controller->scenarioTitle().contains(han), qPrintable(m_controller->scenarioTitle()));
+    }
+
+    // Run > Watch external clients: two programs' connections through the
+    // proxy play a lost update; the timeline shows their lanes as they go,
+    // Stop judges it, and Reset brings the scenario back.
+    void watchExternalClientsThroughTheWindow()
+    {
+        m_window->requestActivate();
+        QObject *trigger = m_window->findChild<QObject *>(QStringLiteral("watchAction"));
+        QVERIFY(trigger);
+        QVERIFY(QMetaObject::invokeMethod(trigger, "trigger"));
+        QObject *popup = m_window->findChild<QObject *>(QStringLiteral("watchPopup"));
+        QVERIFY(popup);
+        QTRY_VERIFY(popup->property("opened").toBool()); // where the button is once it stopped moving
+        QQuickItem *start = findItem(m_window->contentItem(), QStringLiteral("watchStartButton"));
+        QVERIFY(start);
+        click(m_window, start);
+        WatchSession *watch = m_controller->watch();
+        QTRY_VERIFY2_WITH_TIMEOUT(watch->active(), qPrintable(watch->message()), 20000);
+        QVERIFY2(watch->pythonExample().contains(QStringLiteral("redis.Redis(")), qPrintable(watch->pythonExample()));
+
+        RedisEndpoint proxy;
+        QVERIFY(RedisEndpoint::parse(watch->nodes().value(0).toMap().value(QStringLiteral("address")).toString(), &proxy, nullptr));
+        RedisConnection a(proxy, {.clientName = "A"});
+        RedisConnection b(proxy, {.clientName = "B"});
+        a.command({"SET", "stock:10086", "100"});
+        a.command({"GET", "stock:10086"});
+        b.command({"GET", "stock:10086"});
+        QTRY_VERIFY_WITH_TIMEOUT(m_controller->primary()->observed(), 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(m_controller->primary()->clients(), (QStringList{QStringLiteral("A"), QStringLiteral("B")}), 10000);
+        a.command({"SET", "stock:10086", "99"});
+        b.command({"SET", "stock:10086", "99"});
+        QTRY_COMPARE_WITH_TIMEOUT(watch->commands(), 5 + 4, 10000); // and each connection's PING and CLIENT SETNAME
+
+        QQuickItem *stop = findItem(m_window->contentItem(), QStringLiteral("watchStopButton"));
+        QVERIFY(stop);
+        click(m_window, stop);
+        QTRY_VERIFY_WITH_TIMEOUT(!watch->active(), 20000);
+        const auto analysis = m_controller->primary()->analysis();
+        QVERIFY2(analysis->verdict.has(FindingKind::LostUpdates), qPrintable(analysis->findings().join(QLatin1Char(' '))));
+        QCOMPARE(m_controller->primary()->outcome(), RunSession::Outcome::Broken);
+        QVERIFY(m_controller->redisLabel().contains(QStringLiteral("proxy")));
+        QVERIFY(m_controller->finished());
+
+        QTest::keyClick(m_window, Qt::Key_Escape);
+        m_controller->reset();
+        QVERIFY(!m_controller->primary()->observed());
+        QCOMPARE(m_controller->primary()->strategyName(), m_controller->strategy());
     }
 
     void cleanupTestCase()

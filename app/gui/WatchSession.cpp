@@ -1,0 +1,112 @@
+#include "WatchSession.h"
+
+#include "RunSession.h"
+
+#include "analysis/RunAnalysis.h"
+#include "engine/EnumNames.h"
+#include "proxy/Observation.h"
+
+namespace lockstock {
+
+WatchSession::WatchSession(RunSession *shown, QObject *parent)
+    : QObject(parent)
+    , m_shown(shown)
+{
+    m_refresh.setInterval(1000);
+    connect(&m_refresh, &QTimer::timeout, this, &WatchSession::refresh);
+}
+
+WatchSession::~WatchSession() = default;
+
+QVariantList WatchSession::nodes() const
+{
+    QVariantList out;
+    if (!m_observation)
+        return out;
+    for (int i = 0; i < m_observation->nodes().size(); ++i)
+        out << QVariantMap{{QStringLiteral("name"), m_observation->nodes().at(i).name},
+                           {QStringLiteral("address"), m_observation->address(i)},
+                           {QStringLiteral("upstream"), m_observation->nodes().at(i).upstream.display()}};
+    return out;
+}
+
+QString WatchSession::pythonExample() const { return m_observation ? m_observation->pythonExample() : QString(); }
+QString WatchSession::redlockExample() const { return m_observation ? m_observation->redlockExample() : QString(); }
+
+void WatchSession::setMessage(const QString &message)
+{
+    m_message = message;
+    emit messageChanged();
+}
+
+void WatchSession::start(const QString &setup)
+{
+    if (m_observation)
+        return;
+    Observation::Options options;
+    if (setup == QLatin1String("redlock"))
+        options.topology = {.kind = NodeSpec::Kind::Masters, .count = 5};
+    else if (setup == QLatin1String("replicated"))
+        options.topology = {.kind = NodeSpec::Kind::Replicated, .count = 3};
+    options.title = tr("Programs watched through the proxy");
+    try {
+        m_observation = std::make_unique<Observation>(options);
+    } catch (const std::exception &e) {
+        setMessage(tr("Could not start watching: %1").arg(QString::fromUtf8(e.what())));
+        return;
+    }
+    m_shownCommands = 0; // nothing to show before the first command
+    m_connections = m_commands = 0;
+    m_notes.clear();
+    setMessage({});
+    m_refresh.start();
+    emit activeChanged();
+    emit progressChanged();
+}
+
+void WatchSession::refresh()
+{
+    const Recording &recording = m_observation->proxy().recording();
+    m_connections = int(recording.connections().size());
+    m_commands = int(recording.commandCount());
+    emit progressChanged();
+    // Rebuilt only when something new came: a history of thousands of commands takes a moment.
+    if (m_commands != m_shownCommands)
+        show(m_observation->sofar());
+    m_shownCommands = m_commands;
+}
+
+void WatchSession::stop()
+{
+    if (!m_observation)
+        return;
+    m_refresh.stop();
+    show(m_observation->finish());
+    m_observation.reset();
+    emit activeChanged();
+}
+
+void WatchSession::show(const ObservedRun &run)
+{
+    m_notes = run.notes;
+    emit progressChanged();
+    // The busiest resource (lock and stock keys) is the one shown; `observe` judges each.
+    if (!run.resources.empty())
+        m_shown->showObserved(analyze(*run.resources.front().history), tr("Programs watched through the proxy"));
+}
+
+void WatchSession::serverFault(const QString &action, int node)
+{
+    if (!m_observation)
+        return;
+    const std::optional<ServerAction> known = enumFromName<ServerAction>(action);
+    try {
+        if (!known)
+            throw std::invalid_argument("no such fault: " + action.toStdString());
+        setMessage(m_observation->serverFault(*known, node));
+    } catch (const std::exception &e) {
+        setMessage(QString::fromUtf8(e.what()));
+    }
+}
+
+} // namespace lockstock

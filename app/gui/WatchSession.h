@@ -1,0 +1,77 @@
+#pragma once
+// Run > Watch external clients: `lockstock observe` in the window. Private
+// redis-servers with the recording proxy in front; programs connect to the
+// proxy's ports as if they were Redis. What they did is analysed once a
+// second and shown in the window's timeline as it grows, with the verdict,
+// and once more, with the final stock, when the watch stops. Real clock: the
+// programs watched live in it.
+
+#include <QObject>
+#include <QStringList>
+#include <QTimer>
+#include <QVariantList>
+#include <QtQmlIntegration>
+#include <memory>
+
+namespace lockstock {
+
+class Observation;
+class RunSession;
+struct ObservedRun;
+
+class WatchSession : public QObject {
+    Q_OBJECT
+    QML_ELEMENT
+    QML_UNCREATABLE("owned by the controller")
+    Q_PROPERTY(bool active READ active NOTIFY activeChanged)
+    // Each node: name, address (the proxy's, for clients), upstream (its redis-server).
+    Q_PROPERTY(QVariantList nodes READ nodes NOTIFY activeChanged)
+    Q_PROPERTY(QString pythonExample READ pythonExample NOTIFY activeChanged)
+    Q_PROPERTY(QString redlockExample READ redlockExample NOTIFY activeChanged)
+    Q_PROPERTY(int connections READ connections NOTIFY progressChanged)
+    Q_PROPERTY(int commands READ commands NOTIFY progressChanged)
+    // What was inferred (lock and stock keys), and what could not be.
+    Q_PROPERTY(QStringList notes READ notes NOTIFY progressChanged)
+    // The last fault done or failure, in the proxy's and the server's own words.
+    Q_PROPERTY(QString message READ message NOTIFY messageChanged)
+public:
+    // `shown`: the session whose timeline shows what was watched.
+    explicit WatchSession(RunSession *shown, QObject *parent = nullptr);
+    ~WatchSession() override;
+
+    bool active() const { return bool(m_observation); }
+    QVariantList nodes() const;
+    QString pythonExample() const;
+    QString redlockExample() const;
+    int connections() const { return m_connections; }
+    int commands() const { return m_commands; }
+    QStringList notes() const { return m_notes; }
+    QString message() const { return m_message; }
+
+    // "single", "redlock" (five independent masters) or "replicated" (a master and two replicas).
+    Q_INVOKABLE void start(const QString &setup);
+    Q_INVOKABLE void stop();
+    // "kill", "restart", "pause" or "resume" a node's redis-server (a real signal), by index.
+    Q_INVOKABLE void serverFault(const QString &action, int node);
+
+signals:
+    void activeChanged();
+    void progressChanged();
+    void messageChanged();
+
+private:
+    void refresh();
+    void show(const ObservedRun &run);
+    void setMessage(const QString &message);
+
+    RunSession *m_shown;
+    std::unique_ptr<Observation> m_observation;
+    QTimer m_refresh;
+    qint64 m_shownCommands = -1;
+    int m_connections = 0;
+    int m_commands = 0;
+    QStringList m_notes;
+    QString m_message;
+};
+
+} // namespace lockstock
