@@ -147,6 +147,65 @@ ColumnLayout {
                     ToolTip.text: modelData.tip
                 }
             }
+            Button {
+                focusPolicy: Qt.NoFocus
+                flat: true
+                checkable: true
+                text: checked ? qsTr("Release") : qsTr("Hold")
+                font.pixelSize: Style.px(13)
+                onToggled: root.watch.holdNode(node.index, checked)
+                ToolTip.visible: hovered
+                ToolTip.text: qsTr("The proxy holds all traffic to and from this node until released")
+            }
+        }
+    }
+
+    // The proxy's faults on a client's link.
+    RowLayout {
+        Layout.fillWidth: true
+        visible: root.watch.active
+        spacing: Style.px(6)
+        ComboBox {
+            id: targetBox
+            objectName: "watchTargetBox"
+            Layout.preferredWidth: Style.px(150)
+            font.pixelSize: Style.px(14)
+            model: root.watch.targets
+            function shown(target) { return target === "all" ? qsTr("All clients") : target }
+            displayText: shown(currentText)
+            delegate: ItemDelegate {
+                required property string modelData
+                required property int index
+                width: targetBox.width
+                text: targetBox.shown(modelData)
+                font: targetBox.font
+                highlighted: targetBox.highlightedIndex === index
+            }
+            ToolTip.visible: hovered
+            ToolTip.text: qsTr("A client by its CLIENT SETNAME name or connection, or all of them")
+        }
+        SpinBox {
+            id: delayBox
+            from: 0; to: 60000; stepSize: 100; value: 500
+            editable: true
+            font.pixelSize: Style.px(14)
+            Layout.preferredWidth: Style.px(150)
+        }
+        Button {
+            focusPolicy: Qt.NoFocus
+            text: qsTr("Delay (ms)")
+            font.pixelSize: Style.px(14)
+            onClicked: root.watch.delayClient(targetBox.currentText, delayBox.value)
+            ToolTip.visible: hovered
+            ToolTip.text: qsTr("Slow the client's link by this much each way; 0 ends it")
+        }
+        Button {
+            focusPolicy: Qt.NoFocus
+            text: qsTr("Drop next reply")
+            font.pixelSize: Style.px(14)
+            onClicked: root.watch.dropNextReply(targetBox.currentText)
+            ToolTip.visible: hovered
+            ToolTip.text: qsTr("Redis applies the next command, the client never hears back: its link goes silent")
         }
     }
 

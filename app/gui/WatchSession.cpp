@@ -57,6 +57,7 @@ void WatchSession::start(const QString &setup)
     }
     m_shownCommands = 0; // nothing to show before the first command
     m_connections = m_commands = 0;
+    m_targets = {QStringLiteral("all")};
     m_notes.clear();
     setMessage({});
     m_refresh.start();
@@ -67,7 +68,14 @@ void WatchSession::start(const QString &setup)
 void WatchSession::refresh()
 {
     const Recording &recording = m_observation->proxy().recording();
-    m_connections = int(recording.connections().size());
+    const QList<ObservedConnection> connections = recording.connections();
+    m_connections = int(connections.size());
+    m_targets = {QStringLiteral("all")};
+    for (const ObservedConnection &c : connections) {
+        const QString target = c.name.isEmpty() ? QStringLiteral("c%1").arg(c.id) : QString::fromUtf8(c.name);
+        if ((c.closedNs < 0 || !c.name.isEmpty()) && !m_targets.contains(target))
+            m_targets << target;
+    }
     m_commands = int(recording.commandCount());
     emit progressChanged();
     // Rebuilt only when something new came: a history of thousands of commands takes a moment.
@@ -95,18 +103,40 @@ void WatchSession::show(const ObservedRun &run)
         m_shown->showObserved(analyze(*run.resources.front().history), tr("Programs watched through the proxy"));
 }
 
-void WatchSession::serverFault(const QString &action, int node)
+void WatchSession::fault(const std::function<QString()> &action)
 {
     if (!m_observation)
         return;
-    const std::optional<ServerAction> known = enumFromName<ServerAction>(action);
     try {
-        if (!known)
-            throw std::invalid_argument("no such fault: " + action.toStdString());
-        setMessage(m_observation->serverFault(*known, node));
+        setMessage(action());
     } catch (const std::exception &e) {
         setMessage(QString::fromUtf8(e.what()));
     }
+}
+
+void WatchSession::serverFault(const QString &action, int node)
+{
+    fault([&] {
+        const std::optional<ServerAction> known = enumFromName<ServerAction>(action);
+        if (!known)
+            throw std::invalid_argument("no such fault: " + action.toStdString());
+        return m_observation->serverFault(*known, node);
+    });
+}
+
+void WatchSession::delayClient(const QString &target, int ms)
+{
+    fault([&] { return m_observation->proxy().delay(target, ms); });
+}
+
+void WatchSession::dropNextReply(const QString &target)
+{
+    fault([&] { return m_observation->proxy().dropNextReply(target); });
+}
+
+void WatchSession::holdNode(int node, bool held)
+{
+    fault([&] { return m_observation->proxy().pauseNode(node, held); });
 }
 
 } // namespace lockstock

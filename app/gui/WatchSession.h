@@ -11,6 +11,7 @@
 #include <QTimer>
 #include <QVariantList>
 #include <QtQmlIntegration>
+#include <functional>
 #include <memory>
 
 namespace lockstock {
@@ -29,6 +30,8 @@ class WatchSession : public QObject {
     Q_PROPERTY(QString pythonExample READ pythonExample NOTIFY activeChanged)
     Q_PROPERTY(QString redlockExample READ redlockExample NOTIFY activeChanged)
     Q_PROPERTY(int connections READ connections NOTIFY progressChanged)
+    // Whom a proxy fault can aim at: "all", each CLIENT SETNAME name, each unnamed open connection ("c3").
+    Q_PROPERTY(QStringList targets READ targets NOTIFY progressChanged)
     Q_PROPERTY(int commands READ commands NOTIFY progressChanged)
     // What was inferred (lock and stock keys), and what could not be.
     Q_PROPERTY(QStringList notes READ notes NOTIFY progressChanged)
@@ -44,6 +47,7 @@ public:
     QString pythonExample() const;
     QString redlockExample() const;
     int connections() const { return m_connections; }
+    QStringList targets() const { return m_targets; }
     int commands() const { return m_commands; }
     QStringList notes() const { return m_notes; }
     QString message() const { return m_message; }
@@ -53,6 +57,13 @@ public:
     Q_INVOKABLE void stop();
     // "kill", "restart", "pause" or "resume" a node's redis-server (a real signal), by index.
     Q_INVOKABLE void serverFault(const QString &action, int node);
+    // The proxy's own faults, recorded on the timeline: `target`'s link slowed
+    // by `ms` each way (0 ends it); the next reply to `target` dropped (its
+    // link then goes silent: Redis did it, the client never hears); all
+    // traffic to and from a node held, or let go.
+    Q_INVOKABLE void delayClient(const QString &target, int ms);
+    Q_INVOKABLE void dropNextReply(const QString &target);
+    Q_INVOKABLE void holdNode(int node, bool held);
 
 signals:
     void activeChanged();
@@ -63,12 +74,15 @@ private:
     void refresh();
     void show(const ObservedRun &run);
     void setMessage(const QString &message);
+    // Runs a fault, showing what it did or why it could not.
+    void fault(const std::function<QString()> &action);
 
     RunSession *m_shown;
     std::unique_ptr<Observation> m_observation;
     QTimer m_refresh;
     qint64 m_shownCommands = -1;
     int m_connections = 0;
+    QStringList m_targets;
     int m_commands = 0;
     QStringList m_notes;
     QString m_message;

@@ -2000,6 +2000,42 @@
         <source>■ Stop and judge</source>
         <translation>■ 停止并判定</translation>
     </message>
+    <message>
+        <source>Hold</source>
+        <translation>扣住</translation>
+    </message>
+    <message>
+        <source>The proxy holds all traffic to and from this node until released</source>
+        <translation>代理扣住与该节点之间的所有流量，直到放开</translation>
+    </message>
+    <message>
+        <source>A client by its CLIENT SETNAME name or connection, or all of them</source>
+        <translation>按 CLIENT SETNAME 名称或连接选择客户端，或选择全部</translation>
+    </message>
+    <message>
+        <source>Delay (ms)</source>
+        <translation>延迟（毫秒）</translation>
+    </message>
+    <message>
+        <source>Slow the client&apos;s link by this much each way; 0 ends it</source>
+        <translation>让该客户端的链路每个方向都延迟这么多；0 表示结束</translation>
+    </message>
+    <message>
+        <source>Drop next reply</source>
+        <translation>丢弃下一个回复</translation>
+    </message>
+    <message>
+        <source>Redis applies the next command, the client never hears back: its link goes silent</source>
+        <translation>Redis 执行了下一条命令，客户端却收不到回复：它的链路从此沉默</translation>
+    </message>
+    <message>
+        <source>Release</source>
+        <translation>放开</translation>
+    </message>
+    <message>
+        <source>All clients</source>
+        <translation>所有客户端</translation>
+    </message>
 </context>
 <context>
     <name>Window</name>

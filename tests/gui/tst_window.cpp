@@ -13,6 +13,7 @@
 #include "redis/RedisConnection.h"
 
 #include <QGuiApplication>
+#include <QElapsedTimer>
 #include <QImage>
 #include <QQmlApplicationEngine>
 #include <QQuickItem>
@@ -286,6 +287,14 @@ private slots:
         a.command({"SET", "stock:10086", "99"});
         b.command({"SET", "stock:10086", "99"});
         QTRY_COMPARE_WITH_TIMEOUT(watch->commands(), 5 + 4, 10000); // and each connection's PING and CLIENT SETNAME
+        // A proxy fault from the panel's list of targets: A's link slowed 300 ms each way.
+        QTRY_VERIFY(watch->targets().contains(QStringLiteral("A")));
+        watch->delayClient(QStringLiteral("A"), 300);
+        QElapsedTimer slowed;
+        slowed.start();
+        a.command({"PING"});
+        QVERIFY2(slowed.elapsed() >= 550, qPrintable(QStringLiteral("%1 ms; %2").arg(slowed.elapsed()).arg(watch->message())));
+        watch->delayClient(QStringLiteral("A"), 0);
 
         QQuickItem *stop = findItem(m_window->contentItem(), QStringLiteral("watchStopButton"));
         QVERIFY(stop);
