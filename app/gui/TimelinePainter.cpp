@@ -1092,20 +1092,21 @@ void TimelinePainter::paintClientLane(QPainter &p, const QRectF &r, int client)
     QList<QLineF> ticks, watchdogTicks, raceTicks, harmlessTicks, leaders, raceLeaders;
 
     // Zoomed out, where many events start in one pixel column, the ones
-    // between its first and last are skipped, but never a marked one.
-    const SharedList<int> &marked = m_data.markedInLanes.at(client);
-    const auto markedIn = [&marked](qsizetype from, qsizetype to) -> qsizetype {
-        const auto m = std::lower_bound(marked.cbegin(), marked.cend(), int(from));
-        return m != marked.cend() && *m < to ? *m : -1;
+    // between its first and last are skipped, but never a marked one, an
+    // order or a crash.
+    const SharedList<int> &kept = m_data.keptInLanes.at(client);
+    const auto keptIn = [&kept](qsizetype from, qsizetype to) -> qsizetype {
+        const auto m = std::lower_bound(kept.cbegin(), kept.cend(), int(from));
+        return m != kept.cend() && *m < to ? *m : -1;
     };
-    qsizetype landing = -1;   // where a skip lands once the marked events it passes are drawn
+    qsizetype landing = -1;   // where a skip lands once the kept events it passes are drawn
     const auto next = [&](qsizetype pos) -> qsizetype {
         if (landing >= 0) {
-            const qsizetype m = markedIn(pos + 1, landing);
+            const qsizetype m = keptIn(pos + 1, landing);
             return m >= 0 ? m : std::exchange(landing, -1);
         }
         const qsizetype target = skipColumn(pos, laneSize, laneStart);
-        if (const qsizetype m = target > pos + 1 ? markedIn(pos + 1, target) : -1; m >= 0) {
+        if (const qsizetype m = target > pos + 1 ? keptIn(pos + 1, target) : -1; m >= 0) {
             landing = target;
             return m;
         }
@@ -1195,6 +1196,7 @@ void TimelinePainter::paintClientLane(QPainter &p, const QRectF &r, int client)
             const QColor oc = oversold ? raceColour : (e.success ? m_theme.good : m_theme.mutedText);
             const qreal rad = m_theme.px(9);
             paintOrderMark(p, QPointF(ex, base), oc, e.success);
+            m_record.orders.append(index);
             const QString text = oversold ? tr("sold: oversold!") : (e.success ? tr("sold") : tr("no sale"));
             const QFont font = m_theme.font(13, QFont::Bold);
             const QSizeF size = laidOut(text, font).size();

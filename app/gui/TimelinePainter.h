@@ -43,6 +43,7 @@ struct PaintRecord {
     };
     QList<Lane> lanes;
     QList<Label> labels;
+    QList<int> orders;         // the order events a mark was drawn for
 };
 
 class TimelinePainter {

@@ -130,7 +130,7 @@ struct RunAnalyzer::State {
         const int n = int(info.clients.size());
         a.info = info;
         a.lanes = QList<SharedList<LaneEvent>>(n);
-        a.markedInLanes = QList<SharedList<int>>(n);
+        a.keptInLanes = QList<SharedList<int>>(n);
         a.beliefs = QList<SharedList<Span>>(n);
         a.openBeliefs = QList<std::optional<qint64>>(n);
         a.beliefGaps = QList<SharedList<Span>>(n);
@@ -717,8 +717,8 @@ void RunAnalyzer::commit(Event e)
     }
     if (known) {
         const bool isMarked = a.marks.size() > marksBefore;
-        if (isMarked)
-            a.markedInLanes[c].append(int(a.lanes[c].size()));
+        if (isMarked || e.kind == EventKind::Order || e.kind == EventKind::Crash)
+            a.keptInLanes[c].append(int(a.lanes[c].size()));
         a.lanes[c].append({e.tNs, e.tNs + e.durationNs, index, e.kind, e.step, isMarked});
     }
     for (qsizetype i = marksBefore; i < a.marks.size(); ++i)

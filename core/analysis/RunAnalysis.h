@@ -168,7 +168,9 @@ public:
     SharedList<int> commands;      // the events that are Redis commands (MONITOR's rows)
     SharedList<int> serverFaults;  // Server events
     QList<SharedList<LaneEvent>> lanes;   // per client, in time order
-    QList<SharedList<int>> markedInLanes; // per client: the positions in its lane of marked events
+    // Per client: the positions in its lane of what a zoomed-out view never skips:
+    // marked events, orders and crashes (every sale and death is drawn).
+    QList<SharedList<int>> keptInLanes;
     QList<SharedList<Span>> beliefs;      // per client: when it believed it held the lock
     QList<std::optional<qint64>> openBeliefs; // per client: believing since, still
     QList<SharedList<Span>> beliefGaps;   // per client: believed it held the lock while Redis did not hold it for it

@@ -109,6 +109,38 @@ private slots:
         }
     }
 
+    // Zoomed out until a client's whole run is one pixel column, each
+    // client's sale still has its mark, though the endless watchdog goes on
+    // after it: the events skipped where a column is crowded are never an
+    // order (a live or observed run packs a write, its order and the release
+    // into one column at any zoom that shows it all).
+    void everySaleIsDrawnZoomedOut()
+    {
+        std::unique_ptr<RedisServer> server = test::startRedis();
+        QVERIFY(server);
+        const std::unique_ptr<test::ScenarioResult> r = test::runScenario(QStringLiteral("watchdog-never-stops"), QStringLiteral("broken"), server->endpoint());
+        QVERIFY(r);
+        QVERIFY2(r->error.isEmpty(), qPrintable(r->error));
+        const RunAnalysis &a = *r->analysis;
+        QSet<int> selling; // the clients that sold
+        for (const Event &e : a.events)
+            if (e.kind == EventKind::Order && e.success)
+                selling.insert(e.client);
+        QVERIFY(!selling.isEmpty());
+        TimelinePainter painter(a, TimelineTheme::light());
+        TimelineViewport view;
+        view.endMs = a.durationMs() * 1000; // the run in the plot's first pixels
+        QImage image(1000, qCeil(painter.preferredHeight(view, 1000)), QImage::Format_ARGB32_Premultiplied);
+        QPainter p(&image);
+        painter.paint(p, QRectF(image.rect()), view);
+        p.end();
+        QSet<int> drawn;
+        for (int index : painter.record().orders)
+            if (a.events.at(index).success)
+                drawn.insert(a.events.at(index).client);
+        QCOMPARE(drawn, selling);
+    }
+
     void drawnRacesAreTheVerdicts_data()
     {
         QTest::addColumn<QString>("scenario");
