@@ -47,6 +47,7 @@ ApplicationWindow {
         property real presentationScale: 1.5
         property bool sidePanels: true
         property bool lessonFolded: false
+        property string codeLanguage: "python"
     }
     Component.onCompleted: {
         // A size remembered on a bigger screen still fits this one.
@@ -56,6 +57,7 @@ ApplicationWindow {
         y = Math.max(Screen.virtualY, Math.min(y, Screen.virtualY + Screen.desktopAvailableHeight - height))
         Style.dark = settings.dark
         Style.scale = settings.scale
+        Controller.code.language = settings.codeLanguage
         // Read first: choosing the scenario saves the settings of the one it replaces.
         const correct = settings.correct
         const speed = settings.speed
@@ -313,6 +315,7 @@ ApplicationWindow {
                         cursorMs: Controller.cursorMs
                         onEventClicked: index => {
                             window.details = Controller.primary.eventDetails(index)
+                            sideTabs.currentIndex = 2
                             if (window.details.client >= 0)
                                 Controller.focusClient = window.details.client
                             if (Controller.finished)
@@ -327,7 +330,10 @@ ApplicationWindow {
                         Layout.fillHeight: true
                         session: Controller.secondary
                         cursorMs: Controller.cursorMs
-                        onEventClicked: index => window.details = Controller.secondary.eventDetails(index)
+                        onEventClicked: index => {
+                            window.details = Controller.secondary.eventDetails(index)
+                            sideTabs.currentIndex = 2
+                        }
                         onCursorRequested: ms => { if (Controller.finished) Controller.cursorMs = ms }
                     }
                 }
@@ -340,11 +346,6 @@ ApplicationWindow {
                 SplitView.minimumWidth: Math.min(Style.px(360), window.width * 0.25)
                 spacing: Style.px(8)
 
-                Lesson {
-                    Layout.fillWidth: true
-                    folded: settings.lessonFolded
-                    onFoldToggled: settings.lessonFolded = !settings.lessonFolded
-                }
                 RowLayout {
                     Layout.fillWidth: true
                     spacing: Style.px(8)
@@ -352,56 +353,137 @@ ApplicationWindow {
                     Item { Layout.fillWidth: true }
                     ZoomButtons { view: primaryPane.view }
                 }
-                VerdictPanel {
-                    objectName: "sideVerdict"
+                // Lesson and verdict, code, Redis and the event: each pane can be
+                // dragged taller or shorter; where the column is short (1366×768,
+                // larger text) Redis and the event share one pane as two tabs.
+                SplitView {
+                    id: sideSplit
+                    objectName: "sideSplit"
                     Layout.fillWidth: true
-                    findings: Controller.primary.findings
-                    outcome: Controller.primary.outcome
-                    runState: Controller.primary.state
-                    title: Controller.primary.strategyTitle
-                }
-            SplitView {
-                Layout.fillWidth: true
-                Layout.fillHeight: true
-                orientation: Qt.Vertical
+                    Layout.fillHeight: true
+                    orientation: Qt.Vertical
+                    readonly property bool compact: height < Style.px(760)
 
-                Pane {
-                    SplitView.fillHeight: true
-                    SplitView.minimumHeight: Style.px(100)
-                    Material.background: Style.panel
-                    padding: Style.px(10)
-                    CodePanel {
-                        anchors.fill: parent
-                        code: Controller.code
-                        clientNames: Controller.primary.clients
+                    ScrollView {
+                        id: aboutPane
+                        objectName: "aboutPane"
+                        SplitView.preferredHeight: Math.min(aboutColumn.implicitHeight, sideSplit.height * 0.3)
+                        SplitView.minimumHeight: Math.min(aboutColumn.implicitHeight, Style.px(56))
+                        contentWidth: availableWidth
+                        clip: true
+                        ColumnLayout {
+                            id: aboutColumn
+                            width: aboutPane.availableWidth
+                            spacing: Style.px(8)
+                            Lesson {
+                                Layout.fillWidth: true
+                                Layout.rightMargin: Style.px(10)
+                                folded: settings.lessonFolded
+                                onFoldToggled: settings.lessonFolded = !settings.lessonFolded
+                            }
+                            VerdictPanel {
+                                objectName: "sideVerdict"
+                                Layout.fillWidth: true
+                                Layout.rightMargin: Style.px(10)
+                                Layout.bottomMargin: Style.px(4)
+                                findings: Controller.primary.findings
+                                outcome: Controller.primary.outcome
+                                runState: Controller.primary.state
+                                title: Controller.primary.strategyTitle
+                            }
+                        }
                     }
-                }
-                Pane {
-                    SplitView.preferredHeight: Style.px(210)
-                    SplitView.minimumHeight: Style.px(100)
-                    Material.background: Style.panel
-                    padding: Style.px(10)
-                    RedisPanel {
-                        anchors.fill: parent
-                        redisState: Controller.redisState
-                        monitor: Controller.primary.model
-                        currentRow: Controller.cursorMs < 0 ? -1 : Controller.primary.model.rowAt(Controller.cursorMs)
-                        leaseMs: Controller.leaseRedisMs
-                        serverLabel: Controller.redisLabel
+                    // Short (1366×768, larger text): code, Redis and the event are
+                    // three tabs of one pane, so the code keeps most of the height.
+                    Pane {
+                        objectName: "codePane"
+                        SplitView.fillHeight: true
+                        SplitView.minimumHeight: Style.px(150)
+                        Material.background: Style.panel
+                        padding: Style.px(8)
+                        topPadding: sideSplit.compact ? 0 : Style.px(8)
+                        ColumnLayout {
+                            anchors.fill: parent
+                            spacing: Style.px(6)
+                            TabBar {
+                                id: sideTabs
+                                objectName: "sideTabs"
+                                visible: sideSplit.compact
+                                Layout.fillWidth: true
+                                Material.background: Style.panel
+                                font.pixelSize: Style.px(15)
+                                TabButton { objectName: "codeTab"; text: qsTr("Code"); width: implicitWidth }
+                                TabButton { objectName: "redisTab"; text: qsTr("Redis"); width: implicitWidth }
+                                TabButton { objectName: "eventTab"; text: qsTr("Event"); width: implicitWidth }
+                            }
+                            CodePanel {
+                                Layout.fillWidth: true
+                                Layout.fillHeight: true
+                                visible: !sideSplit.compact || sideTabs.currentIndex === 0
+                                showTitle: !sideSplit.compact
+                                code: Controller.code
+                                clientNames: Controller.primary.clients
+                                onLanguagePicked: language => {
+                                    settings.codeLanguage = language
+                                    Controller.code.language = language
+                                }
+                            }
+                            RedisView {
+                                visible: sideSplit.compact && sideTabs.currentIndex === 1
+                                showTitle: false
+                            }
+                            InspectorView {
+                                visible: sideSplit.compact && sideTabs.currentIndex === 2
+                                Layout.fillHeight: true
+                                showTitle: false
+                            }
+                        }
                     }
-                }
-                Pane {
-                    SplitView.preferredHeight: Style.px(150)
-                    SplitView.minimumHeight: Style.px(80)
-                    Material.background: Style.panel
-                    padding: Style.px(10)
-                    EventInspector {
-                        anchors.fill: parent
-                        details: window.details
+                    Pane {
+                        objectName: "redisEventPane"
+                        visible: !sideSplit.compact
+                        SplitView.preferredHeight: Style.px(420)
+                        SplitView.minimumHeight: Style.px(120)
+                        Material.background: Style.panel
+                        padding: Style.px(8)
+                        ColumnLayout {
+                            anchors.fill: parent
+                            spacing: Style.px(6)
+                            RedisView {}
+                            Rectangle {
+                                Layout.fillWidth: true
+                                implicitHeight: 1
+                                color: Style.border
+                            }
+                            InspectorView {
+                                Layout.preferredHeight: Math.min(implicitContentHeight, Style.px(240))
+                            }
+                        }
                     }
                 }
             }
-            }
+        }
+    }
+    component RedisView: RedisPanel {
+        Layout.fillWidth: true
+        Layout.fillHeight: true
+        redisState: Controller.redisState
+        monitor: Controller.primary.model
+        currentRow: Controller.cursorMs < 0 ? -1 : Controller.primary.model.rowAt(Controller.cursorMs)
+        leaseMs: Controller.leaseRedisMs
+        serverLabel: Controller.redisLabel
+    }
+    // The inspector scrolls where its lines do not fit.
+    component InspectorView: ScrollView {
+        id: inspectorScroll
+        property alias showTitle: inspector.showTitle
+        Layout.fillWidth: true
+        contentWidth: availableWidth
+        clip: true
+        EventInspector {
+            id: inspector
+            width: inspectorScroll.availableWidth
+            details: window.details
         }
     }
 
