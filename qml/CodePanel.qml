@@ -16,18 +16,12 @@ ColumnLayout {
     signal languagePicked(string language)
     spacing: Style.px(4)
 
-    readonly property var languageTitles: ({ cpp: "C++", python: "Python", java: "Redisson" })
-    readonly property var languageTips: ({
-        cpp: qsTr("The C++ LockStock runs, with the helpers it calls"),
-        python: qsTr("The same algorithm in Python with redis-py"),
-        java: qsTr("The same lock with Redisson (Java)")
-    })
-
+    // Where a tab already says "Code", the tab row carries the switch too.
     RowLayout {
+        visible: root.showTitle
         Layout.fillWidth: true
         spacing: Style.px(8)
         Label {
-            visible: root.showTitle
             text: qsTr("Code")
             font.pixelSize: Style.px(17)
             font.bold: true
@@ -42,43 +36,9 @@ ColumnLayout {
             font.pixelSize: Style.px(13)
             color: Style.muted
         }
-        // One language at a time; the choice is remembered (Main.qml).
-        Row {
-            objectName: "codeLanguages"
-            spacing: 0
-            Repeater {
-                model: root.code ? root.code.languages : []
-                delegate: Rectangle {
-                    id: chip
-                    required property string modelData
-                    required property int index
-                    readonly property bool chosen: root.code && root.code.language === modelData
-                    objectName: "codeLanguage_" + modelData
-                    width: chipLabel.implicitWidth + Style.px(16)
-                    height: chipLabel.implicitHeight + Style.px(8)
-                    radius: Style.px(6)
-                    color: chosen ? Style.accent : chipMouse.containsMouse ? Style.raised : "transparent"
-                    border.color: chosen ? Style.accent : Style.border
-                    Label {
-                        id: chipLabel
-                        anchors.centerIn: parent
-                        text: root.languageTitles[chip.modelData] || chip.modelData
-                        color: chip.chosen ? "white" : Style.text
-                        font.pixelSize: Style.px(13)
-                        font.bold: chip.chosen
-                    }
-                    MouseArea {
-                        id: chipMouse
-                        anchors.fill: parent
-                        hoverEnabled: true
-                        cursorShape: Qt.PointingHandCursor
-                        onClicked: root.languagePicked(chip.modelData)
-                    }
-                    ToolTip.visible: chipMouse.containsMouse
-                    ToolTip.delay: 600
-                    ToolTip.text: root.languageTips[chip.modelData] || ""
-                }
-            }
+        CodeLanguageSwitch {
+            code: root.code
+            onLanguagePicked: language => root.languagePicked(language)
         }
     }
     TextMetrics {

@@ -100,6 +100,10 @@ ApplicationWindow {
         Style.scale = on ? Math.max(settings.scale, settings.presentationScale) : settings.scale
     }
     Shortcut { sequence: "Esc"; enabled: window.presenting && window.timelineKeys; onActivated: window.setPresenting(false) }
+    function pickCodeLanguage(language) {
+        settings.codeLanguage = language
+        Controller.code.language = language
+    }
     function stepFocused() { Controller.step(Controller.focusClient) }
 
     // The one-key shortcuts drive the timeline; over the stress test they would
@@ -367,7 +371,7 @@ ApplicationWindow {
                     ScrollView {
                         id: aboutPane
                         objectName: "aboutPane"
-                        SplitView.preferredHeight: Math.min(aboutColumn.implicitHeight, sideSplit.height * 0.3)
+                        SplitView.preferredHeight: Math.min(aboutColumn.implicitHeight, sideSplit.height * (sideSplit.compact ? 0.42 : 0.34))
                         SplitView.minimumHeight: Math.min(aboutColumn.implicitHeight, Style.px(56))
                         contentWidth: availableWidth
                         clip: true
@@ -405,16 +409,24 @@ ApplicationWindow {
                         ColumnLayout {
                             anchors.fill: parent
                             spacing: Style.px(6)
-                            TabBar {
-                                id: sideTabs
-                                objectName: "sideTabs"
+                            RowLayout {
                                 visible: sideSplit.compact
                                 Layout.fillWidth: true
-                                Material.background: Style.panel
-                                font.pixelSize: Style.px(15)
-                                TabButton { objectName: "codeTab"; text: qsTr("Code"); width: implicitWidth }
-                                TabButton { objectName: "redisTab"; text: qsTr("Redis"); width: implicitWidth }
-                                TabButton { objectName: "eventTab"; text: qsTr("Event"); width: implicitWidth }
+                                TabBar {
+                                    id: sideTabs
+                                    objectName: "sideTabs"
+                                    Layout.fillWidth: true
+                                    Material.background: Style.panel
+                                    font.pixelSize: Style.px(15)
+                                    TabButton { objectName: "codeTab"; text: qsTr("Code"); width: implicitWidth }
+                                    TabButton { objectName: "redisTab"; text: qsTr("Redis"); width: implicitWidth }
+                                    TabButton { objectName: "eventTab"; text: qsTr("Event"); width: implicitWidth }
+                                }
+                                CodeLanguageSwitch {
+                                    visible: sideTabs.currentIndex === 0
+                                    code: Controller.code
+                                    onLanguagePicked: language => window.pickCodeLanguage(language)
+                                }
                             }
                             CodePanel {
                                 Layout.fillWidth: true
@@ -423,10 +435,7 @@ ApplicationWindow {
                                 showTitle: !sideSplit.compact
                                 code: Controller.code
                                 clientNames: Controller.primary.clients
-                                onLanguagePicked: language => {
-                                    settings.codeLanguage = language
-                                    Controller.code.language = language
-                                }
+                                onLanguagePicked: language => window.pickCodeLanguage(language)
                             }
                             RedisView {
                                 visible: sideSplit.compact && sideTabs.currentIndex === 1
