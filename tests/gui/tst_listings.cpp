@@ -43,7 +43,7 @@ private slots:
                         runs[sibling->name] << qMakePair(name, sibling->name);
         }
         for (const Strategy *s : allStrategies())
-            for (const QString scenario : {QStringLiteral("lost-update"), QStringLiteral("flash-sale"), QStringLiteral("lease-shorter-than-work")})
+            for (const QString &scenario : {QStringLiteral("lost-update"), QStringLiteral("flash-sale"), QStringLiteral("lease-shorter-than-work")})
                 runs[s->name] << qMakePair(scenario, s->name);
 
         for (const Strategy *strategy : allStrategies()) {
