@@ -371,8 +371,10 @@ ApplicationWindow {
                     ScrollView {
                         id: aboutPane
                         objectName: "aboutPane"
-                        SplitView.preferredHeight: Math.min(aboutColumn.implicitHeight, sideSplit.height * (sideSplit.compact ? 0.42 : 0.34))
-                        SplitView.minimumHeight: Math.min(aboutColumn.implicitHeight, Style.px(56))
+                        // Very short (text ×1.5 at 768 px): the code keeps 70 %; lesson and verdict scroll.
+                        SplitView.preferredHeight: Math.min(aboutColumn.implicitHeight,
+                                                            sideSplit.height * (sideSplit.height < Style.px(420) ? 0.3 : sideSplit.compact ? 0.42 : 0.34))
+                        SplitView.minimumHeight: Math.min(aboutColumn.implicitHeight, Style.px(56), sideSplit.height * 0.25)
                         contentWidth: availableWidth
                         clip: true
                         ColumnLayout {
@@ -402,7 +404,7 @@ ApplicationWindow {
                     Pane {
                         objectName: "codePane"
                         SplitView.fillHeight: true
-                        SplitView.minimumHeight: Style.px(150)
+                        SplitView.minimumHeight: Math.min(Style.px(150), sideSplit.height * 0.5)
                         Material.background: Style.panel
                         padding: Style.px(8)
                         topPadding: sideSplit.compact ? 0 : Style.px(8)
@@ -452,7 +454,7 @@ ApplicationWindow {
                         objectName: "redisEventPane"
                         visible: !sideSplit.compact
                         SplitView.preferredHeight: Style.px(420)
-                        SplitView.minimumHeight: Style.px(120)
+                        SplitView.minimumHeight: Math.min(Style.px(120), sideSplit.height * 0.3)
                         Material.background: Style.panel
                         padding: Style.px(8)
                         ColumnLayout {
@@ -491,6 +493,7 @@ ApplicationWindow {
         clip: true
         EventInspector {
             id: inspector
+            objectName: "eventInspector"
             width: inspectorScroll.availableWidth
             details: window.details
         }
