@@ -8,6 +8,8 @@ import LockStock.Native
 ColumnLayout {
     id: root
     property var details: ({})
+    // Off where a tab already says "Event".
+    property bool showTitle: true
     spacing: Style.px(4)
 
     readonly property bool hasEvent: details.index !== undefined
@@ -18,12 +20,15 @@ ColumnLayout {
     }
 
     Label {
+        visible: root.showTitle
         text: qsTr("Event")
         font.pixelSize: Style.px(17); font.bold: true; color: Style.text
     }
     Label {
         visible: !root.hasEvent
+        Layout.fillWidth: true
         text: qsTr("Click an event on the timeline.")
+        wrapMode: Text.WordWrap
         color: Style.muted; font.pixelSize: Style.px(15)
     }
     GridLayout {

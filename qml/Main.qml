@@ -48,6 +48,7 @@ ApplicationWindow {
         property bool sidePanels: true
         property bool lessonFolded: false
         property string watchSetup: "single"
+        property string codeLanguage: "python"
     }
     Component.onCompleted: {
         // A size remembered on a bigger screen still fits this one.
@@ -57,6 +58,7 @@ ApplicationWindow {
         y = Math.max(Screen.virtualY, Math.min(y, Screen.virtualY + Screen.desktopAvailableHeight - height))
         Style.dark = settings.dark
         Style.scale = settings.scale
+        Controller.code.language = settings.codeLanguage
         // Read first: choosing the scenario saves the settings of the one it replaces.
         const correct = settings.correct
         const speed = settings.speed
@@ -99,6 +101,10 @@ ApplicationWindow {
         Style.scale = on ? Math.max(settings.scale, settings.presentationScale) : settings.scale
     }
     Shortcut { sequence: "Esc"; enabled: window.presenting && window.timelineKeys; onActivated: window.setPresenting(false) }
+    function pickCodeLanguage(language) {
+        settings.codeLanguage = language
+        Controller.code.language = language
+    }
     function stepFocused() { Controller.step(Controller.focusClient) }
 
     // The one-key shortcuts drive the timeline; over the stress test they would
@@ -350,6 +356,7 @@ ApplicationWindow {
                         cursorMs: Controller.cursorMs
                         onEventClicked: index => {
                             window.details = Controller.primary.eventDetails(index)
+                            sideTabs.currentIndex = 2
                             if (window.details.client >= 0)
                                 Controller.focusClient = window.details.client
                             if (Controller.finished)
@@ -364,7 +371,10 @@ ApplicationWindow {
                         Layout.fillHeight: true
                         session: Controller.secondary
                         cursorMs: Controller.cursorMs
-                        onEventClicked: index => window.details = Controller.secondary.eventDetails(index)
+                        onEventClicked: index => {
+                            window.details = Controller.secondary.eventDetails(index)
+                            sideTabs.currentIndex = 2
+                        }
                         onCursorRequested: ms => { if (Controller.finished) Controller.cursorMs = ms }
                     }
                 }
@@ -377,11 +387,6 @@ ApplicationWindow {
                 SplitView.minimumWidth: Math.min(Style.px(360), window.width * 0.25)
                 spacing: Style.px(8)
 
-                Lesson {
-                    Layout.fillWidth: true
-                    folded: settings.lessonFolded
-                    onFoldToggled: settings.lessonFolded = !settings.lessonFolded
-                }
                 RowLayout {
                     Layout.fillWidth: true
                     spacing: Style.px(8)
@@ -389,56 +394,145 @@ ApplicationWindow {
                     Item { Layout.fillWidth: true }
                     ZoomButtons { view: primaryPane.view }
                 }
-                VerdictPanel {
-                    objectName: "sideVerdict"
+                // Lesson and verdict, code, Redis and the event: each pane can be
+                // dragged taller or shorter; where the column is short (1366×768,
+                // larger text) Redis and the event share one pane as two tabs.
+                SplitView {
+                    id: sideSplit
+                    objectName: "sideSplit"
                     Layout.fillWidth: true
-                    findings: Controller.primary.findings
-                    outcome: Controller.primary.outcome
-                    runState: Controller.primary.state
-                    title: Controller.primary.strategyTitle
-                }
-            SplitView {
-                Layout.fillWidth: true
-                Layout.fillHeight: true
-                orientation: Qt.Vertical
+                    Layout.fillHeight: true
+                    orientation: Qt.Vertical
+                    readonly property bool compact: height < Style.px(760)
 
-                Pane {
-                    SplitView.fillHeight: true
-                    SplitView.minimumHeight: Style.px(100)
-                    Material.background: Style.panel
-                    padding: Style.px(10)
-                    CodePanel {
-                        anchors.fill: parent
-                        code: Controller.code
-                        clientNames: Controller.primary.clients
+                    ScrollView {
+                        id: aboutPane
+                        objectName: "aboutPane"
+                        // Very short (text ×1.5 at 768 px): the code keeps 70 %; lesson and verdict scroll.
+                        SplitView.preferredHeight: Math.min(aboutColumn.implicitHeight,
+                                                            sideSplit.height * (sideSplit.height < Style.px(420) ? 0.3 : sideSplit.compact ? 0.42 : 0.34))
+                        SplitView.minimumHeight: Math.min(aboutColumn.implicitHeight, Style.px(56), sideSplit.height * 0.25)
+                        contentWidth: availableWidth
+                        clip: true
+                        ColumnLayout {
+                            id: aboutColumn
+                            width: aboutPane.availableWidth
+                            spacing: Style.px(8)
+                            Lesson {
+                                Layout.fillWidth: true
+                                Layout.rightMargin: Style.px(10)
+                                folded: settings.lessonFolded
+                                onFoldToggled: settings.lessonFolded = !settings.lessonFolded
+                            }
+                            VerdictPanel {
+                                objectName: "sideVerdict"
+                                Layout.fillWidth: true
+                                Layout.rightMargin: Style.px(10)
+                                Layout.bottomMargin: Style.px(4)
+                                findings: Controller.primary.findings
+                                outcome: Controller.primary.outcome
+                                runState: Controller.primary.state
+                                title: Controller.primary.strategyTitle
+                            }
+                        }
                     }
-                }
-                Pane {
-                    SplitView.preferredHeight: Style.px(210)
-                    SplitView.minimumHeight: Style.px(100)
-                    Material.background: Style.panel
-                    padding: Style.px(10)
-                    RedisPanel {
-                        anchors.fill: parent
-                        redisState: Controller.redisState
-                        monitor: Controller.primary.model
-                        currentRow: Controller.cursorMs < 0 ? -1 : Controller.primary.model.rowAt(Controller.cursorMs)
-                        leaseMs: Controller.leaseRedisMs
-                        serverLabel: Controller.redisLabel
+                    // Short (1366×768, larger text): code, Redis and the event are
+                    // three tabs of one pane, so the code keeps most of the height.
+                    Pane {
+                        objectName: "codePane"
+                        SplitView.fillHeight: true
+                        SplitView.minimumHeight: Math.min(Style.px(150), sideSplit.height * 0.5)
+                        Material.background: Style.panel
+                        padding: Style.px(8)
+                        topPadding: sideSplit.compact ? 0 : Style.px(8)
+                        ColumnLayout {
+                            anchors.fill: parent
+                            spacing: Style.px(6)
+                            RowLayout {
+                                visible: sideSplit.compact
+                                Layout.fillWidth: true
+                                TabBar {
+                                    id: sideTabs
+                                    objectName: "sideTabs"
+                                    Layout.fillWidth: true
+                                    Material.background: Style.panel
+                                    font.pixelSize: Style.px(15)
+                                    TabButton { objectName: "codeTab"; text: qsTr("Code"); width: implicitWidth }
+                                    TabButton { objectName: "redisTab"; text: qsTr("Redis"); width: implicitWidth }
+                                    TabButton { objectName: "eventTab"; text: qsTr("Event"); width: implicitWidth }
+                                }
+                                CodeLanguageSwitch {
+                                    visible: sideTabs.currentIndex === 0
+                                    code: Controller.code
+                                    onLanguagePicked: language => window.pickCodeLanguage(language)
+                                }
+                            }
+                            CodePanel {
+                                Layout.fillWidth: true
+                                Layout.fillHeight: true
+                                visible: !sideSplit.compact || sideTabs.currentIndex === 0
+                                showTitle: !sideSplit.compact
+                                code: Controller.code
+                                clientNames: Controller.primary.clients
+                                onLanguagePicked: language => window.pickCodeLanguage(language)
+                            }
+                            RedisView {
+                                visible: sideSplit.compact && sideTabs.currentIndex === 1
+                                showTitle: false
+                            }
+                            InspectorView {
+                                visible: sideSplit.compact && sideTabs.currentIndex === 2
+                                Layout.fillHeight: true
+                                showTitle: false
+                            }
+                        }
                     }
-                }
-                Pane {
-                    SplitView.preferredHeight: Style.px(150)
-                    SplitView.minimumHeight: Style.px(80)
-                    Material.background: Style.panel
-                    padding: Style.px(10)
-                    EventInspector {
-                        anchors.fill: parent
-                        details: window.details
+                    Pane {
+                        objectName: "redisEventPane"
+                        visible: !sideSplit.compact
+                        SplitView.preferredHeight: Style.px(420)
+                        SplitView.minimumHeight: Math.min(Style.px(120), sideSplit.height * 0.3)
+                        Material.background: Style.panel
+                        padding: Style.px(8)
+                        ColumnLayout {
+                            anchors.fill: parent
+                            spacing: Style.px(6)
+                            RedisView {}
+                            Rectangle {
+                                Layout.fillWidth: true
+                                implicitHeight: 1
+                                color: Style.border
+                            }
+                            InspectorView {
+                                Layout.preferredHeight: Math.min(implicitContentHeight, Style.px(240))
+                            }
+                        }
                     }
                 }
             }
-            }
+        }
+    }
+    component RedisView: RedisPanel {
+        Layout.fillWidth: true
+        Layout.fillHeight: true
+        redisState: Controller.redisState
+        monitor: Controller.primary.model
+        currentRow: Controller.cursorMs < 0 ? -1 : Controller.primary.model.rowAt(Controller.cursorMs)
+        leaseMs: Controller.leaseRedisMs
+        serverLabel: Controller.redisLabel
+    }
+    // The inspector scrolls where its lines do not fit.
+    component InspectorView: ScrollView {
+        id: inspectorScroll
+        property alias showTitle: inspector.showTitle
+        Layout.fillWidth: true
+        contentWidth: availableWidth
+        clip: true
+        EventInspector {
+            id: inspector
+            objectName: "eventInspector"
+            width: inspectorScroll.availableWidth
+            details: window.details
         }
     }
 

@@ -13,13 +13,16 @@ ColumnLayout {
     property int currentRow: -1
     property real leaseMs: 1
     property string serverLabel: ""
+    // Off where a tab already says "Redis": the server's address stays.
+    property bool showTitle: true
     spacing: Style.px(6)
 
     readonly property bool held: redisState.lockValue !== undefined && redisState.lockValue.length > 0
 
     Label {
-        text: qsTr("Redis") + (root.serverLabel ? "  ·  " + root.serverLabel : "")
-        font.pixelSize: Style.px(17); font.bold: true; color: Style.text
+        text: root.showTitle ? qsTr("Redis") + (root.serverLabel ? "  ·  " + root.serverLabel : "") : root.serverLabel
+        visible: text.length > 0
+        font.pixelSize: Style.px(root.showTitle ? 17 : 14); font.bold: root.showTitle; color: root.showTitle ? Style.text : Style.muted
         elide: Text.ElideRight
         Layout.fillWidth: true
     }

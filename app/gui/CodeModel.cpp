@@ -1,6 +1,8 @@
 #include "CodeModel.h"
 
-#include <QFile>
+#include "engine/EnumNames.h"
+#include "strategies/Strategies.h"
+
 #include <QRegularExpression>
 
 namespace lockstock {
@@ -10,46 +12,104 @@ CodeModel::CodeModel(QObject *parent)
 {
 }
 
-bool CodeModel::showFile(const QString &basename)
+void CodeModel::setLanguage(const QString &language)
 {
-    if (basename == m_fileName)
+    if (language.isEmpty() || language == m_wantedLanguage)
+        return;
+    m_wantedLanguage = language;
+    load();
+}
+
+int CodeModel::longestLine() const
+{
+    qsizetype longest = 0;
+    for (const QString &line : m_listing.lines)
+        longest = std::max(longest, line.size());
+    return int(longest);
+}
+
+bool CodeModel::showStrategy(const QString &strategyName)
+{
+    if (strategyName == m_strategy)
         return true;
-    QFile file(QStringLiteral(":/sources/") + basename);
-    if (!file.open(QIODevice::ReadOnly))
+    if (!findStrategy(strategyName))
         return false;
+    m_strategy = strategyName;
+    m_steps.clear();
+    m_highlightedStep.reset();
+    const QStringList languages = StrategyListing::languagesOf(strategyName);
+    if (languages != m_languages) {
+        m_languages = languages;
+        emit languagesChanged();
+    }
+    load();
+    return true;
+}
+
+void CodeModel::load()
+{
+    const Strategy *strategy = findStrategy(m_strategy);
+    if (!strategy)
+        return;
+    QString language = m_wantedLanguage;
+    if (!m_languages.contains(language))
+        language = m_languages.contains(QStringLiteral("python")) ? QStringLiteral("python") : QStringLiteral("cpp");
     beginResetModel();
-    m_fileName = basename;
-    m_lines = QString::fromUtf8(file.readAll()).split(QLatin1Char('\n'));
-    if (!m_lines.isEmpty() && m_lines.last().isEmpty())
-        m_lines.removeLast();
+    if (language == QLatin1String("cpp"))
+        m_listing = StrategyListing::cpp(*strategy);
+    else
+        m_listing = StrategyListing::load(m_strategy, language).value_or(StrategyListing::cpp(*strategy));
     m_markers.clear();
     m_focusLine = -1;
     endResetModel();
     emit fileChanged();
-    emit markersChanged();
-    return true;
+    placeMarkers();
 }
 
-void CodeModel::setMarkers(const QHash<int, QList<int>> &markers, int focus)
+void CodeModel::setPositions(const QHash<int, CodeStep> &steps, int focusClient)
 {
-    if (markers == m_markers && focus == m_focusLine)
+    m_steps = steps;
+    m_focusClient = focusClient;
+    placeMarkers();
+}
+
+int CodeModel::highlightStep(const QString &step)
+{
+    m_highlightedStep = enumFromName<Step>(step);
+    placeMarkers();
+    return m_highlightedLine;
+}
+
+void CodeModel::placeMarkers()
+{
+    QHash<int, QList<int>> markers;
+    int focus = -1;
+    QList<int> clients = m_steps.keys();
+    std::sort(clients.begin(), clients.end());
+    for (int c : clients) {
+        const int line = m_listing.lineOf(m_steps.value(c));
+        if (line <= 0)
+            continue;
+        markers[line] << c;
+        if (c == m_focusClient || focus < 0)
+            focus = line;
+    }
+    const int highlighted = m_highlightedStep ? m_listing.lineOfStep(*m_highlightedStep) : 0;
+    if (markers == m_markers && focus == m_focusLine && highlighted == m_highlightedLine)
         return;
-    QList<int> touched = m_markers.keys() + markers.keys();
-    if (m_focusLine > 0)
-        touched << m_focusLine;
-    if (focus > 0)
-        touched << focus;
+    QList<int> touched = m_markers.keys() + markers.keys() + QList<int>{m_focusLine, focus, m_highlightedLine, highlighted};
     m_markers = markers;
     m_focusLine = focus;
+    m_highlightedLine = highlighted;
     for (int line : touched)
-        if (line >= 1 && line <= m_lines.size())
-            emit dataChanged(index(line - 1), index(line - 1), {ClientsRole, FocusRole});
+        if (line >= 1 && line <= m_listing.lines.size())
+            emit dataChanged(index(line - 1), index(line - 1), {ClientsRole, FocusRole, HighlightRole});
     emit markersChanged();
 }
 
 int CodeModel::rowCount(const QModelIndex &parent) const
 {
-    return parent.isValid() ? 0 : int(m_lines.size());
+    return parent.isValid() ? 0 : int(m_listing.lines.size());
 }
 
 QVariant CodeModel::data(const QModelIndex &index, int role) const
@@ -59,8 +119,8 @@ QVariant CodeModel::data(const QModelIndex &index, int role) const
     const int line = index.row() + 1;
     switch (role) {
     case Qt::DisplayRole:
-    case TextRole: return m_lines.at(index.row());
-    case HtmlRole: return highlight(m_lines.at(index.row()));
+    case TextRole: return m_listing.lines.at(index.row());
+    case HtmlRole: return highlight(m_listing.lines.at(index.row()), m_listing.language);
     case NumberRole: return line;
     case ClientsRole: {
         QVariantList out;
@@ -69,21 +129,28 @@ QVariant CodeModel::data(const QModelIndex &index, int role) const
         return out;
     }
     case FocusRole: return line == m_focusLine;
+    case HighlightRole: return line == m_highlightedLine;
     default: return {};
     }
 }
 
 QHash<int, QByteArray> CodeModel::roleNames() const
 {
-    return {{Qt::DisplayRole, "display"}, {NumberRole, "number"}, {TextRole, "text"},
-            {HtmlRole, "html"},           {ClientsRole, "clients"}, {FocusRole, "current"}};
+    return {{Qt::DisplayRole, "display"}, {NumberRole, "number"},   {TextRole, "text"},
+            {HtmlRole, "html"},           {ClientsRole, "clients"}, {FocusRole, "current"},
+            {HighlightRole, "highlighted"}};
 }
 
-QString CodeModel::highlight(const QString &line)
+QString CodeModel::highlight(const QString &line, const QString &language)
 {
     // One pass over tokens: comments, string literals, keywords; everything else escaped as is.
-    static const QRegularExpression token(QStringLiteral(
-        R"((//.*$)|("(?:[^"\\]|\\.)*")|\b(co_await|co_return|const|if|return|for|while|auto|bool|true|false|namespace|Task|local|end|then)\b)"));
+    static const QRegularExpression cpp(QStringLiteral(
+        R"((//.*$)|("(?:[^"\\]|\\.)*")|\b(co_await|co_return|const|if|else|return|for|while|auto|bool|true|false|namespace|Task|local|end|then|break|continue)\b)"));
+    static const QRegularExpression python(QStringLiteral(
+        R"((#.*$)|("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')|\b(def|class|return|if|elif|else|while|for|in|not|and|or|try|except|finally|with|as|import|from|global|pass|continue|break|raise|None|True|False|local|end|then)\b)"));
+    static const QRegularExpression java(QStringLiteral(
+        R"((//.*$)|("(?:[^"\\]|\\.)*")|\b(new|return|if|else|try|finally|catch|final|long|int|boolean|var|true|false|null|static|void|class)\b)"));
+    const QRegularExpression &token = language == QLatin1String("python") ? python : language == QLatin1String("java") ? java : cpp;
     // Spaces become &nbsp; so indentation survives rich text.
     const auto escape = [](const QString &text) { return text.toHtmlEscaped().replace(QLatin1Char(' '), QStringLiteral("&nbsp;")); };
     QString out;

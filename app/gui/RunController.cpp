@@ -348,28 +348,15 @@ void RunController::updateCode()
 {
     const auto data = m_primary.analysis();
     const qint64 ns = m_cursorMs < 0 ? std::numeric_limits<qint64>::max() / 2 : data->clockNs(m_cursorMs);
-    QHash<QString, QHash<int, QList<int>>> byFile;
-    QString focusFile;
-    int focusLine = -1;
+    m_code.showStrategy(m_primary.strategyName());
+    QHash<int, CodeStep> steps;
     for (int c = 0; c < data->clientCount(); ++c) {
         const int i = data->lastCodeEventOf(c, ns);
         if (i < 0)
             continue;
-        const Event &e = data->events.at(i);
-        const QString file = QFileInfo(QString::fromUtf8(e.sourceFile)).fileName();
-        byFile[file][e.sourceLine] << c;
-        if (c == m_focusClient || focusFile.isEmpty()) {
-            focusFile = file;
-            focusLine = e.sourceLine;
-        }
+        steps.insert(c, StrategyListing::codeStepOf(*data, i));
     }
-    if (focusFile.isEmpty()) {
-        // Nothing ran yet: show the strategy's own file.
-        if (const Strategy *s = findStrategy(m_primary.strategyName()); s && s->sourceFile)
-            focusFile = QFileInfo(QString::fromUtf8(s->sourceFile)).fileName();
-    }
-    m_code.showFile(focusFile);
-    m_code.setMarkers(byFile.value(focusFile), focusLine);
+    m_code.setPositions(steps, m_focusClient);
 }
 
 QString RunController::exportTimeline(const QUrl &file, const QString &theme, bool second) const

@@ -141,6 +141,21 @@
     </message>
 </context>
 <context>
+    <name>CodeLanguageSwitch</name>
+    <message>
+        <source>The C++ LockStock runs, with the helpers it calls</source>
+        <translation>LockStock 实际运行的 C++ 代码，连同它调用的辅助函数</translation>
+    </message>
+    <message>
+        <source>The same algorithm in Python with redis-py</source>
+        <translation>同一算法的 Python 版（redis-py）</translation>
+    </message>
+    <message>
+        <source>The same lock with Redisson (Java)</source>
+        <translation>同一把锁的 Redisson 写法（Java）</translation>
+    </message>
+</context>
+<context>
     <name>CodePanel</name>
     <message>
         <source>Code</source>
@@ -653,6 +668,18 @@
     <message>
         <source>Esc: leave presentation mode</source>
         <translation>Esc：退出演示模式</translation>
+    </message>
+    <message>
+        <source>Code</source>
+        <translation>代码</translation>
+    </message>
+    <message>
+        <source>Redis</source>
+        <translation>Redis</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation>事件</translation>
     </message>
     <message>
         <source>&amp;Watch external clients…</source>

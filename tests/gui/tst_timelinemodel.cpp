@@ -178,34 +178,62 @@ private slots:
         QVERIFY(painter.msAt(hit.x()) >= 490);
     }
 
-    void codeModelShowsStrategySources()
+    // The panel shows a strategy in the language asked for, keeps the
+    // clients' lines through a switch, and points a lesson at a step.
+    void codeModelShowsStrategyListings()
     {
         CodeModel model;
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-        QVERIFY(!model.showFile(QStringLiteral("NoSuchFile.cpp")));
-        QVERIFY(model.showFile(QStringLiteral("SetNxPxLua.cpp")));
-        QVERIFY(model.rowCount() > 10);
-        QCOMPARE(model.index(0).data(CodeModel::NumberRole).toInt(), 1);
-        bool found = false;
-        for (int row = 0; row < model.rowCount(); ++row)
-            found = found || model.index(row).data(CodeModel::TextRole).toString().contains(QStringLiteral("releaseWithLua"));
-        QVERIFY(found);
+        QVERIFY(!model.showStrategy(QStringLiteral("no-such-strategy")));
+        QVERIFY(model.showStrategy(QStringLiteral("set-nx-ex-lua")));
+        QCOMPARE(model.languages(), QStringList({QStringLiteral("cpp"), QStringLiteral("python")}));
+        QCOMPARE(model.language(), QStringLiteral("python"));
+        QCOMPARE(model.fileName(), QStringLiteral("set-nx-ex-lua.py"));
+        const auto lineText = [&model](int line) { return model.index(line - 1).data(CodeModel::TextRole).toString(); };
 
+        // A's last step is the acquire, B's the back-off.
         QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
-        model.setMarkers({{3, {0, 1}}}, 3);
-        QVERIFY(changed.count() >= 1);
-        QCOMPARE(model.index(2).data(CodeModel::ClientsRole).toList().size(), 2);
-        QVERIFY(model.index(2).data(CodeModel::FocusRole).toBool());
-        model.setMarkers({}, -1);
-        QVERIFY(model.index(2).data(CodeModel::ClientsRole).toList().isEmpty());
-        QVERIFY(model.showFile(QStringLiteral("LockCommands.cpp")));
-        QVERIFY(model.index(0).data(CodeModel::ClientsRole).toList().isEmpty());
+        model.setPositions({{0, CodeStep{Step::Acquire, {}, QStringLiteral("LockCommands.cpp"), 17}},
+                            {1, CodeStep{Step::Backoff, Step::Acquire, QStringLiteral("StockUpdate.cpp"), 34}}}, 1);
+        QVERIFY(changed.count() >= 2);
+        QVERIFY(lineText(model.focusLine()).contains(QStringLiteral("time.sleep(RETRY_SECONDS)")));
+        QVERIFY(!lineText(model.focusLine()).contains(QStringLiteral("#@")));
+        QCOMPARE(model.index(model.focusLine() - 1).data(CodeModel::ClientsRole).toList(), QVariantList{1});
+        QVERIFY(model.index(model.focusLine() - 1).data(CodeModel::FocusRole).toBool());
+
+        // C++: the same clients, on the lines that issued their commands.
+        model.setLanguage(QStringLiteral("cpp"));
+        QCOMPARE(model.fileName(), QStringLiteral("SetNxPxLua.cpp + LockCommands.cpp, StockUpdate.cpp"));
+        QVERIFY(lineText(model.focusLine()).contains(QStringLiteral("Step::Backoff")));
+        bool acquireMarked = false;
+        for (int row = 0; row < model.rowCount(); ++row)
+            acquireMarked = acquireMarked || (model.index(row).data(CodeModel::ClientsRole).toList() == QVariantList{0}
+                                              && lineText(row + 1).contains(QStringLiteral("Step::Acquire")));
+        QVERIFY(acquireMarked);
+
+        // A lesson points at the release, in whichever language is shown.
+        const int release = model.highlightStep(QStringLiteral("release"));
+        QVERIFY(lineText(release).contains(QStringLiteral("EVALSHA")));
+        QVERIFY(model.index(release - 1).data(CodeModel::HighlightRole).toBool());
+        model.setLanguage(QStringLiteral("python"));
+        QVERIFY(lineText(model.highlightedLine()).contains(QStringLiteral("r.eval(RELEASE")));
+        QCOMPARE(model.highlightStep(QString()), 0);
+
+        // Redisson where the strategy has it; Python stays the wish elsewhere.
+        model.setLanguage(QStringLiteral("java"));
+        QCOMPARE(model.language(), QStringLiteral("python"));
+        QVERIFY(model.showStrategy(QStringLiteral("watchdog")));
+        QCOMPARE(model.language(), QStringLiteral("java"));
+        QVERIFY(lineText(model.highlightStep(QStringLiteral("renew"))).contains(QStringLiteral("PEXPIRE")));
     }
 
     void highlightEscapesHtml()
     {
         const QString html = CodeModel::highlight(QStringLiteral(R"(if (a < b) co_return "x"; // <done>)"));
         QVERIFY(html.contains(QStringLiteral("&lt;&nbsp;b")));
+        const QString python = CodeModel::highlight(QStringLiteral(R"(if r.set(k, "<v>"):  # b < c)"), QStringLiteral("python"));
+        QVERIFY(python.contains(QStringLiteral("&lt;v&gt;")));
+        QVERIFY(python.contains(QStringLiteral("font-style:italic\">#&nbsp;b&nbsp;&lt;&nbsp;c")));
         QVERIFY(html.contains(QStringLiteral("co_return")));
         QVERIFY(html.contains(QStringLiteral("&lt;done&gt;")));
         QVERIFY(!html.contains(QStringLiteral("<done>")));

@@ -61,6 +61,19 @@ QStringList buttonTexts(QQuickItem *under)
     return out;
 }
 
+// The first shown item of that name (the side column has two of some, one per layout).
+QQuickItem *findVisibleItem(QQuickItem *under, const QString &name)
+{
+    if (!under->isVisible())
+        return nullptr;
+    if (under->objectName() == name)
+        return under;
+    for (QQuickItem *child : under->childItems())
+        if (QQuickItem *found = findVisibleItem(child, name))
+            return found;
+    return nullptr;
+}
+
 void click(QQuickWindow *window, QQuickItem *item)
 {
     const QPointF centre = item->mapToScene(QPointF(item->width() / 2, item->height() / 2));
@@ -228,6 +241,49 @@ private slots:
             QVERIFY2(time->property("text").toString().endsWith(QLatin1String(" ms")), qPrintable(time->property("text").toString()));
         QVERIFY2(!time->property("text").toString().startsWith(QLatin1String("0.00 ")), qPrintable(time->property("text").toString()));
         m_controller->setSpeedFactor(1);
+    }
+
+    // The column beside the timeline at text ×1 and ×1.5: the code shows a
+    // good part of the algorithm, and the event inspector is in reach (its
+    // tab where the column is short), all inside the window.
+    void sideColumnIsUsable_data()
+    {
+        QTest::addColumn<double>("scale");
+        QTest::newRow("×1") << 1.0;
+        QTest::newRow("×1.5") << 1.5;
+    }
+
+    void sideColumnIsUsable()
+    {
+        QFETCH(double, scale);
+        QMetaObject::invokeMethod(m_window, "setScale", Q_ARG(QVariant, scale));
+        m_controller->setScenario(QStringLiteral("lease-shorter-than-work"));
+        const QRectF window(0, 0, m_window->width(), m_window->height());
+        const auto inside = [&window](QQuickItem *item) {
+            return window.contains(item->mapRectToScene(QRectF(0, 0, item->width(), item->height())).adjusted(1, 1, -1, -1));
+        };
+        QQuickItem *code = nullptr;
+        QTRY_VERIFY((code = findVisibleItem(m_window->contentItem(), QStringLiteral("codeList"))));
+        // Four lines at least, on the smallest screen at the largest text.
+        QTRY_VERIFY2(code->height() >= 4 * 22 * scale,
+                     qPrintable(QStringLiteral("the code has %1 px in a %2×%3 window").arg(code->height()).arg(window.width()).arg(window.height())));
+        QVERIFY(inside(code));
+        if (QQuickItem *tab = findVisibleItem(m_window->contentItem(), QStringLiteral("eventTab")))
+            click(m_window, tab);
+        QQuickItem *inspector = nullptr;
+        QTRY_VERIFY((inspector = findVisibleItem(m_window->contentItem(), QStringLiteral("eventInspector"))));
+        QTRY_VERIFY(inspector->height() > 0);
+        QQuickItem *pane = inspector->parentItem();
+        while (pane && !pane->inherits("QQuickScrollView"))
+            pane = pane->parentItem();
+        QVERIFY(pane);
+        const QRectF at = pane->mapRectToScene(QRectF(0, 0, pane->width(), pane->height()));
+        QVERIFY2(pane->height() >= 40 * scale && inside(pane),
+                 qPrintable(QStringLiteral("the inspector at %1,%2 %3×%4 in a %5×%6 window")
+                                .arg(at.x()).arg(at.y()).arg(at.width()).arg(at.height()).arg(window.width()).arg(window.height())));
+        if (QQuickItem *tab = findVisibleItem(m_window->contentItem(), QStringLiteral("codeTab")))
+            click(m_window, tab);
+        QMetaObject::invokeMethod(m_window, "setScale", Q_ARG(QVariant, 1.0));
     }
 
     // Language > 简体中文 through the menu bar, as a user clicks it: the

@@ -1,0 +1,64 @@
+#pragma once
+// A strategy's code as the code panel shows it, in one language, and where
+// a recorded step stands in it.
+//
+// C++: the strategy's own file with the helpers it calls (LockCommands.cpp,
+// StockUpdate.cpp, …) after it, so acquire, work and release read on one
+// page; a step finds its row by the file and line that issued it.
+// Python (redis-py) and Java (Redisson): resources/listings/<strategy>.py
+// and .java, written for LockStock. A line ending in `#@ acquire` (or
+// `//@ …`) is where the Acquire step happens; `#@ expire<inspect` only when
+// the same actor's step before it was Inspect. The marks are not shown.
+
+#include "engine/Event.h"
+
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace lockstock {
+
+class RunAnalysis;
+struct Strategy;
+
+// What a recorded event did and where, as much as a listing needs.
+struct CodeStep {
+    Step step = Step::Start;
+    std::optional<Step> previous;  // the same actor's step before it
+    QString sourceFile;            // basename: "LockCommands.cpp"
+    int sourceLine = 0;
+};
+
+class StrategyListing {
+public:
+    // Event `index` of a run as a step in the code.
+    static CodeStep codeStepOf(const RunAnalysis &run, int index);
+    static StrategyListing cpp(const Strategy &strategy);
+    // From :/listings/<strategy>.<py|java>; nullopt when there is none.
+    static std::optional<StrategyListing> load(const QString &strategyName, const QString &language);
+    // The languages `strategyName` has a listing in, C++ first.
+    static QStringList languagesOf(const QString &strategyName);
+
+    QString language;
+    QString title;           // what the panel's header names
+    QStringList lines;       // as shown
+
+    // 1-based line of a recorded step; 0 when this listing does not show it.
+    int lineOf(const CodeStep &step) const;
+    // The first line where `step` happens (a lesson pointing at it); 0 if none.
+    int lineOfStep(Step step) const;
+    // The lines marked with a step (listings), in order.
+    QList<int> markedLines() const;
+
+private:
+    struct Mark {
+        Step step;
+        std::optional<Step> previous;
+    };
+    QList<QList<Mark>> m_marks;              // listings: per line
+    QList<QPair<QString, int>> m_origins;    // C++: per line, file and line shown there
+};
+
+} // namespace lockstock

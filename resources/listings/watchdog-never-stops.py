@@ -1,0 +1,63 @@
+# The article's renewal thread, started with the lock and never stopped (redis-py 4.3)
+import threading
+import time
+import uuid
+
+import redis
+
+r = redis.Redis(decode_responses=True)
+LOCK_KEY = "lock:stock:10086"
+STOCK_KEY = "stock:10086"
+LEASE_MS = 10000                # the lock expires by itself after 10 s
+RETRY_SECONDS = 0.1
+ACQUIRE_TIMEOUT = 5.0
+WORK_SECONDS = 0.5              # the business work done under the lock
+
+# Deletes the lock only if it still holds our token.
+RELEASE = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then
+    return redis.call('DEL', KEYS[1])
+end
+return 0
+"""
+
+
+def acquire():
+    token = str(uuid.uuid4())
+    deadline = time.monotonic() + ACQUIRE_TIMEOUT
+    while True:
+        # Acquire and expiry in one atomic command.
+        if r.set(LOCK_KEY, token, nx=True, px=LEASE_MS):     #@ acquire
+            return token
+        if time.monotonic() >= deadline:
+            return None                                      # gave up: the order fails
+        time.sleep(RETRY_SECONDS)                            #@ backoff
+
+
+def renew_forever():
+    # It does not ask whether anyone still holds the lock, let alone
+    # whether we do: it renews whatever lock the key holds.
+    while True:
+        time.sleep(LEASE_MS / 3 / 1000)                      #@ timer
+        r.pexpire(LOCK_KEY, LEASE_MS)                        #@ renew
+
+
+def deduct(units):
+    stock = int(r.get(STOCK_KEY) or 0)                       #@ read
+    if stock < units:
+        return False                                         # sold out
+    time.sleep(WORK_SECONDS)                                 #@ work
+    r.set(STOCK_KEY, stock - units)                          #@ write
+    return True
+
+
+def place_order(order_id, units=1):
+    token = acquire()
+    if token is None:
+        return False
+    threading.Thread(target=renew_forever, daemon=True).start()
+    try:
+        return deduct(units)
+    finally:
+        r.eval(RELEASE, 1, LOCK_KEY, token)                  #@ release
+        # Nobody stops the thread: it lives on with the process.
