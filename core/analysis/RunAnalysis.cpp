@@ -719,7 +719,7 @@ void RunAnalyzer::commit(Event e)
         const bool isMarked = a.marks.size() > marksBefore;
         if (isMarked)
             a.markedInLanes[c].append(int(a.lanes[c].size()));
-        a.lanes[c].append({e.tNs, e.tNs + e.durationNs, index, e.kind, e.step, isMarked});
+        a.lanes[c].append({e.tNs, e.tNs + e.durationNs, index, e.kind, e.step, isMarked, e.role == ActorRole::Watchdog, e.success});
     }
     for (qsizetype i = marksBefore; i < a.marks.size(); ++i)
         m_newlyMarked << a.marks.at(i).event;
@@ -1307,14 +1307,23 @@ QString RunAnalysis::kindText(const Event &e)
 
 QString RunAnalysis::commandText(const Event &e, int maxArg)
 {
-    QStringList parts;
+    // Made for every label in view: built in place.
+    QString text;
+    bool first = true;
     for (const QByteArray &arg : e.argv) {
-        QString s = QString::fromUtf8(arg);
-        if (s.size() > maxArg)
-            s = s.left(maxArg - 1) + QChar(0x2026);
-        parts << s;
+        if (!std::exchange(first, false))
+            text += QLatin1Char(' ');
+        const QString s = QString::fromUtf8(arg);
+        if (s.size() > maxArg) {
+            text += QStringView(s).left(maxArg - 1);
+            text += QChar(0x2026);
+        } else {
+            text += s;
+        }
     }
-    return parts.join(QLatin1Char(' ')) + QStringLiteral(" \u2192 ") + replyText(e.reply);
+    text += QStringLiteral(" \u2192 ");
+    text += replyText(e.reply);
+    return text;
 }
 
 QString RunAnalysis::replyText(const RedisValue &reply)
