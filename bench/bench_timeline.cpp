@@ -16,7 +16,7 @@
 // 90th percentile); the load average is printed first, since wall times move
 // with it.
 //
-//   bench_timeline [--events N] [--frames F] [--rounds R]
+//   bench_timeline [--events N] [--frames F] [--rounds R] [--save-frames DIR]
 
 #include "SyntheticHistory.h"
 
@@ -136,6 +136,10 @@ void incrementalCost(const QList<qsizetype> &sizes, int rounds)
 }
 
 // 3. Frames, each paired with an empty one painted just before it.
+// --save-frames: where the frames of the first round go as PNGs, to compare
+// two painters' output pixel for pixel; empty: not saved.
+QString savedFrames;
+
 void frames(qsizetype n, int count, int rounds)
 {
     History h;
@@ -178,6 +182,8 @@ void frames(qsizetype n, int count, int rounds)
                 p.end();
                 pass.frame << msSince(clock);
                 pass.cpu << cpuMs() - cpuStart;
+                if (r == 0 && !savedFrames.isEmpty())
+                    image.save(QStringLiteral("%1/%2-%3-%4.png").arg(savedFrames).arg(n).arg(&pass - passes.data()).arg(f));
             }
     double worst = 0;
     for (const Pass &pass : passes) {
@@ -207,7 +213,9 @@ int main(int argc, char **argv)
                       QStringLiteral("40")});
     parser.addOption({QStringLiteral("rounds"), QStringLiteral("Rounds of each measurement (default 5)."), QStringLiteral("R"),
                       QStringLiteral("5")});
+    parser.addOption({QStringLiteral("save-frames"), QStringLiteral("Save the first round's frames as PNGs into DIR."), QStringLiteral("DIR")});
     parser.process(app);
+    savedFrames = parser.value(QStringLiteral("save-frames"));
     const qsizetype events = std::max<qsizetype>(1000, parser.value(QStringLiteral("events")).toLongLong());
     const int count = std::max(1, parser.value(QStringLiteral("frames")).toInt());
     const int rounds = std::max(1, parser.value(QStringLiteral("rounds")).toInt());

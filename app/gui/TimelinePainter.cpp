@@ -76,6 +76,20 @@ QSizeF pillSize(const QStaticText &label, const TimelineTheme &theme)
     return {label.size().width() + 2 * pad.x(), label.size().height() + 2 * pad.y()};
 }
 
+// What a label's sprite looks like: its font (a slot of labelCache), colours, scale and words.
+struct SpriteKey {
+    qsizetype font;
+    QRgb text, fill, border;
+    qreal dpr, scale;
+    QString label;
+    bool operator==(const SpriteKey &) const = default;
+};
+
+size_t qHash(const SpriteKey &k, size_t seed = 0)
+{
+    return qHashMulti(seed, k.font, k.text, k.fill, k.border, k.dpr, k.scale, k.label);
+}
+
 // A label (or a pill: a label in a rounded box) drawn once into an image
 // and copied from then on: shaping and rasterising its glyphs costs a
 // hundred times more than the copy, and while scrolling the same labels
@@ -86,11 +100,9 @@ const QImage *sprite(QPainter &p, const QString &text, const QFont &font, const 
 {
     if (p.paintEngine()->type() != QPaintEngine::Raster)
         return nullptr;
-    thread_local QHash<QString, QImage> cache;
+    thread_local QHash<SpriteKey, QImage> cache;
     const qreal dpr = p.device()->devicePixelRatioF();
-    const QString key = QString::number(fontSlot(font)) + QLatin1Char(':') + QString::number(textColour.rgba(), 16)
-        + QLatin1Char(':') + QString::number(fill.rgba(), 16) + QLatin1Char(':') + QString::number(border.rgba(), 16)
-        + QLatin1Char(':') + QString::number(dpr) + QLatin1Char(':') + QString::number(theme.scale) + QChar(0x1f) + text;
+    const SpriteKey key{fontSlot(font), textColour.rgba(), fill.rgba(), border.rgba(), dpr, theme.scale, text};
     auto it = cache.constFind(key);
     if (it != cache.cend())
         return &*it;
@@ -405,6 +417,7 @@ void TimelinePainter::paint(QPainter &p, const QRectF &area, const TimelineViewp
     m_view = view;
     m_hits.clear();
     m_drawn.clear();
+    m_drawnFlags.assign(size_t(m_data.verdict.findings.size()), false);
     m_record = {};
     m_bounds = area;
     m_topRowEnd = -1e9;
@@ -611,8 +624,12 @@ void TimelinePainter::hatch(QPainter &p, const QRectF &r, const QColor &colour)
 
 QColor TimelinePainter::drew(const Finding *finding)
 {
-    if (!m_drawn.contains(finding))
+    // Every finding drawn is one of the verdict's: its place there says whether it was drawn already.
+    const qsizetype i = finding - m_data.verdict.findings.constData();
+    if (!m_drawnFlags.at(size_t(i))) {
+        m_drawnFlags.at(size_t(i)) = true;
         m_drawn << finding;
+    }
     return m_theme.severity(finding->severity);
 }
 
@@ -1075,6 +1092,17 @@ void TimelinePainter::paintClientLane(QPainter &p, const QRectF &r, int client)
     }
 
     const QFont labelFont = monoFont(m_theme, 13);
+    // A lower bound of a label's pill width, without laying it out: its
+    // printable ASCII characters at the narrowest advance of any of them, less
+    // a tenth for kerning (a monospaced font has none).
+    const QFontMetricsF labelMetrics(labelFont);
+    qreal narrowest = std::numeric_limits<qreal>::max();
+    for (char16_t c = 0x20; c < 0x7f; ++c)
+        narrowest = std::min(narrowest, labelMetrics.horizontalAdvance(QChar(c)));
+    const auto leastPillWidth = [&](const QString &text) {
+        const auto ascii = std::count_if(text.cbegin(), text.cend(), [](QChar c) { return c.unicode() >= 0x20 && c.unicode() < 0x7f; });
+        return 2 * pillPadding(m_theme).x() + 0.9 * qreal(ascii) * std::max<qreal>(0, narrowest);
+    };
     const qreal rowTop = base + m_theme.px(20);
     const qreal rowHeight = QFontMetricsF(labelFont).height() + m_theme.px(9);
     const int rows = std::max(1, int((r.bottom() - m_theme.px(4) - rowTop) / rowHeight));
@@ -1087,6 +1115,9 @@ void TimelinePainter::paintClientLane(QPainter &p, const QRectF &r, int client)
     RetryRun retry;             // the retry loop the walk is in
     qsizetype retryLabelled = -1;
     const QFont workFont = m_theme.font(12, QFont::DemiBold);
+    // Made once: a font costs more to make than most events cost to draw.
+    const QFont boldFont = m_theme.font(13, QFont::Bold);
+    const QFont pauseFont = m_theme.font(12, QFont::Bold);
     const QFontMetricsF workMetrics(workFont);
     qint64 crashNs = -1;
     QList<QLineF> ticks, watchdogTicks, raceTicks, harmlessTicks, leaders, raceLeaders;
@@ -1131,15 +1162,16 @@ void TimelinePainter::paintClientLane(QPainter &p, const QRectF &r, int client)
         if (column == lastColumn && x(shown) - ex < 2 && !selected)
             continue;
         lastColumn = column;
-        const Event &e = m_data.events.at(index);
+        // The event itself only for the words of a label: its lane entry says the rest.
+        const auto event = [this, index]() -> const Event & { return m_data.events.at(index); };
         // Its words are looked up only when a label shows them.
         const auto race = [this, index] { return m_data.markTextAt(index); };
-        switch (e.kind) {
+        switch (it->kind) {
         case EventKind::Sleep: {
-            const QRectF bar = workBar(e.tNs, shown, base);
-            if (e.step == Step::Work) {
+            const QRectF bar = workBar(it->tNs, shown, base);
+            if (it->step == Step::Work) {
                 p.setFont(workFont);
-                const QString text = bar.width() > m_theme.px(50) ? tr("work %1").arg(secondsText(m_data.scenarioMs(e.durationNs))) : QString();
+                const QString text = bar.width() > m_theme.px(50) ? tr("work %1").arg(secondsText(m_data.scenarioMs(it->endNs - it->tNs))) : QString();
                 // It reaches into the middle row: after the words there, and a crash or an order's go after it.
                 const qreal left = std::max(bar.left() + m_theme.px(4), midEnd + m_theme.px(6));
                 if (!text.isEmpty() && left + workMetrics.horizontalAdvance(text) + m_theme.px(4) < bar.right()) {
@@ -1147,7 +1179,7 @@ void TimelinePainter::paintClientLane(QPainter &p, const QRectF &r, int client)
                           Qt::AlignLeft | Qt::AlignVCenter, text, workFont, m_theme.text);
                     midEnd = left + workMetrics.horizontalAdvance(text);
                 }
-            } else if (e.step != Step::Start && bar.width() > m_theme.px(6)) {
+            } else if (it->step != Step::Start && bar.width() > m_theme.px(6)) {
                 p.setPen(QPen(withAlpha(colour, 150), m_theme.px(2), Qt::DotLine));
                 p.drawLine(QPointF(bar.left(), base), QPointF(bar.right(), base));
             }
@@ -1159,8 +1191,8 @@ void TimelinePainter::paintClientLane(QPainter &p, const QRectF &r, int client)
             p.fillRect(bar, withAlpha(m_theme.warning, 60));
             hatch(p, bar, m_theme.warning);
             // Its words in a pill on the frozen stretch, where the middle row has room.
-            const QString text = tr("frozen %1 (GC pause)").arg(secondsText(m_data.scenarioMs(e.durationNs)));
-            const QFont font = m_theme.font(12, QFont::Bold);
+            const QString text = tr("frozen %1 (GC pause)").arg(secondsText(m_data.scenarioMs(it->endNs - it->tNs)));
+            const QFont &font = pauseFont;
             const QSizeF size = pillSize(laidOut(text, font), m_theme);
             const qreal at = placeInRow(midEnd, std::max(bar.left() + m_theme.px(4), m_bounds.left()), size.width(), m_bounds.right());
             if (!std::isnan(at))
@@ -1170,13 +1202,13 @@ void TimelinePainter::paintClientLane(QPainter &p, const QRectF &r, int client)
             continue;
         }
         case EventKind::Crash: {
-            crashNs = e.tNs;
+            crashNs = it->tNs;
             const qreal s = m_theme.px(11);
             p.setPen(QPen(m_theme.race, m_theme.px(4), Qt::SolidLine, Qt::RoundCap));
             p.drawLine(QPointF(ex - s, base - s), QPointF(ex + s, base + s));
             p.drawLine(QPointF(ex - s, base + s), QPointF(ex + s, base - s));
             QRectF hitBox(ex - s, base - s, 2 * s, 2 * s);
-            const QFont font = m_theme.font(13, QFont::Bold);
+            const QFont &font = boldFont;
             const qreal at = placeInRow(midEnd, ex + s + m_theme.px(4), pillSize(laidOut(tr("crashed"), font), m_theme).width(),
                                         m_bounds.right());
             if (!std::isnan(at)) {
@@ -1193,12 +1225,12 @@ void TimelinePainter::paintClientLane(QPainter &p, const QRectF &r, int client)
             if (!oversold && !selected && ex - lastOrderMark < m_theme.px(16))
                 continue;
             lastOrderMark = ex;
-            const QColor oc = oversold ? raceColour : (e.success ? m_theme.good : m_theme.mutedText);
+            const QColor oc = oversold ? raceColour : (it->success ? m_theme.good : m_theme.mutedText);
             const qreal rad = m_theme.px(9);
-            paintOrderMark(p, QPointF(ex, base), oc, e.success);
+            paintOrderMark(p, QPointF(ex, base), oc, it->success);
             m_record.orders.append(index);
-            const QString text = oversold ? tr("sold: oversold!") : (e.success ? tr("sold") : tr("no sale"));
-            const QFont font = m_theme.font(13, QFont::Bold);
+            const QString text = oversold ? tr("sold: oversold!") : (it->success ? tr("sold") : tr("no sale"));
+            const QFont &font = boldFont;
             const QSizeF size = laidOut(text, font).size();
             const qreal at = ex + rad + m_theme.px(3);
             if (at >= midEnd + m_theme.px(6) && at + size.width() <= m_bounds.right()) {
@@ -1223,10 +1255,10 @@ void TimelinePainter::paintClientLane(QPainter &p, const QRectF &r, int client)
         const QLineF tick(QPointF(std::round(ex), base - m_theme.px(14)), QPointF(std::round(ex), base + m_theme.px(14)));
         if (isRace && raceColour != m_theme.race)
             harmlessTicks << tick;
-        else if (isRace || e.kind == EventKind::Error)
+        else if (isRace || it->kind == EventKind::Error)
             raceTicks << tick;
         else
-            (e.role == ActorRole::Watchdog ? watchdogTicks : ticks) << tick;
+            (it->watchdog ? watchdogTicks : ticks) << tick;
         QRectF hit(ex - m_theme.px(5), base - m_theme.px(14), m_theme.px(10), m_theme.px(28));
         // A label sits after what its row holds and at most `slack` right of
         // its tick: zoomed out, every row is full that far for most ticks,
@@ -1256,21 +1288,28 @@ void TimelinePainter::paintClientLane(QPainter &p, const QRectF &r, int client)
             }
         }
         if (text.isEmpty() && room)
-            text = (e.role == ActorRole::Watchdog ? QStringLiteral("⟳ ") : QString())
-                + (e.kind == EventKind::Error ? e.note : RunAnalysis::commandText(e));
+            text = (it->watchdog ? QStringLiteral("⟳ ") : QString())
+                + (it->kind == EventKind::Error ? event().note : RunAnalysis::commandText(event()));
 
         // The row where the label can sit closest to its tick, whole and inside
         // the view; it may slide right a little, its leader shows where it
         // belongs. A race gets a second pill in the row below, or, on the
         // last row, the pill says the race instead of the command.
-        const QFont raceFont = m_theme.font(13, QFont::Bold);
+        const QFont &raceFont = boldFont;
         const qreal want = std::max(ex, m_bounds.left());
         const qreal right = m_bounds.right() - m_theme.px(2);
         struct Place { int row = -1; qreal at = 0; qreal raceAt = std::numeric_limits<qreal>::quiet_NaN(); bool raceOnly = false; };
         Place best;
-        const qreal width = room ? pillSize(laidOut(text, labelFont), m_theme).width() : 0;
-        const qreal raceWidth = isRace && room ? pillSize(laidOut(race(), raceFont), m_theme).width() : 0;
-        for (int i = 0; room && i < rows; ++i) {
+        // Near the right edge, where no row has room left for the least this
+        // label could measure (a race's own pill on the last row: its padding),
+        // it is not laid out: it could not be placed.
+        bool fits = false;
+        const qreal least = room ? leastPillWidth(text) : 0;
+        for (int i = 0; room && !fits && i < rows; ++i)
+            fits = rowEnd[i] + m_theme.px(6) + (isRace && i + 1 >= rows ? 2 * pillPadding(m_theme).x() : least) <= right;
+        const qreal width = fits ? pillSize(laidOut(text, labelFont), m_theme).width() : 0;
+        const qreal raceWidth = isRace && fits ? pillSize(laidOut(race(), raceFont), m_theme).width() : 0;
+        for (int i = 0; fits && i < rows; ++i) {
             Place place{i};
             const bool raceOnly = isRace && i + 1 >= rows;
             place.raceOnly = raceOnly;
@@ -1288,7 +1327,7 @@ void TimelinePainter::paintClientLane(QPainter &p, const QRectF &r, int client)
         if (best.row >= 0) {
             const QPointF topLeft(best.at, rowTop + best.row * rowHeight);
             (isRace ? raceLeaders : leaders) << QLineF(QPointF(ex, base + m_theme.px(14)), topLeft);
-            const QColor border = isRace ? raceColour : e.kind == EventKind::Error ? m_theme.race : (selected ? m_theme.cursor : colour);
+            const QColor border = isRace ? raceColour : it->kind == EventKind::Error ? m_theme.race : (selected ? m_theme.cursor : colour);
             const QRectF pr = best.raceOnly ? pill(p, topLeft, race(), raceColour, raceColour, Qt::white, raceFont)
                                             : pill(p, topLeft, text, border, m_theme.pill, m_theme.text, labelFont);
             hit = hit.united(pr);

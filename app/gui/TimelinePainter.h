@@ -13,6 +13,7 @@
 #include <QCoreApplication>
 #include <QPainter>
 #include <QRectF>
+#include <vector>
 
 namespace lockstock {
 
@@ -146,6 +147,7 @@ private:
     qint64 m_cursorNs = std::numeric_limits<qint64>::max();
     QList<std::pair<QRectF, int>> m_hits;
     QList<const Finding *> m_drawn;
+    std::vector<bool> m_drawnFlags;   // by index in the verdict's findings: in m_drawn
     QRectF m_bounds;         // where labels may go now: the plot while it is clipped to
     qreal m_topRowEnd = -1e9;  // the lock lane's top row of pills (overlaps, stuck locks) is filled up to here       // the area's width (the header wraps its title to it)
     PaintRecord m_record;

@@ -3,6 +3,7 @@
 #include <QHash>
 #include <QRegularExpression>
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <functional>
 #include <map>
@@ -162,12 +163,11 @@ struct RunAnalyzer::State {
         bool retried = false;       // slept between attempts
         bool held = false;
         QByteArray error;
+        // Its orders that failed, by Failure: whether each counts is
+        // judged at every snapshot, from what was left unsold then.
+        std::array<int, 4> failed{};
     };
     enum class Failure : quint8 { Refused, TimedOut, Undersold, Errored };
-    struct FailedOrder {
-        int client;
-        Failure why;
-    };
     // A lock that stayed in Redis longer than it should have, until a probe
     // sees the key gone or another client is granted it.
     struct HeldOn {
@@ -207,7 +207,6 @@ struct RunAnalyzer::State {
     QList<PairCount> pairs;                 // per (kind, actor, other), in order of first occurrence
     QHash<FindingKey, qsizetype> pairIndex; // where each is in `pairs`
     QHash<QByteArray, int> tokenOwner;
-    QList<FailedOrder> failedOrders;
     QByteArray firstError;
     QList<HeldOn> heldOn;
     QList<qsizetype> openHeldOn;            // positions in heldOn of those still open
@@ -535,11 +534,11 @@ void RunAnalyzer::commit(Event e)
                 // Judged at the end: only an order that would have fitted in what was left unsold counts.
                 using F = State::Failure;
                 if (!cl.error.isEmpty()) {
-                    s.failedOrders.append({c, F::Errored});
+                    ++cl.failed[size_t(F::Errored)];
                     if (s.firstError.isEmpty())
                         s.firstError = cl.error;
                 } else if (!cl.held) {
-                    s.failedOrders.append({c, !cl.triedLock ? F::Undersold : cl.retried ? F::TimedOut : F::Refused});
+                    ++cl.failed[size_t(!cl.triedLock ? F::Undersold : cl.retried ? F::TimedOut : F::Refused)];
                 }
             }
             cl.unreachable = false;
@@ -719,7 +718,7 @@ void RunAnalyzer::commit(Event e)
         const bool isMarked = a.marks.size() > marksBefore;
         if (isMarked || e.kind == EventKind::Order || e.kind == EventKind::Crash)
             a.keptInLanes[c].append(int(a.lanes[c].size()));
-        a.lanes[c].append({e.tNs, e.tNs + e.durationNs, index, e.kind, e.step, isMarked});
+        a.lanes[c].append({e.tNs, e.tNs + e.durationNs, index, e.kind, e.step, isMarked, e.role == ActorRole::Watchdog, e.success});
     }
     for (qsizetype i = marksBefore; i < a.marks.size(); ++i)
         m_newlyMarked << a.marks.at(i).event;
@@ -884,16 +883,17 @@ std::shared_ptr<const RunAnalysis> RunAnalyzer::snapshot() const
     n.overDeducted = a.finalStock == kUnknown ? 0 : std::max<qint64>(0, n.expectedStock - a.finalStock);
     // A failed order counts only when it would have fitted in what was left
     // unsold: when the stock ran out anyway, nothing was lost.
+    // Counted per client, so a snapshot costs the clients, not the orders.
     n.refusedOrders = n.timedOutOrders = n.undersoldOrders = n.erroredOrders = 0;
-    for (const State::FailedOrder &o : s.failedOrders) {
-        if (info.quantityOf(o.client) > n.expectedStock)
+    for (size_t c = 0; c < s.clients.size(); ++c) {
+        if (info.quantityOf(int(c)) > n.expectedStock)
             continue;
-        switch (o.why) {
-        case State::Failure::Refused: ++n.refusedOrders; break;
-        case State::Failure::TimedOut: ++n.timedOutOrders; break;
-        case State::Failure::Undersold: ++n.undersoldOrders; break;
-        case State::Failure::Errored: ++n.erroredOrders; break;
-        }
+        const std::array<int, 4> &failed = s.clients[c].failed;
+        using F = State::Failure;
+        n.refusedOrders += failed[size_t(F::Refused)];
+        n.timedOutOrders += failed[size_t(F::TimedOut)];
+        n.undersoldOrders += failed[size_t(F::Undersold)];
+        n.erroredOrders += failed[size_t(F::Errored)];
     }
     n.exclusionViolations = int(a.overlaps.size());
     n.overlapNs = 0;
@@ -1307,14 +1307,23 @@ QString RunAnalysis::kindText(const Event &e)
 
 QString RunAnalysis::commandText(const Event &e, int maxArg)
 {
-    QStringList parts;
+    // Made for every label in view: built in place.
+    QString text;
+    bool first = true;
     for (const QByteArray &arg : e.argv) {
-        QString s = QString::fromUtf8(arg);
-        if (s.size() > maxArg)
-            s = s.left(maxArg - 1) + QChar(0x2026);
-        parts << s;
+        if (!std::exchange(first, false))
+            text += QLatin1Char(' ');
+        const QString s = QString::fromUtf8(arg);
+        if (s.size() > maxArg) {
+            text += QStringView(s).left(maxArg - 1);
+            text += QChar(0x2026);
+        } else {
+            text += s;
+        }
     }
-    return parts.join(QLatin1Char(' ')) + QStringLiteral(" \u2192 ") + replyText(e.reply);
+    text += QStringLiteral(" \u2192 ");
+    text += replyText(e.reply);
+    return text;
 }
 
 QString RunAnalysis::replyText(const RedisValue &reply)

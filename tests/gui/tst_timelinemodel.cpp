@@ -120,7 +120,10 @@ private slots:
                 QCOMPARE(le.tNs, e.tNs);
                 QCOMPARE(le.endNs, e.tNs + e.durationNs);
                 QCOMPARE(le.kind, e.kind);
-                QCOMPARE(le.marked, data.marks.cend() != std::find_if(data.marks.cbegin(), data.marks.cend(),
+                QCOMPARE(le.step, e.step);
+                QCOMPARE(bool(le.watchdog), e.role == ActorRole::Watchdog);
+                QCOMPARE(bool(le.success), bool(e.success));
+                QCOMPARE(bool(le.marked), data.marks.cend() != std::find_if(data.marks.cbegin(), data.marks.cend(),
                                                                       [&le](const Mark &m) { return m.event == le.index; }));
             }
 
