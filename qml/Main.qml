@@ -232,7 +232,7 @@ ApplicationWindow {
         width: Math.min(Style.px(620), parent.width - Style.px(40))
         x: parent.width - width - Style.px(20)
         y: Style.px(20)
-        height: Math.min(implicitHeight, parent.height - 2 * y)
+        height: Math.min(watchPanel.implicitHeight + topPadding + bottomPadding, parent.height - 2 * y)
         modal: false
         focus: true
         closePolicy: Popup.CloseOnEscape
@@ -243,14 +243,15 @@ ApplicationWindow {
             border.color: Style.border
             border.width: 1
         }
-        contentItem: Flickable {
-            implicitHeight: watchPanel.implicitHeight
+        Flickable {
+            id: watchFlick
+            anchors.fill: parent
             contentHeight: watchPanel.implicitHeight
             clip: true
             boundsBehavior: Flickable.StopAtBounds
             WatchPanel {
                 id: watchPanel
-                width: parent.width
+                width: watchFlick.width
                 watch: Controller.watch
                 setup: settings.watchSetup
                 onSetupChanged: settings.watchSetup = setup

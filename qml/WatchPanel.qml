@@ -148,12 +148,13 @@ ColumnLayout {
                 }
             }
             Button {
+                // Not `checkable`: Material underlines a flat checkable button whatever its state.
+                property bool held: false
                 focusPolicy: Qt.NoFocus
                 flat: true
-                checkable: true
-                text: checked ? qsTr("Release") : qsTr("Hold")
+                text: held ? qsTr("Release") : qsTr("Hold")
                 font.pixelSize: Style.px(13)
-                onToggled: root.watch.holdNode(node.index, checked)
+                onClicked: { held = !held; root.watch.holdNode(node.index, held) }
                 ToolTip.visible: hovered
                 ToolTip.text: qsTr("The proxy holds all traffic to and from this node until released")
             }
