@@ -162,15 +162,24 @@ ColumnLayout {
     // Labels and the slider are centred on the buttons' height.
     readonly property real rowHeight: playButton.implicitHeight
     // What the controls before the scrubber take: the scrubber fills the rest
-    // of the line, or a line of its own when the rest is too short.
-    function fixedWidth() {
-        let w = 0
-        for (let i = 0; i < children.length; ++i) {
-            const c = children[i]
-            if (c.visible && c.objectName !== "replayRow" && c.width > 0)
-                w += c.width + spacing
+    // of the line, or a line of its own when the rest is too short. Measured
+    // once the Flow has placed them, not bound to their widths: Qt 6.4
+    // crashed (SIGSEGV) on such a binding while a Repeater built 20 step
+    // buttons (flash-sale).
+    property real fixedWidth: 0
+    onPositioningComplete: measure.restart()
+    Timer {
+        id: measure
+        interval: 0
+        onTriggered: {
+            let w = 0
+            for (let i = 0; i < controlRow.children.length; ++i) {
+                const c = controlRow.children[i]
+                if (c.visible && c.objectName !== "replayRow" && c.width > 0)
+                    w += c.width + controlRow.spacing
+            }
+            controlRow.fixedWidth = w
         }
-        return w
     }
     Button {
         id: playButton
@@ -259,7 +268,7 @@ ColumnLayout {
     RowLayout {
         objectName: "replayRow"
         width: {
-            const rest = controlRow.width - controlRow.fixedWidth()
+            const rest = controlRow.width - controlRow.fixedWidth
             return rest >= Style.px(420) ? rest : controlRow.width
         }
         height: controlRow.rowHeight

@@ -312,6 +312,22 @@ private slots:
         QVERIFY2(!m_controller->scenarioTitle().contains(han), qPrintable(m_controller->scenarioTitle()));
     }
 
+    // Twenty clients' step buttons wrap onto a second line, every one in reach
+    // (choosing flash-sale crashed the window: a binding on the buttons' widths).
+    void twentyClientsStepButtonsWrap()
+    {
+        m_controller->setScenario(QStringLiteral("flash-sale"));
+        QQuickItem *last = nullptr;
+        QTRY_VERIFY((last = findItem(m_window->contentItem(), QStringLiteral("stepT"))));
+        QQuickItem *first = findItem(m_window->contentItem(), QStringLiteral("stepA"));
+        QVERIFY(first);
+        const QPointF a = first->mapToScene(QPointF(0, 0));
+        const QPointF t = last->mapToScene(QPointF(last->width(), last->height()));
+        QVERIFY2(t.x() <= m_window->width() && t.y() > a.y(), qPrintable(QStringLiteral("A at %1,%2; T ends at %3,%4").arg(a.x()).arg(a.y()).arg(t.x()).arg(t.y())));
+        m_controller->setScenario(QStringLiteral("lost-update"));
+        QTRY_VERIFY(!findItem(m_window->contentItem(), QStringLiteral("stepT")));
+    }
+
     // Run > Watch external clients: two programs' connections through the
     // proxy play a lost update; the timeline shows their lanes as they go,
     // Stop judges it, and Reset brings the scenario back.
