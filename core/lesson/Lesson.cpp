@@ -407,7 +407,9 @@ qint64 frameTimeNs(const RunAnalysis &analysis, int event)
     if (event < 0 || event >= analysis.events.size())
         return 0;
     const Event &e = analysis.events.at(event);
-    return e.kind == EventKind::Command ? e.tNs + e.durationNs : e.tNs;
+    // A nanosecond before the reply: what the same client (or another) sends
+    // the moment it is in does not show yet.
+    return e.kind == EventKind::Command ? std::max(e.tNs, e.tNs + e.durationNs - 1) : e.tNs;
 }
 
 } // namespace lockstock

@@ -104,8 +104,8 @@ int resolveAnchor(const LessonAnchor &anchor, const RunAnalysis &analysis);
 // Every frame's event in `analysis`, in order; empty with *error saying which
 // frame (file line, anchor) has none, or stops before the frame ahead of it.
 QList<int> resolveFrames(const QList<LessonFrame> &frames, const RunAnalysis &analysis, QString *error);
-// The moment a frame shows: the anchored event's end for a command (its
-// reply is in), else its start.
+// The moment a frame shows: just before the anchored command's end (its
+// reply is in, what follows it is not yet), else the event's start.
 qint64 frameTimeNs(const RunAnalysis &analysis, int event);
 
 } // namespace lockstock
