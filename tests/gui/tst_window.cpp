@@ -77,6 +77,7 @@ private:
     std::unique_ptr<Translations> m_translations;
     std::unique_ptr<QQmlApplicationEngine> m_engine;
     QQuickWindow *m_window = nullptr;
+    QTemporaryDir m_settingsDir;
 
     LessonPlayer *player() const
     {
@@ -90,6 +91,10 @@ private slots:
         QCoreApplication::setApplicationName(QStringLiteral("lockstock"));
         QCoreApplication::setOrganizationName(QStringLiteral("LockStock"));
         QStandardPaths::setTestModeEnabled(true);
+        // Settings of this process's own: the two screens' runs go side by side,
+        // and the class's place one of them remembers must not open the other's window.
+        QVERIFY(m_settingsDir.isValid());
+        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_settingsDir.path());
         QSettings().clear();
         QQuickStyle::setStyle(QStringLiteral("Material"));
         m_controller = std::make_unique<RunController>(RedisTarget::startPrivate(), QString());
