@@ -3,7 +3,8 @@ import LockStock.Native
 
 // The lesson's keys (→ ← as well as PageDown/PageUp and "." that presenter
 // remotes send) and what each frame highlights: the anchored event outlined
-// on the timeline, its client's lane in focus, its details in the inspector.
+// on the timeline, its client's lane in focus, its details in the inspector,
+// its line in the code panel.
 Item {
     id: root
     property TimelineView view
@@ -23,6 +24,9 @@ Item {
                 Controller.focusClient = Math.max(0, LessonPlayer.highlightClient)
             if (LessonPlayer.ready && LessonPlayer.highlightEvent >= 0)
                 root.eventShown(LessonPlayer.highlightEvent)
+            // The code line of the frame's event, in whichever language the code panel shows.
+            Controller.code.highlightStep(LessonPlayer.active && LessonPlayer.ready && LessonPlayer.highlightEvent >= 0
+                                          ? Controller.primary.eventDetails(LessonPlayer.highlightEvent).step : "")
         }
     }
 }
