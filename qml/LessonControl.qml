@@ -25,8 +25,9 @@ Item {
             if (LessonPlayer.ready && LessonPlayer.highlightEvent >= 0)
                 root.eventShown(LessonPlayer.highlightEvent)
             // The code line of the frame's event, in whichever language the code panel shows.
-            Controller.code.highlightStep(LessonPlayer.active && LessonPlayer.ready && LessonPlayer.highlightEvent >= 0
-                                          ? Controller.primary.eventDetails(LessonPlayer.highlightEvent).step : "")
+            const shown = LessonPlayer.active && LessonPlayer.ready && LessonPlayer.highlightEvent >= 0
+            const details = shown ? Controller.primary.eventDetails(LessonPlayer.highlightEvent) : ({})
+            Controller.code.highlightStep(shown ? details["step"] : "")
         }
     }
 }
