@@ -362,11 +362,15 @@ ApplicationWindow {
             orientation: Qt.Horizontal
 
             ColumnLayout {
+                id: timelineColumn
                 SplitView.fillWidth: true
                 SplitView.minimumWidth: Math.min(Style.px(600), window.width * 0.5)
                 spacing: Style.px(8)
                 // Side by side means side by side: the broken and the correct run in two columns.
                 GridLayout {
+                    id: panes
+                    // Side by side, each pane's share: from the column, which the split view sizes, not from the panes.
+                    readonly property real paneWidth: Math.floor((timelineColumn.width - columnSpacing) / 2)
                     Layout.fillWidth: true
                     Layout.fillHeight: true
                     columns: Controller.compare ? 2 : 1
@@ -375,6 +379,8 @@ ApplicationWindow {
                         id: primaryPane
                         Layout.fillWidth: true
                         Layout.fillHeight: true
+                        // Side by side, two equal columns: one time axis needs equal plots.
+                        Layout.preferredWidth: Controller.compare ? panes.paneWidth : -1
                         // Beside the timeline, the verdict leaves all the height to the lanes.
                         showVerdict: !window.besideTimeline && window.verdictShown
                         session: Controller.primary
@@ -394,6 +400,7 @@ ApplicationWindow {
                         visible: Controller.compare
                         Layout.fillWidth: true
                         Layout.fillHeight: true
+                        Layout.preferredWidth: panes.paneWidth
                         session: Controller.secondary
                         cursorMs: Controller.cursorMs
                         onEventClicked: index => {
@@ -402,6 +409,40 @@ ApplicationWindow {
                         }
                         onCursorRequested: ms => { if (Controller.finished) Controller.cursorMs = ms }
                     }
+                    // Side by side on one time axis: fitted, both end where the longer run
+                    // needs; zoomed or scrolled, the other follows.
+                    // Both headers as tall as the taller, so the lanes line up; set once the
+                    // layout settled (bound directly, the layout never settles: a polish loop).
+                    Timer {
+                        id: alignHeaders
+                        interval: 0
+                        onTriggered: {
+                            const h = Controller.compare ? Math.max(primaryPane.headerHeight, secondaryPane.headerHeight) : 0
+                            primaryPane.alignedHeaderHeight = h
+                            secondaryPane.alignedHeaderHeight = h
+                        }
+                    }
+                    Connections { target: primaryPane; function onHeaderHeightChanged() { alignHeaders.restart() } }
+                    Connections { target: secondaryPane; function onHeaderHeightChanged() { alignHeaders.restart() } }
+                    Connections { target: Controller; function onConfigChanged() { alignHeaders.restart() } }
+                    Binding { target: primaryPane.view; property: "minimumEndMs"; value: Controller.compare ? secondaryPane.view.fitEndMs : 0 }
+                    Binding { target: secondaryPane.view; property: "minimumEndMs"; value: Controller.compare ? primaryPane.view.fitEndMs : 0 }
+                    QtObject {
+                        id: sharedAxis
+                        property bool syncing: false
+                        function follow(from, to) {
+                            if (syncing || !Controller.compare)
+                                return
+                            syncing = true
+                            if (from.follow)
+                                to.fit()
+                            else if (to.viewStartMs !== from.viewStartMs || to.viewEndMs !== from.viewEndMs)
+                                to.showRange(from.viewStartMs, from.viewEndMs)
+                            syncing = false
+                        }
+                    }
+                    Connections { target: primaryPane.view; function onViewChanged() { sharedAxis.follow(primaryPane.view, secondaryPane.view) } }
+                    Connections { target: secondaryPane.view; function onViewChanged() { sharedAxis.follow(secondaryPane.view, primaryPane.view) } }
                 }
             }
 

@@ -13,6 +13,10 @@ ColumnLayout {
     // The strategy, the verdict and the zoom buttons above the lanes; the
     // window may show them beside the timeline instead.
     property bool showVerdict: true
+    // Side by side, both panes' lanes start at the same height: each header is
+    // as tall as the taller of the two.
+    readonly property real headerHeight: header.visible ? header.implicitHeight : 0
+    property real alignedHeaderHeight: 0
     signal eventClicked(int index)
     signal cursorRequested(real ms)
 
@@ -20,7 +24,9 @@ ColumnLayout {
 
 
     RowLayout {
+        id: header
         Layout.fillWidth: true
+        Layout.preferredHeight: Math.max(implicitHeight, root.alignedHeaderHeight)
         spacing: Style.px(10)
         visible: root.showVerdict
         SideTag {
@@ -29,6 +35,10 @@ ColumnLayout {
         }
         VerdictPanel {
             Layout.fillWidth: true
+            Layout.alignment: Qt.AlignTop
+            // What is left beside the tag and the zoom buttons, however long its words.
+            Layout.preferredWidth: 0
+            Layout.minimumWidth: 0
             findings: root.session ? root.session.findings : []
             outcome: root.session ? root.session.outcome : RunSession.Clean
             runState: root.session ? root.session.state : RunSession.Idle

@@ -35,8 +35,10 @@ Rectangle {
         anchors.margins: Style.px(10)
         spacing: Style.px(4)
         Label {
+            Layout.fillWidth: true
             text: root.title
             visible: root.title.length > 0
+            wrapMode: Text.Wrap
             font.pixelSize: Style.px(15)
             font.bold: true
             color: Style.muted

@@ -46,11 +46,23 @@ double TimelineView::viewStartMs() const
 double TimelineView::viewEndMs() const
 {
     // Following: the whole run with room for the last labels.
-    if (!m_follow)
-        return m_endMs;
+    return m_follow ? std::max(fitEndMs(), m_minimumEndMs) : m_endMs;
+}
+
+double TimelineView::fitEndMs() const
+{
     if (!m_session)
         return 1.0;
     return TimelinePainter(*m_session->analysis(), currentTheme()).fitEndMs(plotWidth());
+}
+
+void TimelineView::setMinimumEndMs(double ms)
+{
+    if (qFuzzyCompare(ms + 1, m_minimumEndMs + 1))
+        return;
+    m_minimumEndMs = ms;
+    emit viewChanged();
+    update();
 }
 
 void TimelineView::setFollow(bool follow)

@@ -25,6 +25,10 @@ class TimelineView : public QQuickPaintedItem {
     Q_PROPERTY(QString theme READ theme WRITE setTheme NOTIFY themeChanged)
     Q_PROPERTY(qreal textScale READ textScale WRITE setTextScale NOTIFY themeChanged)
     Q_PROPERTY(double durationMs READ durationMs NOTIFY viewChanged)
+    // Following the run, the view ends at the run's own fit, or later: side by
+    // side, each view ends where the longer of the two fits (one time axis).
+    Q_PROPERTY(double fitEndMs READ fitEndMs NOTIFY viewChanged)
+    Q_PROPERTY(double minimumEndMs READ minimumEndMs WRITE setMinimumEndMs NOTIFY viewChanged)
     // The height below which lanes would fall under their minimum: the pane scrolls beyond it.
     Q_PROPERTY(qreal minimumContentHeight READ minimumContentHeight NOTIFY minimumContentHeightChanged)
 public:
@@ -45,6 +49,9 @@ public:
     qreal textScale() const { return m_scale; }
     void setTextScale(qreal scale);
     double durationMs() const;
+    double fitEndMs() const;
+    double minimumEndMs() const { return m_minimumEndMs; }
+    void setMinimumEndMs(double ms);
     qreal minimumContentHeight() const { return m_minimumContentHeight; }
 
     // Shows [startMs, endMs]; stops following the run.
@@ -85,6 +92,7 @@ private:
     bool m_follow = true;
     double m_startMs = 0;
     double m_endMs = 1000;
+    double m_minimumEndMs = 0;
     double m_cursorMs = -1;
     int m_selected = -1;
     QString m_theme = QStringLiteral("light");

@@ -18,6 +18,7 @@
 
 #include <QGuiApplication>
 #include <QElapsedTimer>
+#include <functional>
 #include <QImage>
 #include <QQmlApplicationEngine>
 #include <QQuickItem>
@@ -337,6 +338,39 @@ private slots:
         QTRY_COMPARE(m_translations->language(), QStringLiteral("en"));
         QTRY_VERIFY(buttonWithText(m_window->contentItem(), QStringLiteral("&File")));
         QVERIFY2(!m_controller->scenarioTitle().contains(han), qPrintable(m_controller->scenarioTitle()));
+    }
+
+    // Side by side is one time axis: both timelines fitted end at the same
+    // time in plots of the same width, their lanes start at the same height,
+    // and zooming one zooms the other.
+    void sideBySideSharesOneTimeAxis()
+    {
+        m_controller->setScenario(QStringLiteral("lease-expired-wrong-delete"));
+        m_controller->setCompare(true);
+        m_controller->run();
+        QTRY_VERIFY_WITH_TIMEOUT(m_controller->finished(), 120000);
+        QList<QQuickItem *> views;
+        const std::function<void(QQuickItem *)> collect = [&](QQuickItem *item) {
+            if (item->isVisible() && item->inherits("lockstock::TimelineView"))
+                views << item;
+            for (QQuickItem *child : item->childItems())
+                collect(child);
+        };
+        QTRY_VERIFY((views.clear(), collect(m_window->contentItem()), views.size() == 2));
+        QQuickItem *broken = views.at(0), *correct = views.at(1);
+        const auto sameAxis = [&] {
+            return qAbs(broken->property("viewEndMs").toDouble() - correct->property("viewEndMs").toDouble()) < 1e-6
+                && qAbs(broken->property("viewStartMs").toDouble() - correct->property("viewStartMs").toDouble()) < 1e-6;
+        };
+        QTRY_VERIFY2(sameAxis(), qPrintable(QStringLiteral("%1 vs %2").arg(broken->property("viewEndMs").toDouble()).arg(correct->property("viewEndMs").toDouble())));
+        QVERIFY2(qAbs(broken->width() - correct->width()) <= 1, qPrintable(QStringLiteral("%1 vs %2 px").arg(broken->width()).arg(correct->width())));
+        QTRY_COMPARE(broken->mapToScene(QPointF(0, 0)).y(), correct->mapToScene(QPointF(0, 0)).y());
+        QVERIFY(QMetaObject::invokeMethod(broken, "zoomBy", Q_ARG(double, 0.5), Q_ARG(double, -1)));
+        QVERIFY(!correct->property("follow").toBool());
+        QVERIFY(sameAxis());
+        QVERIFY(QMetaObject::invokeMethod(correct, "fit"));
+        QVERIFY(broken->property("follow").toBool());
+        m_controller->setCompare(false);
     }
 
     // Twenty clients' step buttons wrap onto a second line, every one in reach
