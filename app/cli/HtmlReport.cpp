@@ -14,16 +14,14 @@
 namespace lockstock {
 
 namespace {
-// The inspector's own words (EventInspector.qml), so both say the same.
-QString inspector(const char *text)
-{
-    return QCoreApplication::translate("EventInspector", text);
-}
-
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("Report", text);
-}
+// The page's own words.
+class Report {
+    Q_DECLARE_TR_FUNCTIONS(Report)
+};
+// The inspector's words (EventInspector.qml): the window and the page say the same.
+class EventInspector {
+    Q_DECLARE_TR_FUNCTIONS(EventInspector)
+};
 
 QString html(const QString &text)
 {
@@ -54,27 +52,27 @@ QJsonArray detailRows(const RunAnalysis &analysis, int event)
             rows.append(QJsonArray{label, text, QLatin1String(cls)});
     };
     const auto belief = [](bool holds) {
-        return holds ? inspector("I hold the lock") : inspector("I do not hold the lock");
+        return holds ? EventInspector::tr("I hold the lock") : EventInspector::tr("I do not hold the lock");
     };
     const QString token = d.value(QStringLiteral("token")).toString();
-    add(inspector("time"), QStringLiteral("%1 s").arg(d.value(QStringLiteral("timeMs")).toDouble() / 1000.0, 0, 'f', 3));
-    add(inspector("client"), d.value(QStringLiteral("clientName")).toString()
+    add(EventInspector::tr("time"), QStringLiteral("%1 s").arg(d.value(QStringLiteral("timeMs")).toDouble() / 1000.0, 0, 'f', 3));
+    add(EventInspector::tr("client"), d.value(QStringLiteral("clientName")).toString()
                                  + (d.value(QStringLiteral("watchdog")).toBool()
-                                        ? QStringLiteral(" (%1)").arg(inspector("watchdog")) : QString()), "who");
-    add(inspector("what"), d.value(QStringLiteral("what")).toString());
-    add(inspector("command"), d.value(QStringLiteral("command")).toString(), "command");
-    add(inspector("reply"), d.value(QStringLiteral("reply")).toString(), "reply");
-    add(inspector("believes"), belief(d.value(QStringLiteral("heldBefore")).toBool()) + QStringLiteral(" \u2192 ")
+                                        ? QStringLiteral(" (%1)").arg(EventInspector::tr("watchdog")) : QString()), "who");
+    add(EventInspector::tr("what"), d.value(QStringLiteral("what")).toString());
+    add(EventInspector::tr("command"), d.value(QStringLiteral("command")).toString(), "command");
+    add(EventInspector::tr("reply"), d.value(QStringLiteral("reply")).toString(), "reply");
+    add(EventInspector::tr("believes"), belief(d.value(QStringLiteral("heldBefore")).toBool()) + QStringLiteral(" \u2192 ")
                                    + belief(d.value(QStringLiteral("holds")).toBool())
                                    + (token.isEmpty() ? QString() : QStringLiteral("  (%1)").arg(token)), "belief");
     if (d.contains(QStringLiteral("lockPttlBefore")))
-        add(inspector("Redis before"), redisText(d, QStringLiteral("Before")));
+        add(EventInspector::tr("Redis before"), redisText(d, QStringLiteral("Before")));
     if (d.contains(QStringLiteral("lockPttl")))
-        add(inspector("Redis after"), redisText(d, QString()));
+        add(EventInspector::tr("Redis after"), redisText(d, QString()));
     if (const QString source = d.value(QStringLiteral("source")).toString(); !source.isEmpty())
-        add(inspector("code"), source + QLatin1Char(':') + QString::number(d.value(QStringLiteral("line")).toInt()));
-    add(inspector("note"), d.value(QStringLiteral("note")).toString());
-    add(inspector("race"), d.value(QStringLiteral("race")).toString(), "race");
+        add(EventInspector::tr("code"), source + QLatin1Char(':') + QString::number(d.value(QStringLiteral("line")).toInt()));
+    add(EventInspector::tr("note"), d.value(QStringLiteral("note")).toString());
+    add(EventInspector::tr("race"), d.value(QStringLiteral("race")).toString(), "race");
     return rows;
 }
 
@@ -195,7 +193,7 @@ QByteArray htmlReport(const ReportPage &page, QString *error)
         out += QStringLiteral("<div class=\"verdict\">\n<h2>%1</h2>\n<ul>\n").arg(html(run.subtitle));
         if (run.stopped)
             out += QStringLiteral("<li class=\"broken\">%1</li>\n")
-                       .arg(html(tr("Stopped before the end: no verdict. The timeline shows what ran until then.")));
+                       .arg(html(Report::tr("Stopped before the end: no verdict. The timeline shows what ran until then.")));
         else
             for (const Finding &f : run.analysis->verdict.findings)
                 out += QStringLiteral("<li class=\"%1\">%2</li>\n")
@@ -205,7 +203,7 @@ QByteArray htmlReport(const ReportPage &page, QString *error)
     out += QStringLiteral("</section>\n");
 
     out += QStringLiteral("<h2>%1</h2>\n<p class=\"lesson\">%2</p>\n")
-               .arg(html(tr("Timeline")), html(tr("Hover over a command to see its reply and what the client believed before and after it.")));
+               .arg(html(Report::tr("Timeline")), html(Report::tr("Hover over a command to see its reply and what the client believed before and after it.")));
     QJsonArray events;
     QList<QList<TraceRow>> traces;
     for (qsizetype r = 0; r < page.runs.size(); ++r) {
@@ -241,14 +239,14 @@ QByteArray htmlReport(const ReportPage &page, QString *error)
     }
 
     out += QStringLiteral("<aside id=\"details\" aria-live=\"polite\">\n<h2>%1</h2>\n<div id=\"details-body\">%2</div>\n</aside>\n")
-               .arg(html(inspector("Event")), html(tr("Hover over an event on the timeline or a row of the table.")));
+               .arg(html(EventInspector::tr("Event")), html(Report::tr("Hover over an event on the timeline or a row of the table.")));
 
     for (qsizetype r = 0; r < page.runs.size(); ++r) {
         out += QStringLiteral("<h2>%1 \u2014 %2</h2>\n<table class=\"trace\">\n<thead><tr><th></th><th>%3</th><th>%4</th><th>%5</th>"
                               "<th>%6</th><th>%7</th><th>%8</th><th>%9</th></tr></thead>\n<tbody>\n")
-                   .arg(html(tr("Trace")), html(page.runs.at(r).subtitle), html(tr("t (s)")), html(tr("who")),
-                        html(tr("command")), html(tr("reply")), html(tr("holds?")), html(tr("lock in Redis / stock")),
-                        html(tr("finding")));
+                   .arg(html(Report::tr("Trace")), html(page.runs.at(r).subtitle), html(Report::tr("t (s)")), html(Report::tr("who")),
+                        html(Report::tr("command")), html(Report::tr("reply")), html(Report::tr("holds?")), html(Report::tr("lock in Redis / stock")),
+                        html(Report::tr("finding")));
         for (const TraceRow &row : traces.at(r)) {
             const char *cls = row.flag == QLatin1String("!") ? " class=\"broken\"" : row.flag == QLatin1String("~") ? " class=\"harmless\"" : "";
             out += QStringLiteral("<tr data-run=\"%1\" data-event=\"%2\"%3><td class=\"flag\">%4</td><td class=\"t\">%5</td>"
@@ -256,7 +254,7 @@ QByteArray htmlReport(const ReportPage &page, QString *error)
                        .arg(r).arg(row.event).arg(QLatin1String(cls), html(row.flag.trimmed()))
                        .arg(row.timeMs / 1000.0, 0, 'f', 3)
                        .arg(html(row.who), html(row.command), html(row.reply),
-                            row.holds ? html(tr("yes")) : QString());
+                            row.holds ? html(Report::tr("yes")) : QString());
             out += QStringLiteral("<td>%1</td><td class=\"race\">%2</td></tr>\n").arg(html(row.truth), html(row.race));
         }
         out += QStringLiteral("</tbody>\n</table>\n");
