@@ -2,6 +2,8 @@
 
 #include "cli/Console.h"
 
+#include <algorithm>
+
 
 namespace lockstock {
 
@@ -54,11 +56,11 @@ QString describe(const RunInfo &info, const Event &e, const QString &client)
 }
 } // namespace
 
-QList<TraceRow> traceRows(const RunAnalysis &analysis)
+QList<TraceRow> traceRows(const RunAnalysis &analysis, int from, int to)
 {
     const RunInfo &info = analysis.info;
     QList<TraceRow> rows;
-    for (int i = 0; i < analysis.events.size(); ++i) {
+    for (int i = std::max(0, from); i < std::min<qsizetype>(to, analysis.events.size()); ++i) {
         const Event &e = analysis.events.at(i);
         if (e.kind == EventKind::Sleep && e.step == Step::Backoff)
             continue;
@@ -79,7 +81,7 @@ QList<TraceRow> traceRows(const RunAnalysis &analysis)
     return rows;
 }
 
-void printTrace(const RunAnalysis &analysis)
+void printTraceHeader()
 {
     printOut(QStringLiteral("  %1  %2  %3 %4 %5 %6")
                  .arg(QStringLiteral("t (s)"), 8)
@@ -88,7 +90,11 @@ void printTrace(const RunAnalysis &analysis)
                  .arg(QStringLiteral("reply"), -14)
                  .arg(QStringLiteral("holds?"), -7)
                  .arg(QStringLiteral("lock in Redis / stock")));
-    for (const TraceRow &row : traceRows(analysis))
+}
+
+void printTraceRows(const RunAnalysis &analysis, int from, int to)
+{
+    for (const TraceRow &row : traceRows(analysis, from, to))
         printOut(QStringLiteral("%1 %2  %3  %4 %5 %6 %7")
                      .arg(row.flag)
                      .arg(row.timeMs / 1000.0, 8, 'f', 3)
@@ -97,6 +103,12 @@ void printTrace(const RunAnalysis &analysis)
                      .arg(clip(row.reply, 14), -14)
                      .arg(row.holds ? QStringLiteral("yes") : QString(), -7)
                      .arg(row.truth + (row.race.isEmpty() ? QString() : QStringLiteral("  \u2190 ") + row.race)));
+}
+
+void printTrace(const RunAnalysis &analysis)
+{
+    printTraceHeader();
+    printTraceRows(analysis, 0, int(analysis.events.size()));
     printOut(QString());
 }
 

@@ -1,8 +1,10 @@
 #pragma once
 // The history as a table, one row per event: `lockstock run --trace` prints
-// it, the HTML report shows the same rows.
+// it, a lesson prints it between its frames, the HTML report shows it.
 
 #include "analysis/RunAnalysis.h"
+
+#include <limits>
 
 namespace lockstock {
 
@@ -18,8 +20,12 @@ struct TraceRow {
     QString race;          // the finding's mark on it
 };
 
-// Every row but the retry loop's sleeps, which would drown the table.
-QList<TraceRow> traceRows(const RunAnalysis &analysis);
+// The rows of events [from, to), but the retry loop's sleeps, which would drown the table.
+QList<TraceRow> traceRows(const RunAnalysis &analysis, int from = 0, int to = std::numeric_limits<int>::max());
 void printTrace(const RunAnalysis &analysis);
+// The table's head, and its rows for events [from, to) (a lesson prints the
+// rows between its frames).
+void printTraceHeader();
+void printTraceRows(const RunAnalysis &analysis, int from, int to);
 
 } // namespace lockstock

@@ -21,6 +21,11 @@ struct TimelineImage {
     QString title;
     QString subtitle;
     double endMs = 0;          // the time at the right edge; 0: the whole run, its last labels whole
+    // A lesson's frame: nothing after the cursor, the anchored event
+    // outlined, and the frame's words in a band below the timeline.
+    double cursorMs = -1;
+    int selected = -1;
+    QString caption;
 
     // Title and subtitle for a run of `scenario` with `strategy`.
     void describe(const Scenario &scenario, const Strategy &strategy);
