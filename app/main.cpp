@@ -3,6 +3,7 @@
 #include "cli/Console.h"
 #include "cli/LessonCommand.h"
 #include "cli/ObserveCommand.h"
+#include "cli/ReportCommand.h"
 #include "cli/RunCommand.h"
 #include "cli/ShotCommand.h"
 #include "cli/StressCommand.h"
@@ -31,6 +32,7 @@ void printUsage()
         "  lesson NAME     a guided lesson in the terminal: its frames with the trace between them\n"
         "  stress          real clients under load: what breaks, what safety costs (--all compares)\n"
         "  shot SCENARIO   run headless and write the finished timeline as a PNG or SVG (--out FILE)\n"
+        "  report SCENARIO run headless and write a self-contained HTML report (--out FILE, --both)\n"
         "  observe [SETUP] record your own programs through a Redis proxy, then judge them\n"
         "\n"
         "Every command takes --help. By default LockStock starts its own private redis-server;\n"
@@ -68,11 +70,13 @@ int dispatch(int argc, char **argv)
     }
     const bool observeShot = command == QLatin1String("observe")
         && std::any_of(argv + 2, argv + argc, [](const char *a) { return qstrncmp(a, "--shot", 6) == 0; });
-    if (command == QLatin1String("shot") || observeShot) {
+    if (command == QLatin1String("shot") || command == QLatin1String("report") || observeShot) {
         // Painted into an image: never needs a display.
         if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
             qputenv("QT_QPA_PLATFORM", "offscreen");
         QGuiApplication app(argc, argv);
+        if (command == QLatin1String("report"))
+            return reportCommand(commandArguments());
         return observeShot ? observeCommand(commandArguments()) : shotCommand(commandArguments());
     }
     // run, list and stress work with no display at all.

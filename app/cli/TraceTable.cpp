@@ -56,6 +56,31 @@ QString describe(const RunInfo &info, const Event &e, const QString &client)
 }
 } // namespace
 
+QList<TraceRow> traceRows(const RunAnalysis &analysis, int from, int to)
+{
+    const RunInfo &info = analysis.info;
+    QList<TraceRow> rows;
+    for (int i = std::max(0, from); i < std::min<qsizetype>(to, analysis.events.size()); ++i) {
+        const Event &e = analysis.events.at(i);
+        if (e.kind == EventKind::Sleep && e.step == Step::Backoff)
+            continue;
+        TraceRow row;
+        row.event = i;
+        row.timeMs = info.scenarioMs(e.tNs);
+        row.who = e.client >= 0 ? info.clients.value(e.client) : QStringLiteral("redis");
+        row.command = describe(info, e, row.who);
+        row.reply = e.kind == EventKind::Command ? e.reply.display() : QString();
+        row.holds = e.client >= 0 && e.holds;
+        row.truth = e.probe ? truthText(*e.probe) : QString();
+        const Finding *finding = analysis.findingAt(i);
+        row.flag = !finding ? QStringLiteral(" ") : finding->severity == Severity::Broken ? QStringLiteral("!") : QStringLiteral("~");
+        if (finding)
+            row.race = analysis.markTextAt(i);
+        rows << row;
+    }
+    return rows;
+}
+
 void printTraceHeader()
 {
     printOut(QStringLiteral("  %1  %2  %3 %4 %5 %6")
@@ -69,25 +94,15 @@ void printTraceHeader()
 
 void printTraceRows(const RunAnalysis &analysis, int from, int to)
 {
-    const RunInfo &info = analysis.info;
-    for (int i = std::max(0, from); i < std::min<qsizetype>(to, analysis.events.size()); ++i) {
-        const Event &e = analysis.events.at(i);
-        if (e.kind == EventKind::Sleep && e.step == Step::Backoff)
-            continue; // the retry loop's sleeps would drown the table
-        const QString who = e.client >= 0 ? info.clients.value(e.client) : QStringLiteral("redis");
-        const QString reply = e.kind == EventKind::Command ? e.reply.display() : QString();
-        const QString truth = e.probe ? truthText(*e.probe) : QString();
-        const Finding *finding = analysis.findingAt(i);
+    for (const TraceRow &row : traceRows(analysis, from, to))
         printOut(QStringLiteral("%1 %2  %3  %4 %5 %6 %7")
-                     .arg(!finding ? QStringLiteral(" ")
-                                   : finding->severity == Severity::Broken ? QStringLiteral("!") : QStringLiteral("~"))
-                     .arg(info.scenarioMs(e.tNs) / 1000.0, 8, 'f', 3)
-                     .arg(who, -6)
-                     .arg(clip(describe(info, e, who), 46), -46)
-                     .arg(clip(reply, 14), -14)
-                     .arg(e.client >= 0 && e.holds ? QStringLiteral("yes") : QString(), -7)
-                     .arg(truth + (finding ? QStringLiteral("  \u2190 ") + analysis.markTextAt(i) : QString())));
-    }
+                     .arg(row.flag)
+                     .arg(row.timeMs / 1000.0, 8, 'f', 3)
+                     .arg(row.who, -6)
+                     .arg(clip(row.command, 46), -46)
+                     .arg(clip(row.reply, 14), -14)
+                     .arg(row.holds ? QStringLiteral("yes") : QString(), -7)
+                     .arg(row.truth + (row.race.isEmpty() ? QString() : QStringLiteral("  \u2190 ") + row.race)));
 }
 
 void printTrace(const RunAnalysis &analysis)

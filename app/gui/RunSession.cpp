@@ -2,10 +2,11 @@
 
 #include "RunWorker.h"
 
+#include "analysis/EventDetails.h"
+
 #include "engine/Run.h"
 #include "engine/RunScenario.h"
 
-#include <QFileInfo>
 
 namespace lockstock {
 
@@ -270,46 +271,7 @@ void RunSession::analysed(quint64 generation, std::shared_ptr<const RunAnalysis>
 
 QVariantMap RunSession::eventDetails(int sortedIndex) const
 {
-    const auto a = analysis();
-    if (sortedIndex < 0 || sortedIndex >= a->events.size())
-        return {};
-    const Event &e = a->events.at(sortedIndex);
-    QVariantMap m;
-    m[QStringLiteral("index")] = sortedIndex;
-    m[QStringLiteral("timeMs")] = a->scenarioMs(e.tNs);
-    m[QStringLiteral("durationMs")] = a->scenarioMs(e.durationNs);
-    m[QStringLiteral("client")] = e.client;
-    m[QStringLiteral("clientName")] = a->info.clients.value(e.client, QStringLiteral("Redis"));
-    m[QStringLiteral("kind")] = QString::fromLatin1(nameOf(e.kind));
-    m[QStringLiteral("step")] = QString::fromLatin1(nameOf(e.step));
-    m[QStringLiteral("watchdog")] = e.role == ActorRole::Watchdog;
-    QStringList argv;
-    for (const QByteArray &arg : e.argv)
-        argv << QString::fromUtf8(arg);
-    m[QStringLiteral("command")] = argv.join(QLatin1Char(' '));
-    m[QStringLiteral("reply")] = e.kind == EventKind::Command ? e.reply.display() : QString();
-    // Before → after, as the analysis saw them: belief and Redis's truth.
-    const RunAnalysis::Change change = a->changeAt(sortedIndex);
-    m[QStringLiteral("heldBefore")] = change.heldBefore;
-    m[QStringLiteral("holds")] = change.holdsAfter;
-    m[QStringLiteral("token")] = QString::fromUtf8(e.token);
-    m[QStringLiteral("note")] = a->noteText(e);
-    m[QStringLiteral("what")] = RunAnalysis::kindText(e);
-    m[QStringLiteral("race")] = a->markTextAt(sortedIndex);
-    m[QStringLiteral("source")] = e.sourceFile ? QFileInfo(QString::fromUtf8(e.sourceFile)).fileName() : QString();
-    m[QStringLiteral("line")] = e.sourceLine;
-    const auto putProbe = [&m](const Probe *probe, const QString &suffix) {
-        if (!probe)
-            return;
-        if (const LockTruth *lock = probe->lockOn(0)) {
-            m[QStringLiteral("lockValue") + suffix] = QString::fromUtf8(lock->value);
-            m[QStringLiteral("lockPttl") + suffix] = lock->pttl;
-        }
-        m[QStringLiteral("stock") + suffix] = probe->stock == kUnknown ? QVariant() : QVariant(probe->stock);
-    };
-    putProbe(change.before, QStringLiteral("Before"));
-    putProbe(change.after, QString());
-    return m;
+    return lockstock::eventDetails(*analysis(), sortedIndex);
 }
 
 QVariantMap RunSession::redisStateAt(double ms) const

@@ -17,9 +17,7 @@ TimelineViewport wholeRun(const RunAnalysis &data, const TimelineImage &options)
 {
     TimelineViewport v;
     v.startMs = 0;
-    // Air after the last events so that their labels show whole.
-    const TimelineTheme theme = options.resolvedTheme();
-    v.endMs = TimelinePainter(data, theme).fitEndMs(options.size.width() - TimelinePainter::gutterWidth(theme) - theme.px(16));
+    v.endMs = options.endMs > 0 ? options.endMs : wholeRunEndMs(data, options);
     v.header = true;
     v.legend = true;
     v.title = options.title;
@@ -47,8 +45,9 @@ qreal captionHeight(const TimelineImage &options, int width)
         + 2 * margin;
 }
 
-// False when the device cannot be painted on.
-bool paintInto(QPaintDevice &device, const RunAnalysis &data, const TimelineImage &options, const QSize &size)
+// False when the device cannot be painted on. `hits`: where the events went.
+bool paintInto(QPaintDevice &device, const RunAnalysis &data, const TimelineImage &options, const QSize &size,
+               QList<std::pair<QRectF, int>> *hits = nullptr)
 {
     QPainter p;
     if (!p.begin(&device))
@@ -57,6 +56,8 @@ bool paintInto(QPaintDevice &device, const RunAnalysis &data, const TimelineImag
     const qreal band = captionHeight(options, size.width());
     TimelinePainter painter(data, theme);
     painter.paint(p, QRectF(0, 0, size.width(), size.height() - band), wholeRun(data, options));
+    if (hits)
+        *hits = painter.hits();
     if (band > 0) {
         const QRectF area(0, size.height() - band, size.width(), band);
         p.fillRect(area, theme.gutter);
@@ -140,11 +141,28 @@ QString writeTimelinePng(const RunAnalysis &data, const TimelineImage &options, 
     return writeFile(path, png);
 }
 
+double wholeRunEndMs(const RunAnalysis &data, const TimelineImage &options)
+{
+    // Air after the last events so that their labels show whole.
+    const TimelineTheme theme = options.resolvedTheme();
+    return TimelinePainter(data, theme).fitEndMs(options.size.width() - TimelinePainter::gutterWidth(theme) - theme.px(16));
+}
+
 QString writeTimelineSvg(const RunAnalysis &data, const TimelineImage &options, const QString &path)
 {
+    QString error;
+    const QByteArray svgText = timelineSvg(data, options, nullptr, &error);
+    return svgText.isEmpty() ? cannotWrite(path, error) : writeFile(path, svgText);
+}
+
+QByteArray timelineSvg(const RunAnalysis &data, const TimelineImage &options, QList<std::pair<QRectF, int>> *hits,
+                       QString *error)
+{
     const QSize size = options.resolvedSize(data);
-    if (const QString problem = imageSizeProblem(size); !problem.isEmpty())
-        return cannotWrite(path, problem);
+    if (const QString problem = imageSizeProblem(size); !problem.isEmpty()) {
+        *error = problem;
+        return {};
+    }
     QByteArray svgText;
     QBuffer buffer(&svgText);
     buffer.open(QIODevice::WriteOnly);
@@ -154,9 +172,11 @@ QString writeTimelineSvg(const RunAnalysis &data, const TimelineImage &options, 
     svg.setViewBox(QRect(QPoint(0, 0), size));
     svg.setTitle(options.title);
     svg.setDescription(data.findings().join(QLatin1Char(' ')));
-    if (!paintInto(svg, data, options, size) || svgText.isEmpty())
-        return cannotWrite(path, QCoreApplication::translate("Export", "the SVG generator failed"));
-    return writeFile(path, svgText);
+    if (!paintInto(svg, data, options, size, hits) || svgText.isEmpty()) {
+        *error = QCoreApplication::translate("Export", "the SVG generator failed");
+        return {};
+    }
+    return svgText;
 }
 
 } // namespace lockstock

@@ -20,6 +20,7 @@ struct TimelineImage {
     qreal scale = 0;           // 0: from the width
     QString title;
     QString subtitle;
+    double endMs = 0;          // the time at the right edge; 0: the whole run, its last labels whole
     // A lesson's frame: nothing after the cursor, the anchored event
     // outlined, and the frame's words in a band below the timeline.
     double cursorMs = -1;
@@ -42,5 +43,12 @@ QString imageSizeProblem(const QSize &size);
 // empty on success. Nothing is written when the picture cannot be made.
 QString writeTimelinePng(const RunAnalysis &data, const TimelineImage &options, const QString &path);
 QString writeTimelineSvg(const RunAnalysis &data, const TimelineImage &options, const QString &path);
+
+// The SVG document in memory, and where each drawn event is in it (`hits`,
+// as TimelinePainter::hits()); empty with `error` set when it cannot be made.
+QByteArray timelineSvg(const RunAnalysis &data, const TimelineImage &options, QList<std::pair<QRectF, int>> *hits,
+                       QString *error);
+// The end of the view that shows the whole run of `data` (TimelineImage::endMs 0).
+double wholeRunEndMs(const RunAnalysis &data, const TimelineImage &options);
 
 } // namespace lockstock

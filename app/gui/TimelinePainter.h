@@ -55,6 +55,9 @@ public:
     void paint(QPainter &p, const QRectF &area, const TimelineViewport &view);
     // The event under `pos` in the last paint, or -1.
     int eventAt(const QPointF &pos) const;
+    // Where the last paint drew each event it drew: {rectangle, event index},
+    // in paint order (eventAt() prefers the last).
+    const QList<std::pair<QRectF, int>> &hits() const { return m_hits; }
     // Scenario ms at x in the last paint.
     double msAt(qreal x) const;
     static qreal gutterWidth(const TimelineTheme &theme) { return theme.px(132); }

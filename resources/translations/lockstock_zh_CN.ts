@@ -875,6 +875,61 @@
     </message>
 </context>
 <context>
+    <name>Report</name>
+    <message>
+        <source>Stopped before the end: no verdict. The timeline shows what ran until then.</source>
+        <translation>未运行到结束就停止了：没有结论。时间线只显示停止前已运行的部分。</translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation>时间线</translation>
+    </message>
+    <message>
+        <source>Hover over a command to see its reply and what the client believed before and after it.</source>
+        <translation>将鼠标悬停在命令上，可查看它的回复，以及客户端在它之前和之后的认知。</translation>
+    </message>
+    <message>
+        <source>Hover over an event on the timeline or a row of the table.</source>
+        <translation>将鼠标悬停在时间线上的事件或表格的一行上查看详情。</translation>
+    </message>
+    <message>
+        <source>Trace</source>
+        <translation>逐条记录</translation>
+    </message>
+    <message>
+        <source>t (s)</source>
+        <translation>时间 (秒)</translation>
+    </message>
+    <message>
+        <source>who</source>
+        <translation>谁</translation>
+    </message>
+    <message>
+        <source>command</source>
+        <translation>命令</translation>
+    </message>
+    <message>
+        <source>reply</source>
+        <translation>回复</translation>
+    </message>
+    <message>
+        <source>holds?</source>
+        <translation>持有锁？</translation>
+    </message>
+    <message>
+        <source>lock in Redis / stock</source>
+        <translation>Redis 中的锁 / 库存</translation>
+    </message>
+    <message>
+        <source>finding</source>
+        <translation>发现</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>是</translation>
+    </message>
+</context>
+<context>
     <name>Scenario</name>
     <message>
         <source>A crash between SETNX and EXPIRE</source>
