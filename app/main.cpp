@@ -1,6 +1,7 @@
 // lockstock: with no arguments the simulator window; otherwise a command.
 
 #include "cli/Console.h"
+#include "cli/LessonCommand.h"
 #include "cli/ObserveCommand.h"
 #include "cli/RunCommand.h"
 #include "cli/ShotCommand.h"
@@ -28,6 +29,7 @@ void printUsage()
         "Commands:\n"
         "  run SCENARIO    run headless and print the checker's verdict (--json FILE for the history)\n"
         "  list            the built-in scenarios and strategies with their lessons\n"
+        "  lesson NAME     a guided lesson in the terminal: its frames with the trace between them\n"
         "  stress          real clients under load: what breaks, what safety costs (--all compares)\n"
         "  shot SCENARIO   run headless and write the finished timeline as a PNG or SVG (--out FILE)\n"
         "  observe [SETUP] record your own programs through a Redis proxy, then judge them\n"
@@ -81,6 +83,8 @@ int dispatch(int argc, char **argv)
         return runCommand(args);
     if (command == QLatin1String("list"))
         return listCommand(args);
+    if (command == QLatin1String("lesson"))
+        return lessonCommand(args);
     if (command == QLatin1String("stress"))
         return stressCommand(args);
     if (command == QLatin1String("observe"))

@@ -70,6 +70,7 @@ ColumnLayout {
         topInset: 0
         bottomInset: 0
         width: Math.min(Style.px(380), root.width)
+        height: Style.px(40)
         font.pixelSize: Style.px(16)
         model: root.scenarios
         textRole: "title"
@@ -104,6 +105,7 @@ ColumnLayout {
         topInset: 0
         bottomInset: 0
         width: Math.min(Style.px(300), root.width)
+        height: Style.px(40)
         font.pixelSize: Style.px(16)
         enabled: !root.compare
         model: root.strategies
@@ -162,15 +164,24 @@ ColumnLayout {
     // Labels and the slider are centred on the buttons' height.
     readonly property real rowHeight: playButton.implicitHeight
     // What the controls before the scrubber take: the scrubber fills the rest
-    // of the line, or a line of its own when the rest is too short.
-    function fixedWidth() {
-        let w = 0
-        for (let i = 0; i < children.length; ++i) {
-            const c = children[i]
-            if (c.visible && c.objectName !== "replayBar" && c.width > 0)
-                w += c.width + spacing
+    // of the line, or a line of its own when the rest is too short. Measured
+    // once the Flow has placed them, not bound to their widths: Qt 6.4
+    // crashed (SIGSEGV) on such a binding while a Repeater built 20 step
+    // buttons (flash-sale).
+    property real fixedWidth: 0
+    onPositioningComplete: measure.restart()
+    Timer {
+        id: measure
+        interval: 0
+        onTriggered: {
+            let w = 0
+            for (let i = 0; i < controlRow.children.length; ++i) {
+                const c = controlRow.children[i]
+                if (c.visible && c.objectName !== "replayRow" && c.width > 0)
+                    w += c.width + controlRow.spacing
+            }
+            controlRow.fixedWidth = w
         }
-        return w
     }
     Button {
         id: playButton
@@ -254,35 +265,40 @@ ColumnLayout {
                   : qsTr("Playback speed relative to the scenario's, at once. Only the window's pace: Redis keeps the lesson's own times.")
         }
     }
-    Label {
-        objectName: "clockLabel"
-        height: controlRow.rowHeight
-        verticalAlignment: Text.AlignVCenter
-        text: root.clock === "virtual" ? qsTr("virtual clock") : qsTr("real clock")
-        font.pixelSize: Style.px(15)
-        color: Style.muted
-        HoverHandler { id: clockHover }
-        Hint {
-            hovered: clockHover.hovered
-            width: Math.min(implicitWidth, Style.px(520))
-            text: root.clock === "virtual"
-                  ? qsTr("Redis runs on the run's own clock: pausing freezes every lease, the same run gives the same history.")
-                  : qsTr("Redis runs on the wall clock, as in production: leases keep running while you watch.")
-        }
-    }
-    // The rest of the row: the finished run's scrubber.
-    ReplayBar {
-        objectName: "replayBar"
+    // The clock the run is on, then the finished run's scrubber: the rest of
+    // the line, or a line of their own when the rest is too short.
+    RowLayout {
+        objectName: "replayRow"
         width: {
-            const rest = controlRow.width - controlRow.fixedWidth()
-            return rest >= Style.px(320) ? rest : controlRow.width
+            const rest = controlRow.width - controlRow.fixedWidth
+            return rest >= Style.px(420) ? rest : controlRow.width
         }
-        durationMs: root.durationMs
-        cursorMs: root.cursorMs
-        finished: root.finished
-        rate: root.replayRate
-        onScrubbed: ms => root.scrubbed(ms)
-        onRateChosen: r => root.replayRateChosen(r)
+        height: controlRow.rowHeight
+        spacing: controlRow.spacing
+        Label {
+            objectName: "clockLabel"
+            text: root.clock === "virtual" ? qsTr("virtual clock") : qsTr("real clock")
+            font.pixelSize: Style.px(15)
+            color: Style.muted
+            HoverHandler { id: clockHover }
+            Hint {
+                hovered: clockHover.hovered
+                width: Math.min(implicitWidth, Style.px(520))
+                text: root.clock === "virtual"
+                      ? qsTr("Redis runs on the run's own clock: pausing freezes every lease, the same run gives the same history.")
+                      : qsTr("Redis runs on the wall clock, as in production: leases keep running while you watch.")
+            }
+        }
+        ReplayBar {
+            objectName: "replayBar"
+            Layout.fillWidth: true
+            durationMs: root.durationMs
+            cursorMs: root.cursorMs
+            finished: root.finished
+            rate: root.replayRate
+            onScrubbed: ms => root.scrubbed(ms)
+            onRateChosen: r => root.replayRateChosen(r)
+        }
     }
     }
 }

@@ -30,6 +30,8 @@ ApplicationWindow {
     property var details: ({})
     // The side panels show, and with them the lesson and the verdict beside the timeline.
     readonly property bool besideTimeline: !Controller.compare && !presenting && settings.sidePanels
+    // A lesson keeps the outcome for its frame on the verdict: the class predicts it first.
+    readonly property bool verdictShown: !LessonPlayer.active || LessonPlayer.highlight === "verdict"
 
     Settings {
         id: settings
@@ -67,6 +69,11 @@ ApplicationWindow {
         Controller.correct = correct
         Controller.speedFactor = speed
         Controller.replayRate = replayRate
+        // The class goes on where it stopped; the first start opens the course.
+        if (LessonPlayer.savedLesson.length > 0)
+            LessonPlayer.resume()
+        else
+            lessonBrowser.open()
     }
     Connections {
         target: Controller
@@ -109,7 +116,7 @@ ApplicationWindow {
 
     // The one-key shortcuts drive the timeline; over the stress test they would
     // reach it through the popup (and digits belong to its number fields).
-    readonly property bool timelineKeys: !stressPopup.opened
+    readonly property bool timelineKeys: !stressPopup.opened && !lessonBrowser.opened
 
     // Run, step, reset, fit and text size are the menus' Actions; these have no menu entry.
     Shortcut { sequences: ["+", "="]; enabled: window.timelineKeys; onActivated: primaryPane.view.zoomBy(1 / 1.5) }
@@ -156,7 +163,7 @@ ApplicationWindow {
         AppMenu {
             title: qsTr("&Run")
             Action { text: qsTr("Run / Pause"); shortcut: "Space"; enabled: window.timelineKeys; onTriggered: Controller.togglePlay() }
-            Action { text: qsTr("Step focused client"); shortcut: "Right"; enabled: window.timelineKeys; onTriggered: window.stepFocused() }
+            Action { text: qsTr("Step focused client"); shortcut: "Right"; enabled: window.timelineKeys && !LessonPlayer.active; onTriggered: window.stepFocused() }
             Action { text: qsTr("Reset"); shortcut: "R"; enabled: window.timelineKeys; onTriggered: Controller.reset() }
             Action { text: qsTr("Replay"); enabled: Controller.finished; onTriggered: Controller.replay() }
             MenuSeparator {}
@@ -165,6 +172,7 @@ ApplicationWindow {
         }
         AppMenu {
             title: qsTr("&View")
+            Action { objectName: "lessonsAction"; text: qsTr("Guided &lessons…"); shortcut: "Ctrl+L"; onTriggered: lessonBrowser.open() }
             Action { text: qsTr("Presentation mode"); shortcut: "F5"; checkable: true; checked: window.presenting; onTriggered: window.setPresenting(checked) }
             Action { text: qsTr("Side panels"); shortcut: "Ctrl+B"; checkable: true; checked: settings.sidePanels; onTriggered: settings.sidePanels = checked }
             Action { text: qsTr("Dark theme"); checkable: true; checked: Style.dark; onTriggered: { Style.dark = checked; settings.dark = checked } }
@@ -240,6 +248,19 @@ ApplicationWindow {
             if (drop.hasUrls && Controller.openScenario(drop.urls[0]))
                 drop.accept()
         }
+    }
+    LessonBrowser {
+        id: lessonBrowser
+        parent: Overlay.overlay
+        x: Style.px(20)
+        y: Style.px(20)
+        width: parent.width - 2 * x
+        height: parent.height - 2 * y
+    }
+    LessonControl {
+        view: primaryPane.view
+        enabled: window.timelineKeys
+        onEventShown: index => window.details = Controller.primary.eventDetails(index)
     }
 
     // Every strategy under the same load, over the whole window; Esc closes it, the runs go on.
@@ -377,12 +398,14 @@ ApplicationWindow {
                 wrapMode: Text.WordWrap
             }
         }
-        // Without the side panels the lesson runs over the whole width; presentation mode leaves it out.
+        // Without the side panels the lesson runs over the whole width; presentation mode leaves it out
+        // unless a guided lesson is on.
         Lesson {
             Layout.fillWidth: true
-            visible: !window.presenting && !window.besideTimeline
+            visible: (!window.presenting || LessonPlayer.active) && !window.besideTimeline
             folded: settings.lessonFolded
             onFoldToggled: settings.lessonFolded = !settings.lessonFolded
+            onBrowseRequested: lessonBrowser.open()
         }
 
         SplitView {
@@ -405,7 +428,7 @@ ApplicationWindow {
                         Layout.fillWidth: true
                         Layout.fillHeight: true
                         // Beside the timeline, the verdict leaves all the height to the lanes.
-                        showVerdict: !window.besideTimeline
+                        showVerdict: !window.besideTimeline && window.verdictShown
                         session: Controller.primary
                         cursorMs: Controller.cursorMs
                         onEventClicked: index => {
@@ -477,9 +500,11 @@ ApplicationWindow {
                                 Layout.rightMargin: Style.px(10)
                                 folded: settings.lessonFolded
                                 onFoldToggled: settings.lessonFolded = !settings.lessonFolded
+                                onBrowseRequested: lessonBrowser.open()
                             }
                             VerdictPanel {
                                 objectName: "sideVerdict"
+                                visible: window.verdictShown
                                 Layout.fillWidth: true
                                 Layout.rightMargin: Style.px(10)
                                 Layout.bottomMargin: Style.px(4)

@@ -1,15 +1,15 @@
 #!/usr/bin/env bash
 # Fuzzes with libFuzzer (clang 15, ASan + UBSan) for a bounded time: the
-# scenario loader (seeded with the shipped scenarios) and the proxy's RESP
-# readers (seeded with pipelined client and server streams), half the time
-# each. A crash, a leak, a sanitizer report or a slow input fails the script;
+# scenario loader (seeded with the shipped scenarios), the lesson loader
+# (seeded with the shipped lessons) and the proxy's RESP readers (seeded with
+# pipelined client and server streams), a third of the time each. A crash, a leak, a sanitizer report or a slow input fails the script;
 # the input that did it is left in build-fuzz/artifacts/.
 #   FUZZ_SECONDS (default 60)   how long to fuzz, in all
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 seconds="${FUZZ_SECONDS:-60}"
-half=$(( (seconds + 1) / 2 ))
+third=$(( (seconds + 2) / 3 ))
 build=build-fuzz   # the "fuzz" preset's (CMakePresets.json)
 
 cmake --preset fuzz >/dev/null
@@ -19,7 +19,7 @@ mkdir -p "$build/artifacts"
 # fuzz NAME CORPUS DICT MAX_LEN
 fuzz() {
     "$build/tests/fuzz/$1" "$2" -dict="$3" \
-        -max_total_time="$half" -timeout=5 -rss_limit_mb=2048 -max_len="$4" \
+        -max_total_time="$third" -timeout=5 -rss_limit_mb=2048 -max_len="$4" \
         -print_final_stats=1 -artifact_prefix="$build/artifacts/" 2>&1 | tail -n 25
 }
 
@@ -28,6 +28,11 @@ corpus="$build/corpus"
 mkdir -p "$corpus"
 cp resources/scenarios/*.json "$corpus/"
 fuzz fuzz_scenario "$corpus" tests/fuzz/scenario.dict 8192
+
+lessons="$build/corpus-lessons"
+mkdir -p "$lessons"
+cp resources/lessons/*.json "$lessons/"
+fuzz fuzz_lesson "$lessons" tests/fuzz/lesson.dict 16384
 
 # RESP seeds: two length bytes (little endian), the client's bytes, the server's.
 resp="$build/corpus-resp"

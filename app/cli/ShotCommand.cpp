@@ -6,6 +6,7 @@
 #include "cli/RunOptions.h"
 #include "gui/TimelineExport.h"
 #include "cli/LanguageOption.h"
+#include "lesson/Lesson.h"
 
 #include "engine/RedisChecks.h"
 
@@ -47,6 +48,10 @@ int shotCommand(const QStringList &arguments)
     addLanguageOption(parser);
     parser.addOption({QStringLiteral("scale"), QStringLiteral("Type size factor (default: from the width)."),
                       QStringLiteral("S")});
+    parser.addOption({QStringLiteral("frame"),
+                      QStringLiteral("Frame N (from 1) of the scenario's lesson on the --strategy side: the timeline up to "
+                                     "that moment, its event outlined, the frame's words below."),
+                      QStringLiteral("N")});
     if (const std::optional<int> done = parseArguments(parser, arguments))
         return *done;
     const QString out = parser.value(QStringLiteral("out"));
@@ -94,6 +99,27 @@ int shotCommand(const QStringList &arguments)
     RunRequest request;
     if (!readRunRequest(parser, &request))
         return kExitUsage;
+    // A lesson's frame: the lesson named after the scenario, on the side of --strategy.
+    int lessonFrame = 0;
+    std::optional<Lesson> lesson;
+    if (parser.isSet(QStringLiteral("frame"))) {
+        bool ok = false;
+        lessonFrame = parser.value(QStringLiteral("frame")).toInt(&ok);
+        if (!ok || lessonFrame < 1) {
+            printError(QStringLiteral("--frame must be a frame number, 1 or more (got '%1')").arg(parser.value(QStringLiteral("frame"))));
+            return kExitUsage;
+        }
+        LessonError lessonError;
+        lesson = findLesson(request.scenario.name, &lessonError);
+        if (!lesson) {
+            printError(lessonError.display());
+            return kExitUsage;
+        }
+        if (request.strategy->name != request.scenario.broken && request.strategy->name != request.scenario.correct) {
+            printError(QStringLiteral("--frame: a lesson plays the scenario's pair, --strategy broken or correct"));
+            return kExitUsage;
+        }
+    }
     std::unique_ptr<RedisTarget> target;
     if (!openRunTarget(parser, request, &target))
         return kExitUsage;
@@ -108,6 +134,30 @@ int shotCommand(const QStringList &arguments)
     }
     const std::shared_ptr<const RunAnalysis> data = analyze(history);
     image.describe(request.scenario, *request.strategy);
+    if (lessonFrame > 0 && error.isEmpty()) {
+        QString why;
+        const bool correct = request.strategy->name == request.scenario.correct;
+        const QList<LessonFrame> &frames = lesson->frames(correct);
+        const QList<int> events = resolveFrames(frames, *data, &why);
+        if (events.isEmpty() || lessonFrame > events.size()) {
+            printError(events.isEmpty() ? QStringLiteral("%1: %2").arg(lesson->path, why)
+                                        : QStringLiteral("--frame %1: the lesson's %2 side has %3 frames")
+                                              .arg(lessonFrame).arg(correct ? QStringLiteral("correct") : QStringLiteral("broken"))
+                                              .arg(events.size()));
+            return kExitUsage;
+        }
+        const LessonFrame &f = frames.at(lessonFrame - 1);
+        const QString language = translations.effective();
+        image.cursorMs = data->scenarioMs(frameTimeNs(*data, events.at(lessonFrame - 1)));
+        image.selected = f.highlight == LessonHighlight::Verdict ? -1 : events.at(lessonFrame - 1);
+        image.caption = Cli::tr("Frame %1 of %2").arg(lessonFrame).arg(events.size()) + QStringLiteral(" — ") + f.text.in(language);
+        if (f.asks()) {
+            QStringList choices;
+            for (qsizetype c = 0; c < f.choices.size(); ++c)
+                choices << QStringLiteral("%1) %2").arg(QChar(u'a' + int(c))).arg(f.choices.at(c).text.in(language));
+            image.caption += QStringLiteral("\n? ") + f.question.in(language) + QStringLiteral("   ") + choices.join(QStringLiteral("   "));
+        }
+    }
     const QString written = out.endsWith(QLatin1String(".svg"), Qt::CaseInsensitive)
         ? writeTimelineSvg(*data, image, out)
         : writeTimelinePng(*data, image, out);

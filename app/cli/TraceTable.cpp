@@ -2,6 +2,8 @@
 
 #include "cli/Console.h"
 
+#include <algorithm>
+
 
 namespace lockstock {
 
@@ -54,9 +56,8 @@ QString describe(const RunInfo &info, const Event &e, const QString &client)
 }
 } // namespace
 
-void printTrace(const RunAnalysis &analysis)
+void printTraceHeader()
 {
-    const RunInfo &info = analysis.info;
     printOut(QStringLiteral("  %1  %2  %3 %4 %5 %6")
                  .arg(QStringLiteral("t (s)"), 8)
                  .arg(QStringLiteral("who"), -6)
@@ -64,7 +65,12 @@ void printTrace(const RunAnalysis &analysis)
                  .arg(QStringLiteral("reply"), -14)
                  .arg(QStringLiteral("holds?"), -7)
                  .arg(QStringLiteral("lock in Redis / stock")));
-    for (int i = 0; i < analysis.events.size(); ++i) {
+}
+
+void printTraceRows(const RunAnalysis &analysis, int from, int to)
+{
+    const RunInfo &info = analysis.info;
+    for (int i = std::max(0, from); i < std::min<qsizetype>(to, analysis.events.size()); ++i) {
         const Event &e = analysis.events.at(i);
         if (e.kind == EventKind::Sleep && e.step == Step::Backoff)
             continue; // the retry loop's sleeps would drown the table
@@ -82,6 +88,12 @@ void printTrace(const RunAnalysis &analysis)
                      .arg(e.client >= 0 && e.holds ? QStringLiteral("yes") : QString(), -7)
                      .arg(truth + (finding ? QStringLiteral("  \u2190 ") + analysis.markTextAt(i) : QString())));
     }
+}
+
+void printTrace(const RunAnalysis &analysis)
+{
+    printTraceHeader();
+    printTraceRows(analysis, 0, int(analysis.events.size()));
     printOut(QString());
 }
 

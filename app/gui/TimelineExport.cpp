@@ -6,6 +6,7 @@
 
 #include <QBuffer>
 #include <QCoreApplication>
+#include <QFontMetricsF>
 #include <QImageWriter>
 #include <QSvgGenerator>
 
@@ -23,7 +24,27 @@ TimelineViewport wholeRun(const RunAnalysis &data, const TimelineImage &options)
     v.legend = true;
     v.title = options.title;
     v.subtitle = options.subtitle;
+    v.cursorMs = options.cursorMs;
+    v.selected = options.selected;
     return v;
+}
+
+// The caption band: its font, and its height for a picture `width` wide.
+QFont captionFont(const TimelineTheme &theme)
+{
+    return theme.font(theme.px(20));
+}
+
+qreal captionHeight(const TimelineImage &options, int width)
+{
+    if (options.caption.isEmpty())
+        return 0;
+    const TimelineTheme theme = options.resolvedTheme();
+    const qreal margin = theme.px(24);
+    return QFontMetricsF(captionFont(theme))
+               .boundingRect(QRectF(0, 0, width - 2 * margin, 1e6), Qt::TextWordWrap, options.caption)
+               .height()
+        + 2 * margin;
 }
 
 // False when the device cannot be painted on.
@@ -32,8 +53,19 @@ bool paintInto(QPaintDevice &device, const RunAnalysis &data, const TimelineImag
     QPainter p;
     if (!p.begin(&device))
         return false;
-    TimelinePainter painter(data, options.resolvedTheme());
-    painter.paint(p, QRectF(QPointF(0, 0), size), wholeRun(data, options));
+    const TimelineTheme theme = options.resolvedTheme();
+    const qreal band = captionHeight(options, size.width());
+    TimelinePainter painter(data, theme);
+    painter.paint(p, QRectF(0, 0, size.width(), size.height() - band), wholeRun(data, options));
+    if (band > 0) {
+        const QRectF area(0, size.height() - band, size.width(), band);
+        p.fillRect(area, theme.gutter);
+        p.setPen(theme.text);
+        p.setFont(captionFont(theme));
+        const qreal margin = theme.px(24);
+        p.drawText(area.adjusted(margin, margin, -margin, -margin), Qt::TextWordWrap | Qt::AlignLeft | Qt::AlignVCenter,
+                   options.caption);
+    }
     return p.end();
 }
 
@@ -73,7 +105,8 @@ QSize TimelineImage::resolvedSize(const RunAnalysis &data) const
 {
     if (size.height() > 0)
         return size;
-    return {size.width(), qCeil(TimelinePainter(data, resolvedTheme()).preferredHeight(wholeRun(data, *this), size.width()))};
+    return {size.width(), qCeil(TimelinePainter(data, resolvedTheme()).preferredHeight(wholeRun(data, *this), size.width())
+                                + captionHeight(*this, size.width()))};
 }
 
 QString imageSizeProblem(const QSize &size)

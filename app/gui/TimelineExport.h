@@ -20,6 +20,11 @@ struct TimelineImage {
     qreal scale = 0;           // 0: from the width
     QString title;
     QString subtitle;
+    // A lesson's frame: nothing after the cursor, the anchored event
+    // outlined, and the frame's words in a band below the timeline.
+    double cursorMs = -1;
+    int selected = -1;
+    QString caption;
 
     // Title and subtitle for a run of `scenario` with `strategy`.
     void describe(const Scenario &scenario, const Strategy &strategy);

@@ -17,6 +17,30 @@
             <numerusform>%n private lock nodes and a store</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Scenario %1 · about %n minute(s)</source>
+        <translation>
+            <numerusform>Scenario %1 · about %n minute</numerusform>
+            <numerusform>Scenario %1 · about %n minutes</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>LessonBrowser</name>
+    <message numerus="yes">
+        <source>%n min</source>
+        <translation>
+            <numerusform>%n min</numerusform>
+            <numerusform>%n min</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n frame(s)</source>
+        <translation>
+            <numerusform>%n frame</numerusform>
+            <numerusform>%n frames</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Verdict</name>

@@ -139,6 +139,32 @@
         <source>Stopped before the end: no verdict. The figures cover what ran until then.</source>
         <translation>未运行到结束就停止了：没有结论。这些数据只涵盖停止前已运行的部分。</translation>
     </message>
+    <message>
+        <source>The fix: %1</source>
+        <translation>修复：%1</translation>
+    </message>
+    <message>
+        <source>The broken side: %1</source>
+        <translation>有问题的一边：%1</translation>
+    </message>
+    <message>
+        <source>Frame %1 of %2</source>
+        <translation>第 %1 帧，共 %2 帧</translation>
+    </message>
+    <message>
+        <source>Answer: %1</source>
+        <translation>答案：%1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Scenario %1 · about %n minute(s)</source>
+        <translation>
+            <numerusform>场景 %1 · 约 %n 分钟</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Now the fix: the same scenario with %1.</source>
+        <translation>接下来看修复：同一个场景，换成 %1。</translation>
+    </message>
 </context>
 <context>
     <name>CodeLanguageSwitch</name>
@@ -552,6 +578,84 @@
     </message>
 </context>
 <context>
+    <name>Lesson</name>
+    <message>
+        <source>Guided lessons…</source>
+        <translation>引导课程…</translation>
+    </message>
+    <message>
+        <source>Leave the lesson</source>
+        <translation>退出本课</translation>
+    </message>
+    <message>
+        <source>The fix</source>
+        <translation>修复方案</translation>
+    </message>
+    <message>
+        <source>The broken side</source>
+        <translation>有问题的做法</translation>
+    </message>
+    <message>
+        <source>frame %1 of %2</source>
+        <translation>第 %1 / %2 帧</translation>
+    </message>
+    <message>
+        <source>Right. Press Next to see it happen.</source>
+        <translation>答对了。按“下一步”看它真的发生。</translation>
+    </message>
+    <message>
+        <source>Not quite. Press Next to see what happens.</source>
+        <translation>不太对。按“下一步”看看实际会怎样。</translation>
+    </message>
+    <message>
+        <source>Back</source>
+        <translation>上一步</translation>
+    </message>
+    <message>
+        <source>Now the fix</source>
+        <translation>看修复</translation>
+    </message>
+    <message>
+        <source>Next</source>
+        <translation>下一步</translation>
+    </message>
+    <message>
+        <source>End of the lesson. Pick another from the lessons (Ctrl+L).</source>
+        <translation>本课结束。可以从课程列表（Ctrl+L）再选一课。</translation>
+    </message>
+</context>
+<context>
+    <name>LessonBrowser</name>
+    <message>
+        <source>Guided lessons</source>
+        <translation>引导课程</translation>
+    </message>
+    <message>
+        <source>Resume: %1</source>
+        <translation>继续上次：%1</translation>
+    </message>
+    <message>
+        <source>Explore freely</source>
+        <translation>自由探索</translation>
+    </message>
+    <message>
+        <source>Each lesson plays a scenario&apos;s broken strategy, stops at the moments that matter and asks you to predict; then it plays the fix. Next: → or PageDown, Back: ← or PageUp.</source>
+        <translation>每一课先演示一个场景里有问题的做法，在关键时刻停下来，请你先预测结果；然后再演示修复方案。下一步：→ 或 PageDown；上一步：← 或 PageUp。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n min</source>
+        <translation>
+            <numerusform>%n 分钟</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n frame(s)</source>
+        <translation>
+            <numerusform>%n 帧</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>Main</name>
     <message>
         <source>&amp;File</source>
@@ -668,6 +772,10 @@
     <message>
         <source>Esc: leave presentation mode</source>
         <translation>Esc：退出演示模式</translation>
+    </message>
+    <message>
+        <source>Guided &amp;lessons…</source>
+        <translation>引导课程(&amp;L)…</translation>
     </message>
     <message>
         <source>Code</source>
