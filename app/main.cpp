@@ -24,7 +24,8 @@ void printUsage()
     printOut(QStringLiteral(
         "Usage: lockstock [COMMAND] [OPTIONS]\n"
         "\n"
-        "With no command, opens the simulator window (--redis HOST:PORT to use an existing server).\n"
+        "With no command, opens the simulator window (--redis HOST:PORT to use an existing server);\n"
+        "lockstock FILE.json opens it with that scenario file.\n"
         "\n"
         "Commands:\n"
         "  run SCENARIO    run headless and print the checker's verdict (--json FILE for the history)\n"
@@ -64,10 +65,10 @@ int dispatch(int argc, char **argv)
     QCoreApplication::setApplicationName(QStringLiteral("lockstock"));
     QCoreApplication::setOrganizationName(QStringLiteral("LockStock"));
     const bool help = command == QLatin1String("--help") || command == QLatin1String("-h") || command == QLatin1String("help");
-    if (command.isEmpty() || (command.startsWith(QLatin1Char('-')) && !help)) {
-        QGuiApplication app(argc, argv);
-        return windowCommand(QCoreApplication::arguments());
-    }
+    // lockstock FILE.json: the window with that scenario, like `run` and `shot` take it.
+    const bool scenarioFile = command.endsWith(QLatin1String(".json"), Qt::CaseInsensitive);
+    if (command.isEmpty() || scenarioFile || (command.startsWith(QLatin1Char('-')) && !help))
+        return windowCommand(argc, argv);
     const bool observeShot = command == QLatin1String("observe")
         && std::any_of(argv + 2, argv + argc, [](const char *a) { return qstrncmp(a, "--shot", 6) == 0; });
     if (command == QLatin1String("shot") || command == QLatin1String("report") || observeShot) {

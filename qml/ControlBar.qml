@@ -76,7 +76,9 @@ ColumnLayout {
         textRole: "title"
         currentIndex: root.indexOfName(root.scenarios, root.scenario)
         onModelChanged: rebindScenario.restart()
-        displayText: currentIndex >= 0 ? root.scenarios[currentIndex].course + ". " + root.scenarios[currentIndex].title : ""
+        // An opened file has no number in the course (0).
+        function label(s) { return s.course > 0 ? s.course + ". " + s.title : s.title }
+        displayText: currentIndex >= 0 ? label(root.scenarios[currentIndex]) : ""
         onActivated: index => root.scenarioPicked(root.scenarios[index].name)
         popup.width: Math.max(width, Math.min(Style.px(760), root.width))
         delegate: ItemDelegate {
@@ -84,7 +86,7 @@ ColumnLayout {
             required property var modelData
             required property int index
             width: scenarioBox.popup.width
-            text: modelData.course + ". " + modelData.title
+            text: scenarioBox.label(modelData)
             font.pixelSize: Style.px(16)
             highlighted: scenarioBox.highlightedIndex === index
         }

@@ -135,6 +135,26 @@ ApplicationWindow {
         font.pixelSize: Style.px(15)
         AppMenu {
             title: qsTr("&File")
+            Action { objectName: "openAction"; text: qsTr("&Open scenario…"); shortcut: "Ctrl+O"; onTriggered: openDialog.open() }
+            AppMenu {
+                id: recentMenu
+                objectName: "recentMenu"
+                title: qsTr("Open &recent")
+                enabled: Controller.recentFiles.length > 0
+                Instantiator {
+                    model: Controller.recentFiles
+                    delegate: Action {
+                        required property string modelData
+                        required property int index
+                        text: "&" + (index + 1) + "  " + modelData.substring(modelData.lastIndexOf("/") + 1)
+                        onTriggered: Controller.openScenario("file://" + modelData)
+                    }
+                    onObjectAdded: (index, object) => recentMenu.insertAction(index, object)
+                    onObjectRemoved: (index, object) => recentMenu.removeAction(object)
+                }
+            }
+            Action { objectName: "saveScenarioAction"; text: qsTr("Save scenario &as…"); shortcut: "Ctrl+Shift+S"; onTriggered: saveScenarioDialog.open() }
+            MenuSeparator {}
             Action { objectName: "exportPngAction"; text: qsTr("Export timeline as &PNG…"); shortcut: "Ctrl+E"; onTriggered: { exportDialog.nameFilters = ["PNG (*.png)"]; exportDialog.defaultSuffix = "png"; exportDialog.open() } }
             Action { objectName: "exportSvgAction"; text: qsTr("Export timeline as &SVG…"); shortcut: "Ctrl+Shift+E"; onTriggered: { exportDialog.nameFilters = ["SVG (*.svg)"]; exportDialog.defaultSuffix = "svg"; exportDialog.open() } }
             MenuSeparator {}
@@ -197,6 +217,38 @@ ApplicationWindow {
         }
     }
 
+    FileDialog {
+        id: openDialog
+        objectName: "openDialog"
+        title: qsTr("Open a scenario")
+        fileMode: FileDialog.OpenFile
+        nameFilters: [qsTr("Scenarios (*.json)"), qsTr("All files (*)")]
+        onAccepted: Controller.openScenario(selectedFile)
+    }
+    FileDialog {
+        id: saveScenarioDialog
+        objectName: "saveScenarioDialog"
+        title: qsTr("Save the scenario")
+        fileMode: FileDialog.SaveFile
+        acceptLabel: qsTr("Save")
+        nameFilters: [qsTr("Scenarios (*.json)")]
+        defaultSuffix: "json"
+        onAccepted: {
+            const error = Controller.saveScenario(selectedFile)
+            exportStatus.show(error ? error : qsTr("Saved %1").arg(selectedFile.toString().replace("file://", "")), 6000)
+        }
+    }
+    // A scenario file dropped anywhere on the window opens it.
+    DropArea {
+        objectName: "scenarioDrop"
+        parent: Overlay.overlay
+        anchors.fill: parent
+        onEntered: drag => drag.accepted = drag.hasUrls
+        onDropped: drop => {
+            if (drop.hasUrls && Controller.openScenario(drop.urls[0]))
+                drop.accept()
+        }
+    }
     LessonBrowser {
         id: lessonBrowser
         parent: Overlay.overlay

@@ -1,10 +1,10 @@
 #pragma once
 
-#include <QStringList>
-
 namespace lockstock {
 
-// lockstock [--redis HOST:PORT]: the simulator window. Needs a QGuiApplication.
-int windowCommand(const QStringList &arguments);
+// lockstock [--redis HOST:PORT] [FILE.json]: the simulator window, with that
+// scenario file open. Makes its own QGuiApplication once the arguments and
+// the file are good: a bad one is said on the terminal, with no window.
+int windowCommand(int &argc, char **argv);
 
 } // namespace lockstock

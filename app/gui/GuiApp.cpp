@@ -26,7 +26,7 @@ void registerQmlTypes()
     Q_UNUSED(registered);
 }
 
-int runWindow(std::unique_ptr<RedisTarget> target, const QString &error)
+int runWindow(std::unique_ptr<RedisTarget> target, const QString &error, const std::optional<Scenario> &opened)
 {
     QGuiApplication::setApplicationDisplayName(QStringLiteral("LockStock"));
     QGuiApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/lockstock.svg")));
@@ -49,6 +49,9 @@ int runWindow(std::unique_ptr<RedisTarget> target, const QString &error)
     engine.load(QUrl(QStringLiteral("qrc:/LockStock/Main.qml")));
     if (engine.rootObjects().isEmpty())
         return 1;
+    // After the window restored the last session's scenario: the file replaces it.
+    if (opened)
+        controller.openScenarioFile(*opened);
     return QGuiApplication::exec();
 }
 

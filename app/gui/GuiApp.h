@@ -2,14 +2,17 @@
 // The simulator window.
 
 #include "engine/RedisTarget.h"
+#include "scenario/Scenario.h"
 
 #include <memory>
+#include <optional>
 
 namespace lockstock {
 
 // Shows the window until it closes; `target` is null when Redis could not be
-// reached (the window says so, with `error`). Needs a QGuiApplication.
-int runWindow(std::unique_ptr<RedisTarget> target, const QString &error);
+// reached (the window says so, with `error`); `opened`, a scenario file to
+// show instead of the one last shown. Needs a QGuiApplication.
+int runWindow(std::unique_ptr<RedisTarget> target, const QString &error, const std::optional<Scenario> &opened = {});
 // Makes the QML modules LockStock and LockStock.Native known; the tests call it too.
 void registerQmlTypes();
 

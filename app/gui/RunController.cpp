@@ -4,15 +4,29 @@
 #include "Translations.h"
 
 #include "redis/RedisError.h"
+#include "scenario/ScenarioWriter.h"
 #include "strategies/Strategies.h"
 
 #include <QFileInfo>
 #include <QJSEngine>
+#include <QSettings>
 
 namespace lockstock {
 
 namespace {
 constexpr double kReplaySeconds = 10;
+constexpr int kRecentFiles = 8;
+const QString kRecentKey = QStringLiteral("files/recent");
+
+QString localPath(const QUrl &file)
+{
+    return file.isLocalFile() ? file.toLocalFile() : file.toString();
+}
+
+bool isBuiltin(const Scenario &s)
+{
+    return s.path.isEmpty() || s.path.startsWith(QLatin1String(":/"));
+}
 } // namespace
 
 RunController::RunController(std::unique_ptr<RedisTarget> target, const QString &error, QObject *parent)
@@ -68,12 +82,18 @@ RunController *RunController::create(QQmlEngine *, QJSEngine *)
 QVariantList RunController::scenarios() const
 {
     QVariantList out;
+    if (m_file)
+        out << QVariantMap{{QStringLiteral("name"), m_file->path},
+                           {QStringLiteral("title"), tr("File: %1").arg(QFileInfo(m_file->path).fileName())},
+                           {QStringLiteral("lesson"), m_file->lessonText()}, {QStringLiteral("broken"), m_file->broken},
+                           {QStringLiteral("correct"), m_file->correct}, {QStringLiteral("course"), 0}};
+    int course = 0;
     for (const QString &name : builtinScenarioNames()) {
         ScenarioError error;
         if (const std::optional<Scenario> s = findScenario(name, &error))
             out << QVariantMap{{QStringLiteral("name"), s->name}, {QStringLiteral("title"), s->titleText()},
                                {QStringLiteral("lesson"), s->lessonText()}, {QStringLiteral("broken"), s->broken},
-                               {QStringLiteral("correct"), s->correct}, {QStringLiteral("course"), out.size() + 1}};
+                               {QStringLiteral("correct"), s->correct}, {QStringLiteral("course"), ++course}};
     }
     return out;
 }
@@ -107,14 +127,82 @@ QVariantList RunController::strategies() const
 
 void RunController::setScenario(const QString &name)
 {
-    ScenarioError error;
-    std::optional<Scenario> s = findScenario(name, &error);
-    if (!s || (s->name == m_scenario.name && !m_strategyName.isEmpty()))
+    if (name == scenario() && !m_strategyName.isEmpty())
         return;
+    // The opened file as it was read; a path (the one remembered) is read again.
+    ScenarioError error;
+    const std::optional<Scenario> s = m_file && name == m_file->path ? m_file : findScenario(name, &error);
+    if (s)
+        show(*s);
+}
+
+void RunController::show(const Scenario &scenario)
+{
     const bool wasCorrect = correct();
-    m_scenario = *s;
+    m_scenario = scenario;
+    if (!isBuiltin(scenario))
+        m_file = scenario;
+    m_fileError.clear();
     m_strategyName = wasCorrect ? m_scenario.correct : m_scenario.broken;
     load();
+    emit bannerChanged();
+}
+
+QString RunController::scenarioFile() const
+{
+    return isBuiltin(m_scenario) ? QString() : m_scenario.path;
+}
+
+QStringList RunController::recentFiles() const
+{
+    QStringList files = QSettings().value(kRecentKey).toStringList();
+    files.removeIf([](const QString &path) { return !QFileInfo(path).isFile(); });
+    return files;
+}
+
+void RunController::rememberFile(const QString &path)
+{
+    QStringList files = recentFiles();
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    files.removeAll(absolute);
+    files.prepend(absolute);
+    QSettings().setValue(kRecentKey, files.mid(0, kRecentFiles));
+    emit recentFilesChanged();
+}
+
+bool RunController::openScenario(const QUrl &file)
+{
+    ScenarioError error;
+    const std::optional<Scenario> s = loadScenarioFile(localPath(file), &error);
+    if (!s) {
+        m_fileError = tr("Not opened: %1").arg(error.display());
+        emit bannerChanged();
+        return false;
+    }
+    openScenarioFile(*s);
+    return true;
+}
+
+void RunController::openScenarioFile(const Scenario &loaded)
+{
+    Scenario s = loaded;
+    s.path = QFileInfo(loaded.path).absoluteFilePath();
+    rememberFile(s.path);
+    show(s); // read again even when open already: it may have changed
+}
+
+QString RunController::saveScenario(const QUrl &file)
+{
+    const QString path = QFileInfo(localPath(file)).absoluteFilePath();
+    QString error;
+    if (!saveScenarioFile(m_scenario, path, &error))
+        return error;
+    // Saved as: the scenario is that file's now; the run shown stays.
+    m_scenario.path = path;
+    m_file = m_scenario;
+    rememberFile(path);
+    emit configChanged();
+    return {};
 }
 
 void RunController::setStrategy(const QString &name)
@@ -336,6 +424,8 @@ QString RunController::redisLabel() const
 
 QString RunController::banner() const
 {
+    if (!m_fileError.isEmpty())
+        return m_fileError;
     if (!m_target)
         return tr("Redis is not available: %1").arg(m_targetError);
     for (const RunSession *s : {&m_primary, &m_secondary})

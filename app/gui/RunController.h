@@ -59,6 +59,9 @@ class RunController : public QObject {
     Q_PROPERTY(QString banner READ banner NOTIFY bannerChanged)
     Q_PROPERTY(lockstock::StressComparison *stress READ stress CONSTANT)
     Q_PROPERTY(lockstock::WatchSession *watch READ watch CONSTANT)
+    // The scenario's file when it was opened from one; empty for a built-in.
+    Q_PROPERTY(QString scenarioFile READ scenarioFile NOTIFY configChanged)
+    Q_PROPERTY(QStringList recentFiles READ recentFiles NOTIFY recentFilesChanged)
 public:
     // `target` may be null when Redis could not be reached; `error` says why.
     RunController(std::unique_ptr<RedisTarget> target, const QString &error, QObject *parent = nullptr);
@@ -68,14 +71,16 @@ public:
     static void setWindowController(RunController *controller) { s_window = controller; }
     static RunController *create(QQmlEngine *, QJSEngine *);
 
-    // The built-in scenarios in course order: name, title, lesson, broken, correct, course (1, 2...).
+    // The built-in scenarios in course order: name, title, lesson, broken, correct, course (1, 2...);
+    // first, an opened file (name: its path, course 0).
     QVariantList scenarios() const;
     // Every strategy: name, title, lesson, correct (in general), and side: which
     // side of this scenario's toggle it is ("broken", "correct" or "").
     QVariantList strategies() const;
-    QString scenario() const { return m_scenario.name; }
+    // A built-in's name, or an opened file's path.
+    QString scenario() const { return scenarioFile().isEmpty() ? m_scenario.name : m_scenario.path; }
     void setScenario(const QString &name);
-    QString scenarioTitle() const { return m_scenario.titleText(); }
+    QString scenarioTitle() const { return m_scenario.title.isEmpty() ? m_scenario.name : m_scenario.titleText(); }
     QString scenarioLesson() const { return m_scenario.lessonText(); }
     QString strategy() const { return m_strategyName; }
     void setStrategy(const QString &name);
@@ -109,6 +114,18 @@ public:
     QVariantMap redisState() const { return m_primary.redisStateAt(m_cursorMs); }
     QString redisLabel() const;
     QString banner() const;
+    QString scenarioFile() const;
+    // The scenario files opened or saved last, newest first; files gone since are left out.
+    QStringList recentFiles() const;
+
+    // A scenario file (lockstock FILE.json, File > Open, a drop): shown atop
+    // the picker and run like a shipped one. One that cannot be read changes
+    // nothing and puts the loader's message (file, line, field) in the banner.
+    Q_INVOKABLE bool openScenario(const QUrl &file);
+    void openScenarioFile(const Scenario &loaded);
+    // Writes the scenario shown as a file `run` and `shot` take, which it is
+    // from then on. The error, or "" when written.
+    Q_INVOKABLE QString saveScenario(const QUrl &file);
 
     Q_INVOKABLE void run();
     Q_INVOKABLE void pause();
@@ -132,11 +149,14 @@ signals:
     void focusChanged();
     void redisChanged();
     void bannerChanged();
+    void recentFilesChanged();
 
 private:
     static inline RunController *s_window = nullptr;
     // The UI language changed: every text shown says so again, in it.
     void retranslate();
+    void show(const Scenario &scenario);
+    void rememberFile(const QString &path);
     void load();
     void updateCode();
     RedisTarget *secondTarget();
@@ -146,6 +166,8 @@ private:
     std::unique_ptr<RedisTarget> m_stressTarget; // the stress test's own, beside a private one
     QString m_targetError;
     Scenario m_scenario;
+    std::optional<Scenario> m_file;  // the file opened last, atop the picker
+    QString m_fileError;             // why the last file did not open
     QString m_strategyName;
     double m_speedFactor = 1.0;
     bool m_live = false;

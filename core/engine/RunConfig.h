@@ -27,6 +27,8 @@ struct ClientSpec {
     // (the commands themselves arrive and run in time).
     QList<int> partitionedFrom;
     qint64 partitionDelayMs = 0;
+
+    bool operator==(const ClientSpec &) const = default;
 };
 
 struct Fault {
@@ -44,6 +46,8 @@ struct Fault {
     Action action = Action::Crash;
     qint64 pauseMs = 0;
     qint64 timeoutMs = 0;       // LoseReply: how long the client waits for the reply
+
+    bool operator==(const Fault &) const = default;
 };
 template <>
 struct EnumNames<Fault::Action> {
@@ -77,6 +81,8 @@ struct NodeSpec {
     // ("allkeys-lru" evicts any key, the lock's too, under memory pressure).
     qint64 maxMemory = 0;
     QString maxMemoryPolicy;
+
+    bool operator==(const NodeSpec &) const = default;
 };
 template <>
 struct EnumNames<NodeSpec::Kind> {
@@ -96,6 +102,8 @@ struct ServerFault {
     qint64 delayMs = 0;
     qint64 jumpMs = 0;          // ClockJump: scenario ms, forward when positive
     double rate = 1.0;          // ClockDrift: 1.2 is 20 % fast
+
+    bool operator==(const ServerFault &) const = default;
 };
 enum class Schedule : quint8 {
     Timed,       // whoever is ready first goes first (the default)
@@ -168,6 +176,9 @@ struct RunConfig {
     QByteArray fenceSeenKey() const { return keyPrefix + "fence-seen:" + resource; }
     // Runs with a topology or server faults start their own servers.
     bool needsPrivateServers() const { return nodes.kind != NodeSpec::Kind::Single || !serverFaults.isEmpty(); }
+
+    // Field by field (a scenario written and read again is the same run).
+    bool operator==(const RunConfig &) const = default;
 };
 
 } // namespace lockstock

@@ -30,6 +30,8 @@ struct Scenario {
     {
         return strategy == correct || (strategy != broken && correctElsewhere);
     }
+
+    bool operator==(const Scenario &) const = default;
 };
 
 struct ScenarioError {

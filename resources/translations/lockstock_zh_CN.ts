@@ -793,6 +793,34 @@
         <source>&amp;Watch external clients…</source>
         <translation>观察外部客户端(&amp;W)…</translation>
     </message>
+    <message>
+        <source>&amp;Open scenario…</source>
+        <translation>打开场景(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Open &amp;recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Save scenario &amp;as…</source>
+        <translation>场景另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Open a scenario</source>
+        <translation>打开场景</translation>
+    </message>
+    <message>
+        <source>Scenarios (*.json)</source>
+        <translation>场景 (*.json)</translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation>所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Save the scenario</source>
+        <translation>保存场景</translation>
+    </message>
 </context>
 <context>
     <name>Observed</name>
@@ -2270,6 +2298,14 @@
     <message>
         <source>the programs&apos; own, through the recording proxy</source>
         <translation>程序自己的 Redis，经由录制代理</translation>
+    </message>
+    <message>
+        <source>File: %1</source>
+        <translation>文件：%1</translation>
+    </message>
+    <message>
+        <source>Not opened: %1</source>
+        <translation>未能打开：%1</translation>
     </message>
 </context>
 <context>

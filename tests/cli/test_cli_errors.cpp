@@ -126,6 +126,10 @@ private slots:
         const CliResult r = runLockstock({QStringLiteral("run"), f.fileName()});
         VERIFY_USAGE_ERROR(r, says);
         QCOMPARE(r.err.count(QLatin1Char('\n')), 1); // one line, not a dump
+        // `lockstock bad.json` says the same and opens no window (no display is needed to say it).
+        const CliResult window = runLockstock({f.fileName()}, 30000, {QStringLiteral("QT_QPA_PLATFORM="), QStringLiteral("DISPLAY="), QStringLiteral("WAYLAND_DISPLAY=")});
+        VERIFY_USAGE_ERROR(window, says);
+        QCOMPARE(window.err.count(QLatin1Char('\n')), 1);
     }
 
     void badArguments_data()

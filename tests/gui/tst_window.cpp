@@ -20,6 +20,7 @@
 #include <QElapsedTimer>
 #include <functional>
 #include <QImage>
+#include <QMimeData>
 #include <QQmlApplicationEngine>
 #include <QQuickItem>
 #include <QQuickStyle>
@@ -51,6 +52,17 @@ QQuickItem *buttonWithText(QQuickItem *under, const QString &text)
         return under;
     for (QQuickItem *child : under->childItems())
         if (QQuickItem *found = buttonWithText(child, text))
+            return found;
+    return nullptr;
+}
+
+// A file the dialog lists (its delegates show the name, with no text of their own).
+QQuickItem *listedFile(QQuickItem *under, const QString &fileName)
+{
+    if (under->isVisible() && under->property("file").toUrl().fileName() == fileName)
+        return under;
+    for (QQuickItem *child : under->childItems())
+        if (QQuickItem *found = listedFile(child, fileName))
             return found;
     return nullptr;
 }
@@ -205,6 +217,63 @@ private slots:
             QVERIFY(svg.readAll().contains("<svg"));
         }
         QTRY_VERIFY(!findItem(m_window->contentItem(), QStringLiteral("fileNameTextField")));
+    }
+
+    // File > Open through the real dialog: the file's scenario is shown, atop
+    // the picker, and remembered; a bad file says the loader's words in the banner.
+    void openScenarioThroughTheDialog()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString path = dir.filePath(QStringLiteral("mine.json"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(R"({"name": "mine", "title": "My own", "broken": "no-lock", "correct": "lua-decrement", "clients": 3})");
+        file.close();
+
+        QObject *trigger = m_window->findChild<QObject *>(QStringLiteral("openAction"));
+        QVERIFY(trigger);
+        QVERIFY(QMetaObject::invokeMethod(trigger, "trigger"));
+        QObject *dialog = m_window->findChild<QObject *>(QStringLiteral("openDialog"));
+        QVERIFY(dialog);
+        QTRY_VERIFY(dialog->property("visible").toBool());
+        dialog->setProperty("currentFolder", QUrl::fromLocalFile(dir.path()));
+        // The file as the dialog lists it, clicked, then Open.
+        QQuickItem *listed = nullptr;
+        QTRY_VERIFY((listed = listedFile(m_window->contentItem(), QStringLiteral("mine.json"))));
+        click(m_window, listed);
+        QQuickItem *open = buttonWithText(m_window->contentItem(), QStringLiteral("Open"));
+        QVERIFY2(open, qPrintable(buttonTexts(m_window->contentItem()).join(QStringLiteral(" | "))));
+        click(m_window, open);
+        QTRY_COMPARE(m_controller->scenarioFile(), path);
+        QCOMPARE(m_controller->scenario(), path);
+        QCOMPARE(m_controller->scenarioTitle(), QStringLiteral("My own"));
+        QCOMPARE(m_controller->primary()->clients().size(), 3);
+        const QVariantMap first = m_controller->scenarios().first().toMap();
+        QCOMPARE(first.value(QStringLiteral("name")).toString(), path);
+        QCOMPARE(first.value(QStringLiteral("course")).toInt(), 0);
+        QCOMPARE(m_controller->recentFiles().first(), path);
+        QQuickItem *box = findItem(m_window->contentItem(), QStringLiteral("scenarioBox"));
+        QVERIFY(box);
+        QTRY_COMPARE(box->property("displayText").toString(), QStringLiteral("File: mine.json"));
+
+        // A file dropped on the window opens the same way; a bad one changes nothing but the banner.
+        QFile bad(dir.filePath(QStringLiteral("bad.json")));
+        QVERIFY(bad.open(QIODevice::WriteOnly));
+        bad.write("{\n  \"broken\": \"no-lock\",\n  \"stock\": -1\n}\n");
+        bad.close();
+        QMimeData mime;
+        mime.setUrls({QUrl::fromLocalFile(bad.fileName())});
+        const QPoint centre(m_window->width() / 2, m_window->height() / 2);
+        QDragEnterEvent enter(centre, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QCoreApplication::sendEvent(m_window, &enter);
+        QDropEvent drop(centre, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+        QCoreApplication::sendEvent(m_window, &drop);
+        QTRY_COMPARE(m_controller->banner(), QStringLiteral("Not opened: bad.json:3: field 'stock': must be 0 or more (is -1)"));
+        QCOMPARE(m_controller->scenarioFile(), path);
+        // Back to a shipped one, as the tests after this expect.
+        m_controller->setScenario(QStringLiteral("lost-update"));
+        QVERIFY(m_controller->banner().isEmpty());
     }
 
     // F5: the timeline and the verdict over the whole screen, nothing beside them; F5 again restores.
