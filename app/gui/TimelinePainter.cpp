@@ -930,7 +930,8 @@ void TimelinePainter::paintLockNode(QPainter &p, const QRectF &bar, const QRectF
 
 QList<std::pair<QRectF, QString>> TimelinePainter::nodeStateLabels(const QRectF &bar, const LockNode &node) const
 {
-    // Each outage says what it is at its start; a master says so where it became one.
+    // Each outage says what it is at its start, a set-apart clock from when it was
+    // set; a master says so where it became one.
     const QFont font = m_theme.font(std::min<qreal>(12, bar.height() / m_theme.scale * 0.55), QFont::DemiBold);
     QList<std::pair<QRectF, QString>> out;
     const auto place = [&](qint64 fromNs, qint64 toNs, const QString &text) {
@@ -955,6 +956,19 @@ QList<std::pair<QRectF, QString>> TimelinePainter::nodeStateLabels(const QRectF 
         case NodeOutage::Condition::Stopped: place(o.span.startNs, end, tr("paused")); break;
         case NodeOutage::Condition::Isolated: place(o.span.startNs, end, tr("cut off")); break;
         }
+    }
+    // Its clock where a fault set it apart from the run's: what the node's keys expire by.
+    for (qsizetype i = 0; i < node.clock.size(); ++i) {
+        const NodeClock &c = node.clock.at(i);
+        QStringList words;
+        if (c.offsetMs != 0)
+            words << tr("clock %1%2 s").arg(c.offsetMs > 0 ? QStringLiteral("+") : QString())
+                         .arg(QString::number(double(c.offsetMs) / 1000.0));
+        if (c.ratePermille != 1000)
+            words << (c.ratePermille > 1000 ? tr("clock %1 % fast") : tr("clock %1 % slow"))
+                         .arg(qRound(std::abs(c.ratePermille - 1000) / 10.0));
+        if (!words.isEmpty())
+            place(c.tNs, i + 1 < node.clock.size() ? node.clock.at(i + 1).tNs : m_data.endNs, words.join(QStringLiteral(", ")));
     }
     if (node.masterSinceNs >= 0)
         place(node.masterSinceNs, node.masterUntilNs < 0 ? m_data.endNs : node.masterUntilNs, tr("master"));

@@ -462,6 +462,17 @@ struct RunAnalyzer::State {
             node.masterSinceNs = e.tNs;
             node.masterUntilNs = -1;
             break;
+        case ServerAction::ClockJump:
+        case ServerAction::ClockDrift: {
+            NodeClock now = node.clock.isEmpty() ? NodeClock{} : node.clock.last();
+            now.tNs = e.tNs;
+            if (e.serverAction == ServerAction::ClockJump)
+                now.offsetMs += e.amount;
+            else
+                now.ratePermille = e.amount;
+            node.clock.append(now);
+            break;
+        }
         case ServerAction::Other:
             return; // an observer's own words: nothing known to follow
         default:

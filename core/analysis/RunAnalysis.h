@@ -72,6 +72,14 @@ struct NodeChange {
     bool dataKept = false;     // a restart replayed its AOF
 };
 
+// A lock node's clock from a moment on, as its faults set it: how far it is
+// ahead of the run's clock (negative: behind) and how fast it runs.
+struct NodeClock {
+    qint64 tNs = 0;
+    qint64 offsetMs = 0;       // the jumps so far, in scenario ms
+    int ratePermille = 1000;   // 1000: the run's own pace
+};
+
 // One lock node's truth over the run.
 struct LockNode {
     SharedList<Holding> holdings;  // ended, in time order
@@ -81,6 +89,7 @@ struct LockNode {
     // that goes down holds nothing from then on.
     QList<NodeOutage> outages;
     QList<NodeChange> changes;
+    QList<NodeClock> clock;        // empty while it keeps the run's time
     // With replication: from when it was the master clients lock on (-1: never).
     qint64 masterSinceNs = -1;
     qint64 masterUntilNs = -1;     // -1: still

@@ -1825,6 +1825,18 @@
         <source>master</source>
         <translation>主节点</translation>
     </message>
+    <message>
+        <source>clock %1%2 s</source>
+        <translation>时钟 %1%2 秒</translation>
+    </message>
+    <message>
+        <source>clock %1 % fast</source>
+        <translation>时钟快 %1 %</translation>
+    </message>
+    <message>
+        <source>clock %1 % slow</source>
+        <translation>时钟慢 %1 %</translation>
+    </message>
 </context>
 <context>
     <name>Verdict</name>

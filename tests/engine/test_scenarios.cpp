@@ -398,6 +398,32 @@ private slots:
         }
     }
 
+    // A node whose clock a fault set apart says from when and by how much,
+    // jumps adding up, so its row can show what its keys expire by.
+    void nodeClocksSayTheirOffsetAndRate()
+    {
+        const auto jump = test::runScenarioOnOwnServers(QStringLiteral("redlock-clock-jump"), QStringLiteral("broken"));
+        QVERIFY(jump);
+        QVERIFY2(jump->error.isEmpty(), qPrintable(jump->error));
+        const RunAnalysis &a = *jump->analysis;
+        for (const int n : {0, 1, 3, 4})
+            QVERIFY(a.nodes.at(n).clock.isEmpty());
+        QCOMPARE(a.nodes.at(2).clock.size(), 1);
+        QCOMPARE(a.nodes.at(2).clock.first().offsetMs, 15000);
+        QCOMPARE(a.nodes.at(2).clock.first().ratePermille, 1000);
+        QCOMPARE(a.nodes.at(2).clock.first().tNs, a.nodes.at(2).changes.first().tNs);
+        QVERIFY(a.nodes.at(2).clock.first().tNs > 0);
+
+        const auto drift = test::runScenarioOnOwnServers(QStringLiteral("redlock-clock-drift"), QStringLiteral("broken"));
+        QVERIFY(drift);
+        QVERIFY2(drift->error.isEmpty(), qPrintable(drift->error));
+        const LockNode &fast = drift->analysis->nodes.at(2);
+        QCOMPARE(fast.clock.size(), 1);
+        QCOMPARE(fast.clock.first().tNs, 0);
+        QCOMPARE(fast.clock.first().offsetMs, 0);
+        QCOMPARE(fast.clock.first().ratePermille, 1200);
+    }
+
     // RedLock with a node that restarts empty: the analysis reads every lock
     // node, knows what each fault did to it from the event's own fields, and
     // sees A reach a majority, then B a second one while A's lease still runs.
