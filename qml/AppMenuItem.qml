@@ -1,12 +1,15 @@
 import QtQuick
 import QtQuick.Controls
 import QtQuick.Layouts
+import LockStock.Native
 
 // A menu entry with its shortcut on the right; a checkable one shows a check
 // mark, or a radio mark in an exclusive AppMenu (the languages).
 MenuItem {
     id: item
-    readonly property string shortcutText: action && action.shortcut ? String(action.shortcut) : ""
+    // In the language in use: depends on it, as qsTr() would.
+    readonly property string shortcutText: action && action.shortcut
+        ? (Translations.effective, Translations.shortcutText(String(action.shortcut))) : ""
     // A radio mark: the AppMenu says whether its entries are one choice.
     property bool radio: false
 

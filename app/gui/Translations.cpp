@@ -2,6 +2,7 @@
 
 #include <QCoreApplication>
 #include <QJSEngine>
+#include <QKeySequence>
 #include <QLocale>
 #include <QQmlEngine>
 
@@ -40,6 +41,19 @@ void Translations::setLanguage(const QString &language)
     if (m_engine)
         m_engine->retranslate();
     emit languageChanged();
+}
+
+// The key names the window's menus show, for lupdate: Qt's own translations
+// of them are not installed, so ours carry them.
+[[maybe_unused]] constexpr const char *kKeyNames[] = {
+    QT_TRANSLATE_NOOP("QShortcut", "Space"), QT_TRANSLATE_NOOP("QShortcut", "Right"),
+    QT_TRANSLATE_NOOP("QShortcut", "Left"),  QT_TRANSLATE_NOOP("QShortcut", "PgUp"),
+    QT_TRANSLATE_NOOP("QShortcut", "PgDown"), QT_TRANSLATE_NOOP("QShortcut", "Shift"),
+};
+
+QString Translations::shortcutText(const QString &portable) const
+{
+    return QKeySequence(portable, QKeySequence::PortableText).toString(QKeySequence::NativeText);
 }
 
 } // namespace lockstock

@@ -28,6 +28,9 @@ public:
     // The language in use: "en" or "zh_CN".
     QString effective() const { return m_effective; }
     void setEngine(QQmlEngine *engine) { m_engine = engine; }
+    // A shortcut as a menu shows it ("Ctrl+O", "Space"), its key names in
+    // the language in use (Qt asks the "QShortcut" context for them).
+    Q_INVOKABLE QString shortcutText(const QString &portable) const;
 
     // The window's, made before its QML engine: what `Translations` is there.
     static void setWindowTranslations(Translations *t) { s_window = t; }
