@@ -12,6 +12,7 @@ WatchSession::WatchSession(RunSession *shown, QObject *parent)
     : QObject(parent)
     , m_shown(shown)
 {
+    m_lookThread.setMaxThreadCount(1);
     m_refresh.setInterval(1000);
     connect(&m_refresh, &QTimer::timeout, this, &WatchSession::refresh);
 }
@@ -55,6 +56,7 @@ void WatchSession::start(const QString &setup)
         setMessage(tr("Could not start watching: %1").arg(QString::fromUtf8(e.what())));
         return;
     }
+    ++m_generation;
     m_shownCommands = 0; // nothing to show before the first command
     m_connections = m_commands = 0;
     m_targets = {QStringLiteral("all")};
@@ -78,10 +80,23 @@ void WatchSession::refresh()
     }
     m_commands = int(recording.commandCount());
     emit progressChanged();
-    // Rebuilt only when something new came: a history of thousands of commands takes a moment.
-    if (m_commands != m_shownCommands)
-        show(m_observation->sofar());
+    // Rebuilt only when something new came and the last look is done: a
+    // history of thousands of commands takes a moment, off the window's thread.
+    if (m_commands == m_shownCommands || m_looking)
+        return;
     m_shownCommands = m_commands;
+    m_looking = true;
+    m_lookThread.start([this, build = m_observation->sofar(), generation = m_generation] {
+        ObservedRun run = build();
+        std::shared_ptr<const RunAnalysis> analysis;
+        if (!run.resources.empty())
+            analysis = analyze(*run.resources.front().history);
+        QMetaObject::invokeMethod(this, [this, generation, notes = run.notes, analysis] {
+            m_looking = false;
+            if (generation == m_generation)
+                show(notes, analysis);
+        }, Qt::QueuedConnection);
+    });
 }
 
 void WatchSession::stop()
@@ -89,18 +104,23 @@ void WatchSession::stop()
     if (!m_observation)
         return;
     m_refresh.stop();
-    show(m_observation->finish());
+    ++m_generation; // a look still in flight saw less than this
+    ObservedRun run = m_observation->finish();
+    show(run.notes, run.resources.empty() ? nullptr : analyze(*run.resources.front().history));
     m_observation.reset();
     emit activeChanged();
 }
 
-void WatchSession::show(const ObservedRun &run)
+// `analysis`: of the busiest resource (lock and stock keys), the one shown;
+// `observe` judges each. Null while nothing was seen.
+void WatchSession::show(QStringList notes, std::shared_ptr<const RunAnalysis> analysis)
 {
-    m_notes = run.notes;
+    m_notes = std::move(notes);
     emit progressChanged();
-    // The busiest resource (lock and stock keys) is the one shown; `observe` judges each.
-    if (!run.resources.empty())
-        m_shown->showObserved(analyze(*run.resources.front().history), tr("Programs watched through the proxy"));
+    if (analysis) {
+        const QString title = analysis->info.scenario;
+        m_shown->showObserved(std::move(analysis), title);
+    }
 }
 
 void WatchSession::fault(const std::function<QString()> &action)

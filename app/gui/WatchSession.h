@@ -2,12 +2,13 @@
 // Run > Watch external clients: `lockstock observe` in the window. Private
 // redis-servers with the recording proxy in front; programs connect to the
 // proxy's ports as if they were Redis. What they did is analysed once a
-// second and shown in the window's timeline as it grows, with the verdict,
-// and once more, with the final stock, when the watch stops. Real clock: the
-// programs watched live in it.
+// second, on a thread of its own, and shown in the window's timeline as it
+// grows, with the verdict, and once more, with the final stock, when the
+// watch stops. Real clock: the programs watched live in it.
 
 #include <QObject>
 #include <QStringList>
+#include <QThreadPool>
 #include <QTimer>
 #include <QVariantList>
 #include <QtQmlIntegration>
@@ -18,7 +19,7 @@ namespace lockstock {
 
 class Observation;
 class RunSession;
-struct ObservedRun;
+struct RunAnalysis;
 
 class WatchSession : public QObject {
     Q_OBJECT
@@ -72,7 +73,7 @@ signals:
 
 private:
     void refresh();
-    void show(const ObservedRun &run);
+    void show(QStringList notes, std::shared_ptr<const RunAnalysis> analysis);
     void setMessage(const QString &message);
     // Runs a fault, showing what it did or why it could not.
     void fault(const std::function<QString()> &action);
@@ -86,6 +87,9 @@ private:
     int m_commands = 0;
     QStringList m_notes;
     QString m_message;
+    quint64 m_generation = 0;        // which watch a look in flight belongs to
+    bool m_looking = false;          // a look is being built and analysed
+    QThreadPool m_lookThread;        // one thread; last, so it is joined first
 };
 
 } // namespace lockstock

@@ -117,7 +117,8 @@ QString Observation::serverFault(ServerFault::Action action, int node)
             throw RedisError("that server fault needs a topology of several servers");
         }
     }
-    m_proxy->recordFault(node, note);
+    m_proxy->recordFault(node, note, action,
+                         action == ServerFault::Action::Restart && m_nodeSet && m_nodeSet->persistent());
     return note;
 }
 
@@ -148,9 +149,10 @@ QString Observation::redlockExample() const
     return QStringLiteral("const redlock = new Redlock([%1]);").arg(clients.join(QStringLiteral(", ")));
 }
 
-ObservedRun Observation::sofar() const
+std::function<ObservedRun()> Observation::sofar() const
 {
-    return buildObservedRun(m_recording.snapshot(m_proxy->nowNs()), m_proxy->keyRoles(), topology(), {}, m_options.title);
+    return [recording = m_recording.snapshot(m_proxy->nowNs()), roles = m_proxy->keyRoles(), topology = topology(),
+            title = m_options.title] { return buildObservedRun(recording, roles, topology, {}, title); };
 }
 
 ObservedRun Observation::finish()

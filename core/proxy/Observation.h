@@ -10,6 +10,7 @@
 #include "engine/RunConfig.h"
 
 #include <atomic>
+#include <functional>
 #include <memory>
 #include <thread>
 
@@ -46,9 +47,10 @@ public:
     QString pythonExample() const;
     QString redlockExample() const;
 
-    // What was recorded so far, as histories, while recording goes on (the
-    // final stock is not read).
-    ObservedRun sofar() const;
+    // What was recorded so far, captured now, while recording goes on (the
+    // final stock is not read). Building the histories is the costly part:
+    // the returned call does it, on any thread.
+    std::function<ObservedRun()> sofar() const;
     // Stops recording, reads the final stock, builds the histories.
     ObservedRun finish();
 
