@@ -10,15 +10,6 @@ std::shared_ptr<const RunAnalysis> nothingYet(const RunInfo &info)
     RunAnalyzer analyzer(info);
     return analyzer.snapshot();
 }
-
-// Which findings the verdict has: when that changes, marks may appear or go.
-QList<std::pair<FindingKind, Severity>> findingKinds(const RunAnalysis &a)
-{
-    QList<std::pair<FindingKind, Severity>> out;
-    for (const Finding &f : a.verdict.findings)
-        out << std::pair(f.kind, f.severity);
-    return out;
-}
 } // namespace
 
 TimelineModel::TimelineModel(QObject *parent)
@@ -48,7 +39,8 @@ void TimelineModel::setAnalysis(std::shared_ptr<const RunAnalysis> analysis, con
         emit analysisChanged();
         return;
     }
-    const bool verdictMoved = findingKinds(*m_analysis) != findingKinds(*analysis);
+    // Which findings the verdict has: when that changes, marks may appear or go.
+    const bool verdictMoved = m_analysis->verdict.kinds() != analysis->verdict.kinds();
     const int rows = int(analysis->commands.size());
     if (rows > m_rows) {
         beginInsertRows({}, m_rows, rows - 1);

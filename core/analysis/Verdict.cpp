@@ -225,6 +225,14 @@ const Finding *Verdict::findingOf(const Mark &mark) const
     return i < 0 ? nullptr : &findings.at(i);
 }
 
+QList<std::pair<FindingKind, Severity>> Verdict::kinds() const
+{
+    QList<std::pair<FindingKind, Severity>> out;
+    for (const Finding &f : findings)
+        out << std::pair(f.kind, f.severity);
+    return out;
+}
+
 qint64 Verdict::problems() const
 {
     qint64 sum = 0;

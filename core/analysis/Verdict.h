@@ -136,6 +136,8 @@ public:
     // Keys the findings by what a mark names; once all are in, before findingOf().
     void indexFindings();
     qint64 problems() const;
+    // What it says, as its findings' kinds and severities in order.
+    QList<std::pair<FindingKind, Severity>> kinds() const;
     QStringList sentences(const RunInfo &info) const;
     QStringList briefs() const;
 

@@ -157,15 +157,6 @@ void recordLostUpdate(HistoryBuilder &b)
         .order(7, 0, true)
         .order(8, 1, true);
 }
-
-// What a verdict says, as its kinds and severities.
-QList<std::pair<FindingKind, Severity>> kinds(const RunAnalysis &a)
-{
-    QList<std::pair<FindingKind, Severity>> out;
-    for (const Finding &f : a.verdict.findings)
-        out << std::pair(f.kind, f.severity);
-    return out;
-}
 } // namespace
 
 class TestAnalysis : public QObject {
@@ -467,7 +458,7 @@ private slots:
         const auto a = analyze(b.finish(99, 30));
         QVERIFY(a->clean());
         QCOMPARE(a->verdict.severity(), Severity::Harmless);
-        QCOMPARE(kinds(*a), (QList<std::pair<FindingKind, Severity>>{{FindingKind::Overlap, Severity::Harmless},
+        QCOMPARE(a->verdict.kinds(), (QList<std::pair<FindingKind, Severity>>{{FindingKind::Overlap, Severity::Harmless},
                                                                       {FindingKind::StaleWritesRefused, Severity::Harmless},
                                                                       {FindingKind::FencingHeld, Severity::Harmless}}));
         QVERIFY(marked(*a, FindingKind::LostUpdates).isEmpty());
