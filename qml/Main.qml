@@ -65,11 +65,18 @@ ApplicationWindow {
         const correct = settings.correct
         const speed = settings.speed
         const replayRate = settings.replayRate
-        Controller.scenario = settings.scenario
-        Controller.correct = correct
+        // A file named on the command line is what this start is for: it
+        // stays, with no course over it.
+        const fileGiven = Controller.scenarioFile.length > 0
+        if (!fileGiven) {
+            Controller.scenario = settings.scenario
+            Controller.correct = correct
+        }
         Controller.speedFactor = speed
         Controller.replayRate = replayRate
         // The class goes on where it stopped; the first start opens the course.
+        if (fileGiven)
+            return
         if (LessonPlayer.savedLesson.length > 0)
             LessonPlayer.resume()
         else

@@ -135,10 +135,7 @@ private slots:
         m_translations->setEngine(m_engine.get());
         m_translations->setLanguage(QStringLiteral("en"));
         m_controller->followLanguage(*m_translations);
-        m_engine->addImportPath(QStringLiteral("qrc:/"));
-        m_engine->load(QUrl(QStringLiteral("qrc:/LockStock/Main.qml")));
-        QVERIFY(!m_engine->rootObjects().isEmpty());
-        m_window = qobject_cast<QQuickWindow *>(m_engine->rootObjects().first());
+        m_window = loadWindow(*m_engine, *m_controller, {});
         QVERIFY(m_window);
         QVERIFY(QTest::qWaitForWindowExposed(m_window));
     }
