@@ -52,8 +52,10 @@ Rectangle {
             font.pixelSize: Style.px(20)
             color: Style.muted
         }
-        // Many findings share the width in columns in a smaller type, and
-        // beyond a few lines they scroll: the timeline keeps its height.
+        // Many findings take a smaller type, side by side where the panel is
+        // wide enough for a sentence on a line or two, one under the other
+        // where it is not; beyond a few lines they scroll: the timeline keeps
+        // its height.
         Flickable {
             Layout.fillWidth: true
             implicitHeight: Math.min(flow.implicitHeight, Style.px(100))
@@ -63,6 +65,7 @@ Rectangle {
             ScrollBar.vertical: ScrollBar { policy: flow.implicitHeight > Style.px(100) ? ScrollBar.AlwaysOn : ScrollBar.AsNeeded }
             Flow {
                 id: flow
+                readonly property bool twoColumns: root.findings.length > 1 && width >= Style.px(900)
                 width: parent.width
                 spacing: Style.px(4)
                 Repeater {
@@ -70,7 +73,7 @@ Rectangle {
                     delegate: Label {
                         required property var modelData
                         objectName: "finding"
-                        width: root.findings.length > 1 ? Math.floor((flow.width - Style.px(16)) / 2) : flow.width
+                        width: flow.twoColumns ? Math.floor((flow.width - Style.px(16)) / 2) : flow.width
                         text: root.mark(modelData.severity) + modelData.text
                         wrapMode: Text.WordWrap
                         font.pixelSize: root.findings.length > 1 ? Style.px(17) : Style.px(22)
