@@ -28,6 +28,20 @@ ApplicationWindow {
     font.capitalization: Font.MixedCase
 
     property var details: ({})
+    property RunSession detailsFrom: null   // whose event `details` is
+    // The clicked event of a session, in the language in use.
+    function showDetails(session, index) {
+        window.detailsFrom = session
+        window.details = session.eventDetails(index)
+    }
+    Connections {
+        target: Translations
+        // The inspector's words come from the analysis: asked for again in the new language.
+        function onLanguageChanged() {
+            if (window.detailsFrom && window.details.index !== undefined)
+                window.showDetails(window.detailsFrom, window.details.index)
+        }
+    }
     // The side panels show, and with them the lesson and the verdict beside the timeline.
     readonly property bool besideTimeline: !Controller.compare && !presenting && settings.sidePanels
     // A lesson keeps the outcome for its frame on the verdict: the class predicts it first.
@@ -267,7 +281,7 @@ ApplicationWindow {
     LessonControl {
         view: primaryPane.view
         enabled: window.timelineKeys
-        onEventShown: index => window.details = Controller.primary.eventDetails(index)
+        onEventShown: index => window.showDetails(Controller.primary, index)
     }
 
     // Every strategy under the same load, over the whole window; Esc closes it, the runs go on.
@@ -445,7 +459,7 @@ ApplicationWindow {
                         session: Controller.primary
                         cursorMs: Controller.cursorMs
                         onEventClicked: index => {
-                            window.details = Controller.primary.eventDetails(index)
+                            window.showDetails(Controller.primary, index)
                             sideTabs.currentIndex = 2
                             if (window.details.client >= 0)
                                 Controller.focusClient = window.details.client
@@ -463,7 +477,7 @@ ApplicationWindow {
                         session: Controller.secondary
                         cursorMs: Controller.cursorMs
                         onEventClicked: index => {
-                            window.details = Controller.secondary.eventDetails(index)
+                            window.showDetails(Controller.secondary, index)
                             sideTabs.currentIndex = 2
                         }
                         onCursorRequested: ms => { if (Controller.finished) Controller.cursorMs = ms }

@@ -18,10 +18,6 @@ namespace {
 class Report {
     Q_DECLARE_TR_FUNCTIONS(Report)
 };
-// The inspector's words (EventInspector.qml): the window and the page say the same.
-class EventInspector {
-    Q_DECLARE_TR_FUNCTIONS(EventInspector)
-};
 
 QString html(const QString &text)
 {
@@ -33,46 +29,15 @@ QString number(qreal v)
     return QString::number(v, 'f', 1);
 }
 
-QString redisText(const QVariantMap &d, const QString &suffix)
-{
-    const QString value = d.value(QStringLiteral("lockValue") + suffix).toString();
-    const QVariant stock = d.value(QStringLiteral("stock") + suffix);
-    return (value.isEmpty() ? QStringLiteral("lock=(nil)")
-                            : QStringLiteral("lock=\"%1\" PTTL %2").arg(value).arg(d.value(QStringLiteral("lockPttl") + suffix).toLongLong()))
-        + QStringLiteral("  stock=") + (stock.isNull() ? QStringLiteral("?") : QString::number(stock.toLongLong()));
-}
-
-// An event's details as [label, text, class] rows, laid out as the window's inspector lays them out.
+// An event's details as [label, text, role] rows: the window's inspector's rows.
 QJsonArray detailRows(const RunAnalysis &analysis, int event)
 {
-    const QVariantMap d = eventDetails(analysis, event);
     QJsonArray rows;
-    const auto add = [&rows](const QString &label, const QString &text, const char *cls = "") {
-        if (!text.isEmpty())
-            rows.append(QJsonArray{label, text, QLatin1String(cls)});
-    };
-    const auto belief = [](bool holds) {
-        return holds ? EventInspector::tr("I hold the lock") : EventInspector::tr("I do not hold the lock");
-    };
-    const QString token = d.value(QStringLiteral("token")).toString();
-    add(EventInspector::tr("time"), QStringLiteral("%1 s").arg(d.value(QStringLiteral("timeMs")).toDouble() / 1000.0, 0, 'f', 3));
-    add(EventInspector::tr("client"), d.value(QStringLiteral("clientName")).toString()
-                                 + (d.value(QStringLiteral("watchdog")).toBool()
-                                        ? QStringLiteral(" (%1)").arg(EventInspector::tr("watchdog")) : QString()), "who");
-    add(EventInspector::tr("what"), d.value(QStringLiteral("what")).toString());
-    add(EventInspector::tr("command"), d.value(QStringLiteral("command")).toString(), "command");
-    add(EventInspector::tr("reply"), d.value(QStringLiteral("reply")).toString(), "reply");
-    add(EventInspector::tr("believes"), belief(d.value(QStringLiteral("heldBefore")).toBool()) + QStringLiteral(" \u2192 ")
-                                   + belief(d.value(QStringLiteral("holds")).toBool())
-                                   + (token.isEmpty() ? QString() : QStringLiteral("  (%1)").arg(token)), "belief");
-    if (d.contains(QStringLiteral("lockPttlBefore")))
-        add(EventInspector::tr("Redis before"), redisText(d, QStringLiteral("Before")));
-    if (d.contains(QStringLiteral("lockPttl")))
-        add(EventInspector::tr("Redis after"), redisText(d, QString()));
-    if (const QString source = d.value(QStringLiteral("source")).toString(); !source.isEmpty())
-        add(EventInspector::tr("code"), source + QLatin1Char(':') + QString::number(d.value(QStringLiteral("line")).toInt()));
-    add(EventInspector::tr("note"), d.value(QStringLiteral("note")).toString());
-    add(EventInspector::tr("race"), d.value(QStringLiteral("race")).toString(), "race");
+    for (const QVariant &row : eventDetails(analysis, event).value(QStringLiteral("rows")).toList()) {
+        const QVariantMap r = row.toMap();
+        rows.append(QJsonArray{r.value(QStringLiteral("label")).toString(), r.value(QStringLiteral("text")).toString(),
+                               r.value(QStringLiteral("role")).toString()});
+    }
     return rows;
 }
 
@@ -239,7 +204,7 @@ QByteArray htmlReport(const ReportPage &page, QString *error)
     }
 
     out += QStringLiteral("<aside id=\"details\" aria-live=\"polite\">\n<h2>%1</h2>\n<div id=\"details-body\">%2</div>\n</aside>\n")
-               .arg(html(EventInspector::tr("Event")), html(Report::tr("Hover over an event on the timeline or a row of the table.")));
+               .arg(html(QCoreApplication::translate("EventInspector", "Event")), html(Report::tr("Hover over an event on the timeline or a row of the table.")));
 
     for (qsizetype r = 0; r < page.runs.size(); ++r) {
         out += QStringLiteral("<h2>%1 \u2014 %2</h2>\n<table class=\"trace\">\n<thead><tr><th></th><th>%3</th><th>%4</th><th>%5</th>"

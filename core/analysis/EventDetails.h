@@ -1,7 +1,7 @@
 #pragma once
 // One event as the inspector shows it: command, reply, the client's belief
 // and what Redis held before → after. The window's inspector and the HTML
-// report read the same map, so they never say different things.
+// report show the same rows, so they never say different things.
 
 #include "analysis/RunAnalysis.h"
 
@@ -12,7 +12,10 @@ namespace lockstock {
 // Keys: index, timeMs, durationMs, client, clientName, kind, step, watchdog,
 // command, reply, heldBefore, holds, token, note, what, race, source, line,
 // and from the probes lockValueBefore, lockPttlBefore, stockBefore, lockValue,
-// lockPttl, stock. Empty for an index out of range.
+// lockPttl, stock; and `rows`, the event in words as the inspector lays it
+// out: a list of {label, text, role} (role: "who", "command", "reply",
+// "belief", "race" or ""), translated in the "EventInspector" context.
+// Empty for an index out of range.
 QVariantMap eventDetails(const RunAnalysis &analysis, int sortedIndex);
 
 } // namespace lockstock

@@ -169,6 +169,46 @@ private slots:
         QVERIFY2(d.value(QStringLiteral("lockValueBefore")).toString().startsWith(QLatin1Char('B')),
                  qPrintable(d.value(QStringLiteral("lockValueBefore")).toString()));
         QCOMPARE(d.value(QStringLiteral("lockValue")).toString(), QString());
+        // The same in words, row by row, as the inspector and the HTML report show it.
+        QStringList rows;
+        for (const QVariant &row : d.value(QStringLiteral("rows")).toList())
+            rows << row.toMap().value(QStringLiteral("label")).toString() + QLatin1Char('=') + row.toMap().value(QStringLiteral("text")).toString();
+        QVERIFY2(rows.contains(QStringLiteral("command=DEL ") + QString::fromUtf8(a->events.at(del).argv.at(1))), qPrintable(rows.join(QLatin1Char('|'))));
+        QVERIFY2(rows.contains(QStringLiteral("believes=I hold the lock \u2192 I do not hold the lock  (") + QString::fromUtf8(a->events.at(del).token) + QLatin1Char(')')),
+                 qPrintable(rows.join(QLatin1Char('|'))));
+        QVERIFY2(rows.contains(QStringLiteral("Redis after=lock=(nil)  stock=") + d.value(QStringLiteral("stock")).toString()), qPrintable(rows.join(QLatin1Char('|'))));
+        // In the language in use.
+        Translations translations(nullptr);
+        translations.setLanguage(QStringLiteral("zh_CN"));
+        const QVariantList zh = s->eventDetails(del).value(QStringLiteral("rows")).toList();
+        QCOMPARE(zh.size(), rows.size());
+        for (const QVariant &row : zh)
+            QVERIFY2(row.toMap().value(QStringLiteral("label")).toString().contains(kHan), qPrintable(row.toMap().value(QStringLiteral("label")).toString()));
+        translations.setLanguage(QStringLiteral("en"));
+    }
+
+    // What the proxy and the servers answer a fault by button, and the notes
+    // they record, in the window's language with their figures kept.
+    void proxyMessagesSpeakTheLanguage()
+    {
+        Translations translations(nullptr);
+        translations.setLanguage(QStringLiteral("zh_CN"));
+        for (const QString &said : {QStringLiteral("A: link delayed by 300 ms each way (2 connection(s) now)"),
+                                    QStringLiteral("A: link delay removed (2 connection(s) now)"),
+                                    QStringLiteral("c4: the next reply will be dropped (1 connection(s))"),
+                                    QStringLiteral("n2: forwarding paused"), QStringLiteral("c3 link delayed by 300 ms each way"),
+                                    QStringLiteral("c3 reply to GET stock:10086 dropped (Redis answered \"99\"); the link is silent from now on"),
+                                    QStringLiteral("n1 paused (SIGSTOP)")}) {
+            const QString text = RunAnalysis::translatedNote(said);
+            QVERIFY2(text.contains(kHan), qPrintable(text));
+            static const QRegularExpression figure(QStringLiteral("\\d+|c\\d|n\\d|\\bA\\b"));
+            for (auto m = figure.globalMatch(said); m.hasNext();) {
+                const QString kept = m.next().captured();
+                QVERIFY2(text.contains(kept), qPrintable(text + QStringLiteral(" lacks ") + kept));
+            }
+        }
+        translations.setLanguage(QStringLiteral("en"));
+        QCOMPARE(RunAnalysis::translatedNote(QStringLiteral("n2: forwarding paused")), QStringLiteral("n2: forwarding paused"));
     }
 
     void runsBothWays()
