@@ -128,7 +128,7 @@ void WatchSession::fault(const std::function<QString()> &action)
     if (!m_observation)
         return;
     try {
-        setMessage(action());
+        setMessage(RunAnalysis::translatedNote(action()));
     } catch (const std::exception &e) {
         setMessage(QString::fromUtf8(e.what()));
     }

@@ -1211,12 +1211,30 @@ constexpr const char *kNoteFormats[] = {
     QT_TRANSLATE_NOOP("Event", "%1 clock jumped %2 s"),
     QT_TRANSLATE_NOOP("Event", "%1 clock runs %2 % %3"),
     QT_TRANSLATE_NOOP("Event", "Redis expired the lock of %1"),
+    // The recording proxy's faults: what it tells whoever asked, then its
+    // notes (an observed connection's led by its name).
+    QT_TRANSLATE_NOOP("Event", "%1: link delayed by %2 ms each way (%3 connection(s) now)"),
+    QT_TRANSLATE_NOOP("Event", "%1: link delay removed (%2 connection(s) now)"),
+    QT_TRANSLATE_NOOP("Event", "%1: the next reply will be dropped (%2 connection(s))"),
+    QT_TRANSLATE_NOOP("Event", "%1: partitioned from %2"),
+    QT_TRANSLATE_NOOP("Event", "%1: partition healed"),
+    QT_TRANSLATE_NOOP("Event", "%1: forwarding paused"),
+    QT_TRANSLATE_NOOP("Event", "%1: forwarding resumed"),
+    QT_TRANSLATE_NOOP("Event", "%1: %2 (no such connection yet)"),
+    QT_TRANSLATE_NOOP("Event", "%1 link delayed by %2 ms each way"),
+    QT_TRANSLATE_NOOP("Event", "%1 link delay removed"),
+    QT_TRANSLATE_NOOP("Event", "%1 partitioned from %2"),
+    QT_TRANSLATE_NOOP("Event", "%1 partition healed"),
+    QT_TRANSLATE_NOOP("Event", "%1 reply to %2 dropped (Redis answered %3); the link is silent from now on"),
+    QT_TRANSLATE_NOOP("Event", "%1 restarting (no persistence: empty)"),
 };
 [[maybe_unused]] constexpr const char *kNotePhrases[] = {
     QT_TRANSLATE_NOOP("Event", "AOF replayed"),
     QT_TRANSLATE_NOOP("Event", "no persistence: empty"),
     QT_TRANSLATE_NOOP("Event", "fast"),
     QT_TRANSLATE_NOOP("Event", "slow"),
+    QT_TRANSLATE_NOOP("Event", "link delay removed"),
+    QT_TRANSLATE_NOOP("Event", "partition healed"),
 };
 
 // The names of EnumNames<Step> and EnumNames<EventKind>, for lupdate: kindText() and noteText() translate them.
@@ -1236,30 +1254,6 @@ constexpr const char *kNoteFormats[] = {
     QT_TRANSLATE_NOOP("EventKind", "probe"),
 };
 
-// A note in one of kNoteFormats, its arguments (and the phrases among them) translated.
-QString translatedNote(const QString &note)
-{
-    static const auto patterns = [] {
-        std::vector<std::pair<const char *, QRegularExpression>> out;
-        for (const char *format : kNoteFormats) {
-            QString pattern = QRegularExpression::escape(QString::fromLatin1(format));
-            // escape() makes "%1" "\\%1"; what is left of a '%' is a literal one.
-            pattern.replace(QRegularExpression(QStringLiteral("\\\\?%\\d")), QStringLiteral("(.*)"));
-            out.emplace_back(format, QRegularExpression(QLatin1Char('^') + pattern + QLatin1Char('$')));
-        }
-        return out;
-    }();
-    for (const auto &[format, pattern] : patterns) {
-        const QRegularExpressionMatch m = pattern.match(note);
-        if (!m.hasMatch())
-            continue;
-        QString text = QCoreApplication::translate("Event", format);
-        for (int i = 1; i <= m.lastCapturedIndex(); ++i)
-            text = text.arg(QCoreApplication::translate("Event", m.captured(i).toUtf8().constData()));
-        return text;
-    }
-    return note;
-}
 } // namespace
 
 QString RunAnalysis::serverText(const Event &e) const
@@ -1287,6 +1281,31 @@ QString RunAnalysis::serverText(const Event &e) const
     default:
         return {}; // said in the engine's words
     }
+}
+
+// A note in one of kNoteFormats, its arguments (and the phrases among them) translated.
+QString RunAnalysis::translatedNote(const QString &note)
+{
+    static const auto patterns = [] {
+        std::vector<std::pair<const char *, QRegularExpression>> out;
+        for (const char *format : kNoteFormats) {
+            QString pattern = QRegularExpression::escape(QString::fromLatin1(format));
+            // escape() makes "%1" "\\%1"; what is left of a '%' is a literal one.
+            pattern.replace(QRegularExpression(QStringLiteral("\\\\?%\\d")), QStringLiteral("(.*)"));
+            out.emplace_back(format, QRegularExpression(QLatin1Char('^') + pattern + QLatin1Char('$')));
+        }
+        return out;
+    }();
+    for (const auto &[format, pattern] : patterns) {
+        const QRegularExpressionMatch m = pattern.match(note);
+        if (!m.hasMatch())
+            continue;
+        QString text = QCoreApplication::translate("Event", format);
+        for (int i = 1; i <= m.lastCapturedIndex(); ++i)
+            text = text.arg(QCoreApplication::translate("Event", m.captured(i).toUtf8().constData()));
+        return text;
+    }
+    return note;
 }
 
 QString RunAnalysis::noteText(const Event &e) const

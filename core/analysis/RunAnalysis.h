@@ -242,6 +242,9 @@ public:
     QString noteText(const Event &e) const;
     // A Server event said from its fields (ServerAction); empty for those the engine's note says best.
     QString serverText(const Event &e) const;
+    // A note or message the engine or the proxy writes in English, in the
+    // UI language when it is in one of the formats known; as it is otherwise.
+    static QString translatedNote(const QString &note);
     // What happened and in which step, in the UI language: "command · acquire".
     static QString kindText(const Event &e);
 

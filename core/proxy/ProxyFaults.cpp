@@ -58,7 +58,9 @@ QString RecordingProxy::Loop::delay(const QString &client, qint64 ms)
     }
     if (targets.isEmpty())
         fault(-1, -1, QStringLiteral("%1: %2 (no such connection yet)").arg(client, what));
-    return QStringLiteral("%1: %2 (%3 connection(s) now)").arg(client, what).arg(targets.size());
+    // In one of RunAnalysis's note formats, so the window can say it in its language.
+    return ms > 0 ? QStringLiteral("%1: link delayed by %2 ms each way (%3 connection(s) now)").arg(client).arg(ms).arg(targets.size())
+                  : QStringLiteral("%1: link delay removed (%2 connection(s) now)").arg(client).arg(targets.size());
 }
 
 QString RecordingProxy::Loop::drop(const QString &client)

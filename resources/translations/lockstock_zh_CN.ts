@@ -333,6 +333,70 @@
         <source>paused for %1 ms after %2</source>
         <translation>在“%2”之后停顿 %1 毫秒</translation>
     </message>
+    <message>
+        <source>%1: link delayed by %2 ms each way (%3 connection(s) now)</source>
+        <translation>%1：链路每个方向延迟 %2 毫秒（当前 %3 个连接）</translation>
+    </message>
+    <message>
+        <source>%1: link delay removed (%2 connection(s) now)</source>
+        <translation>%1：已取消链路延迟（当前 %2 个连接）</translation>
+    </message>
+    <message>
+        <source>%1: the next reply will be dropped (%2 connection(s))</source>
+        <translation>%1：下一个回复将被丢弃（%2 个连接）</translation>
+    </message>
+    <message>
+        <source>%1: partitioned from %2</source>
+        <translation>%1：与 %2 网络分区</translation>
+    </message>
+    <message>
+        <source>%1: partition healed</source>
+        <translation>%1：网络分区已恢复</translation>
+    </message>
+    <message>
+        <source>%1: forwarding paused</source>
+        <translation>%1：转发已暂停</translation>
+    </message>
+    <message>
+        <source>%1: forwarding resumed</source>
+        <translation>%1：转发已恢复</translation>
+    </message>
+    <message>
+        <source>%1: %2 (no such connection yet)</source>
+        <translation>%1：%2（尚无此连接）</translation>
+    </message>
+    <message>
+        <source>%1 link delayed by %2 ms each way</source>
+        <translation>%1 链路每个方向延迟 %2 毫秒</translation>
+    </message>
+    <message>
+        <source>%1 link delay removed</source>
+        <translation>%1 已取消链路延迟</translation>
+    </message>
+    <message>
+        <source>%1 partitioned from %2</source>
+        <translation>%1 与 %2 网络分区</translation>
+    </message>
+    <message>
+        <source>%1 partition healed</source>
+        <translation>%1 网络分区已恢复</translation>
+    </message>
+    <message>
+        <source>%1 reply to %2 dropped (Redis answered %3); the link is silent from now on</source>
+        <translation>%1 对 %2 的回复被丢弃（Redis 已回复 %3）；此后链路不再有数据</translation>
+    </message>
+    <message>
+        <source>%1 restarting (no persistence: empty)</source>
+        <translation>%1 正在重启（未持久化：数据为空）</translation>
+    </message>
+    <message>
+        <source>link delay removed</source>
+        <translation>已取消链路延迟</translation>
+    </message>
+    <message>
+        <source>partition healed</source>
+        <translation>网络分区已恢复</translation>
+    </message>
 </context>
 <context>
     <name>EventInspector</name>
@@ -353,10 +417,6 @@
         <translation>客户端</translation>
     </message>
     <message>
-        <source>watchdog</source>
-        <translation>看门狗</translation>
-    </message>
-    <message>
         <source>what</source>
         <translation>类型</translation>
     </message>
@@ -371,14 +431,6 @@
     <message>
         <source>believes</source>
         <translation>自认为</translation>
-    </message>
-    <message>
-        <source>I hold the lock</source>
-        <translation>我持有锁</translation>
-    </message>
-    <message>
-        <source>I do not hold the lock</source>
-        <translation>我没有持有锁</translation>
     </message>
     <message>
         <source>code</source>
@@ -399,6 +451,18 @@
     <message>
         <source>Redis after</source>
         <translation>之后的 Redis</translation>
+    </message>
+    <message>
+        <source>I hold the lock</source>
+        <translation>我持有锁</translation>
+    </message>
+    <message>
+        <source>I do not hold the lock</source>
+        <translation>我没有持有锁</translation>
+    </message>
+    <message>
+        <source>watchdog</source>
+        <translation>看门狗</translation>
     </message>
 </context>
 <context>
