@@ -557,23 +557,24 @@ ApplicationWindow {
                             id: aboutColumn
                             width: aboutPane.availableWidth
                             spacing: Style.px(8)
+                            // The verdict first: where the pane is short the lesson's words scroll, not it.
+                            VerdictPanel {
+                                objectName: "sideVerdict"
+                                visible: window.verdictShown
+                                Layout.fillWidth: true
+                                Layout.rightMargin: Style.px(10)
+                                Layout.topMargin: Style.px(4)
+                                findings: Controller.primary.findings
+                                outcome: Controller.primary.outcome
+                                runState: Controller.primary.state
+                                title: Controller.primary.strategyTitle
+                            }
                             Lesson {
                                 Layout.fillWidth: true
                                 Layout.rightMargin: Style.px(10)
                                 folded: settings.lessonFolded
                                 onFoldToggled: settings.lessonFolded = !settings.lessonFolded
                                 onBrowseRequested: lessonBrowser.open()
-                            }
-                            VerdictPanel {
-                                objectName: "sideVerdict"
-                                visible: window.verdictShown
-                                Layout.fillWidth: true
-                                Layout.rightMargin: Style.px(10)
-                                Layout.bottomMargin: Style.px(4)
-                                findings: Controller.primary.findings
-                                outcome: Controller.primary.outcome
-                                runState: Controller.primary.state
-                                title: Controller.primary.strategyTitle
                             }
                         }
                     }
