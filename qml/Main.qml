@@ -348,7 +348,8 @@ ApplicationWindow {
         id: scenarioPopup
         objectName: "scenarioPopup"
         parent: Overlay.overlay
-        width: Math.min(Style.px(520), parent.width - Style.px(40))
+        // The timeline keeps half the window or more, for right-clicks.
+        width: Math.min(Style.px(520), parent.width * 0.45)
         x: parent.width - width - Style.px(12)
         y: Style.px(12)
         height: parent.height - 2 * y

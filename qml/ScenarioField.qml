@@ -45,7 +45,7 @@ ColumnLayout {
         }
         Label {
             visible: root.numeric
-            Layout.preferredWidth: Style.px(28)
+            Layout.preferredWidth: Style.px(40)
             text: root.unit
             color: Style.muted
             font.pixelSize: Style.px(15)

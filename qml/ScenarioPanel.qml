@@ -82,8 +82,12 @@ ColumnLayout {
         wrapMode: Text.Wrap
         font.pixelSize: Style.px(14)
         color: root.editor.error !== "" ? Style.race : Style.muted
+        // A field's own message is under it; the others' (faults) here.
+        readonly property bool underField: ["lease_ms", "work_ms", "retry_ms", "acquire_timeout_ms", "stock",
+            "orders_per_client", "quantity", "clients", "interleaving", "seed", "rtt_ms", "max_run_ms"].indexOf(root.editor.errorField) >= 0
         text: root.editor.error !== ""
-              ? qsTr("Does not load, so it cannot run: %1").arg(root.editor.error)
+              ? (underField ? qsTr("Does not load, so it cannot run: mend the value marked in red.")
+                            : qsTr("Does not load, so it cannot run: %1").arg(root.editor.error))
               : root.pending ? qsTr("Changed: the next run (or Reset) runs it; the run shown stays beside it.")
                              : qsTr("Changes run on the next run. Right-click a lane of the timeline to add a fault there.")
     }

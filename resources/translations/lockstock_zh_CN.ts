@@ -1457,6 +1457,10 @@
         <source>Remove this fault</source>
         <translation>移除此故障</translation>
     </message>
+    <message>
+        <source>Does not load, so it cannot run: mend the value marked in red.</source>
+        <translation>无法加载，因此不能运行：请改正标红的值。</translation>
+    </message>
 </context>
 <context>
     <name>SideSwitch</name>
