@@ -111,36 +111,42 @@ ColumnLayout {
         color: Style.muted
         font.pixelSize: Style.px(14)
     }
-    Repeater {
-        model: root.editor.clients
-        delegate: RowLayout {
-            id: clientRow
-            required property var modelData
-            required property int index
-            Layout.fillWidth: true
-            spacing: Style.px(8)
-            TextField {
-                objectName: "clientName"
-                Layout.fillWidth: true
-                text: clientRow.modelData.name
-                font.pixelSize: Style.px(15)
-                font.family: Style.mono
-                selectByMouse: true
-                onEditingFinished: if (text !== clientRow.modelData.name) root.editor.setClientName(clientRow.index, text)
-                Accessible.name: qsTr("Name of client %1").arg(clientRow.index + 1)
+    // A positioner, not the layout, holds the rows a Repeater makes anew at
+    // every edit: a layout can be left with a row already deleted (Qt 6.4 crashed).
+    Column {
+        Layout.fillWidth: true
+        spacing: Style.px(4)
+        Repeater {
+            model: root.editor.clients
+            delegate: RowLayout {
+                id: clientRow
+                required property var modelData
+                required property int index
+                width: parent ? parent.width : 0
+                spacing: Style.px(8)
+                TextField {
+                    objectName: "clientName"
+                    Layout.fillWidth: true
+                    text: clientRow.modelData.name
+                    font.pixelSize: Style.px(15)
+                    font.family: Style.mono
+                    selectByMouse: true
+                    onEditingFinished: if (text !== clientRow.modelData.name) root.editor.setClientName(clientRow.index, text)
+                    Accessible.name: qsTr("Name of client %1").arg(clientRow.index + 1)
+                }
+                Label { text: qsTr("starts at"); color: Style.muted; font.pixelSize: Style.px(15) }
+                TextField {
+                    objectName: "clientStart"
+                    Layout.preferredWidth: Style.px(90)
+                    text: clientRow.modelData.start
+                    horizontalAlignment: TextInput.AlignRight
+                    font.pixelSize: Style.px(15)
+                    selectByMouse: true
+                    onEditingFinished: if (text !== clientRow.modelData.start) root.editor.setClientStart(clientRow.index, text)
+                    Accessible.name: qsTr("Start of client %1 in ms").arg(clientRow.index + 1)
+                }
+                Label { text: qsTr("ms"); color: Style.muted; font.pixelSize: Style.px(15) }
             }
-            Label { text: qsTr("starts at"); color: Style.muted; font.pixelSize: Style.px(15) }
-            TextField {
-                objectName: "clientStart"
-                Layout.preferredWidth: Style.px(90)
-                text: clientRow.modelData.start
-                horizontalAlignment: TextInput.AlignRight
-                font.pixelSize: Style.px(15)
-                selectByMouse: true
-                onEditingFinished: if (text !== clientRow.modelData.start) root.editor.setClientStart(clientRow.index, text)
-                Accessible.name: qsTr("Start of client %1 in ms").arg(clientRow.index + 1)
-            }
-            Label { text: qsTr("ms"); color: Style.muted; font.pixelSize: Style.px(15) }
         }
     }
 
@@ -190,27 +196,30 @@ ColumnLayout {
         font.pixelSize: Style.px(14)
         wrapMode: Text.Wrap
     }
-    Repeater {
-        model: root.editor.faults
-        delegate: RowLayout {
-            id: faultRow
-            required property var modelData
-            Layout.fillWidth: true
-            Label {
-                objectName: "faultText"
-                Layout.fillWidth: true
-                text: faultRow.modelData.text
-                color: Style.text
-                font.pixelSize: Style.px(15)
-                wrapMode: Text.Wrap
-            }
-            ToolButton {
-                focusPolicy: Qt.NoFocus
-                text: "✕"
-                font.pixelSize: Style.px(15)
-                onClicked: root.editor.removeFault(faultRow.modelData.index)
-                ToolTip.visible: hovered
-                ToolTip.text: qsTr("Remove this fault")
+    Column {
+        Layout.fillWidth: true
+        Repeater {
+            model: root.editor.faults
+            delegate: RowLayout {
+                id: faultRow
+                required property var modelData
+                width: parent ? parent.width : 0
+                Label {
+                    objectName: "faultText"
+                    Layout.fillWidth: true
+                    text: faultRow.modelData.text
+                    color: Style.text
+                    font.pixelSize: Style.px(15)
+                    wrapMode: Text.Wrap
+                }
+                ToolButton {
+                    focusPolicy: Qt.NoFocus
+                    text: "✕"
+                    font.pixelSize: Style.px(15)
+                    onClicked: root.editor.removeFault(faultRow.modelData.index)
+                    ToolTip.visible: hovered
+                    ToolTip.text: qsTr("Remove this fault")
+                }
             }
         }
     }
