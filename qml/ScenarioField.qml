@@ -1,7 +1,6 @@
 import QtQuick
 import QtQuick.Controls
 import QtQuick.Layouts
-import LockStock.Native
 
 // One number of the scenario panel: its label, what is typed, its unit, and
 // the loader's message under it when the value does not load. Enter or

@@ -17,6 +17,11 @@ ColumnLayout {
 
     spacing: Style.px(8)
 
+    // The fields the panel shows, each with its message under it.
+    readonly property var fieldKeys: ["lease_ms", "work_ms", "retry_ms", "acquire_timeout_ms", "stock",
+        "orders_per_client", "quantity", "clients", "interleaving", "seed", "rtt_ms", "max_run_ms"]
+    readonly property var values: editor.values
+
     function errorOf(key) { return root.editor.errorField === key ? root.editor.error : "" }
 
     component Field: ScenarioField {
@@ -24,7 +29,7 @@ ColumnLayout {
         required property string key
         objectName: key + "Field"
         Layout.fillWidth: true
-        value: root.editor.values[key] ?? ""
+        value: root.values[key] ?? ""
         error: root.errorOf(key)
         onCommitted: text => root.editor.set(field.key, text)
     }
@@ -83,8 +88,7 @@ ColumnLayout {
         font.pixelSize: Style.px(14)
         color: root.editor.error !== "" ? Style.race : Style.muted
         // A field's own message is under it; the others' (faults) here.
-        readonly property bool underField: ["lease_ms", "work_ms", "retry_ms", "acquire_timeout_ms", "stock",
-            "orders_per_client", "quantity", "clients", "interleaving", "seed", "rtt_ms", "max_run_ms"].indexOf(root.editor.errorField) >= 0
+        readonly property bool underField: root.fieldKeys.indexOf(root.editor.errorField) >= 0
         text: root.editor.error !== ""
               ? (underField ? qsTr("Does not load, so it cannot run: mend the value marked in red.")
                             : qsTr("Does not load, so it cannot run: %1").arg(root.editor.error))
@@ -165,7 +169,7 @@ ColumnLayout {
                 { value: "scripted", text: qsTr("Scripted: the interleaving") },
                 { value: "random", text: qsTr("Random, from the seed") }
             ]
-            currentIndex: indexOfValue(root.editor.values.schedule)
+            currentIndex: indexOfValue(root.values.schedule)
             onActivated: root.editor.set("schedule", currentValue)
         }
     }

@@ -283,6 +283,14 @@ void RunController::hidePrevious()
     emit timelineChanged();
 }
 
+void RunController::showShipped(const QString &name)
+{
+    ScenarioError error;
+    const std::optional<Scenario> shipped = findScenario(name, &error);
+    if (shipped && (!(*shipped == m_scenario) || editPending() || m_previous))
+        show(*shipped);
+}
+
 bool RunController::applyEdits()
 {
     if (!m_editor.valid()) {

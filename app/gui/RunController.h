@@ -132,6 +132,8 @@ public:
     bool previousShown() const { return m_previous; }
     // Back to one pane: the run before the last edit is put away.
     Q_INVOKABLE void hidePrevious();
+    // The scenario `name` as it ships, unedited, in one pane (a lesson's numbers are its file's).
+    void showShipped(const QString &name);
 
     // A scenario file (lockstock FILE.json, File > Open, a drop): shown atop
     // the picker and run like a shipped one. One that cannot be read changes

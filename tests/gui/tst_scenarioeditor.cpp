@@ -148,6 +148,17 @@ private slots:
         QCOMPARE(controller.redisState().value(QStringLiteral("stock")).toLongLong(), 7);
         controller.hidePrevious();
         QVERIFY(!controller.sideBySide());
+
+        // A lesson shows the scenario as it ships: the edit run and one not run yet are gone.
+        QVERIFY(controller.editor()->set(QStringLiteral("stock"), QStringLiteral("9")));
+        controller.showShipped(QStringLiteral("lost-update"));
+        QVERIFY(!controller.editPending());
+        QVERIFY(!controller.previousShown());
+        QCOMPARE(controller.editor()->scenario().config.stock, 100);
+        controller.run();
+        QTRY_VERIFY_WITH_TIMEOUT(controller.finished(), 20000);
+        controller.setCursorMs(0);
+        QCOMPARE(controller.redisState().value(QStringLiteral("stock")).toLongLong(), 100);
     }
 
     // Right-click → crash here on A's lane and → jump the clock on Redis's
