@@ -43,7 +43,7 @@ ApplicationWindow {
         }
     }
     // The side panels show, and with them the lesson and the verdict beside the timeline.
-    readonly property bool besideTimeline: !Controller.compare && !presenting && settings.sidePanels
+    readonly property bool besideTimeline: !Controller.sideBySide && !presenting && settings.sidePanels
     // A lesson keeps the outcome for its frame on the verdict: the class predicts it first.
     readonly property bool verdictShown: !LessonPlayer.active || LessonPlayer.highlight === "verdict"
 
@@ -180,6 +180,15 @@ ApplicationWindow {
             Action { objectName: "exportSvgAction"; text: qsTr("Export timeline as &SVG…"); shortcut: "Ctrl+Shift+E"; onTriggered: { exportDialog.nameFilters = ["SVG (*.svg)"]; exportDialog.defaultSuffix = "svg"; exportDialog.open() } }
             MenuSeparator {}
             Action { text: qsTr("&Quit"); shortcut: "Ctrl+Q"; onTriggered: Qt.quit() }
+        }
+        AppMenu {
+            objectName: "editMenu"
+            title: qsTr("&Edit")
+            Action { objectName: "undoAction"; text: qsTr("&Undo %1").arg(Controller.editor.undoText); shortcut: "Ctrl+Z"; enabled: Controller.editor.canUndo; onTriggered: Controller.editor.undo() }
+            Action { objectName: "redoAction"; text: qsTr("&Redo %1").arg(Controller.editor.redoText); shortcut: "Ctrl+Shift+Z"; enabled: Controller.editor.canRedo; onTriggered: Controller.editor.redo() }
+            MenuSeparator {}
+            Action { objectName: "scenarioPanelAction"; text: qsTr("&Scenario parameters…"); shortcut: "Ctrl+P"; checkable: true; checked: scenarioPopup.opened; onTriggered: scenarioPopup.opened ? scenarioPopup.close() : scenarioPopup.open() }
+            Action { objectName: "hidePreviousAction"; text: qsTr("&Hide the run before the edit"); enabled: Controller.previousShown; onTriggered: Controller.hidePrevious() }
         }
         AppMenu {
             title: qsTr("&Run")
@@ -355,6 +364,46 @@ ApplicationWindow {
         }
     }
 
+    // Edit > Scenario parameters: beside the timeline, which stays in view and takes right-clicks.
+    Popup {
+        id: scenarioPopup
+        objectName: "scenarioPopup"
+        parent: Overlay.overlay
+        // The timeline keeps half the window or more, for right-clicks.
+        width: Math.min(Style.px(520), parent.width * 0.45)
+        x: parent.width - width - Style.px(12)
+        y: Style.px(12)
+        height: parent.height - 2 * y
+        modal: false
+        focus: true
+        closePolicy: Popup.CloseOnEscape
+        padding: Style.px(14)
+        background: Rectangle {
+            color: Style.background
+            radius: Style.px(10)
+            border.color: Style.border
+            border.width: 1
+        }
+        ScrollView {
+            id: scenarioScroll
+            anchors.fill: parent
+            contentWidth: availableWidth
+            clip: true
+            ScenarioPanel {
+                width: scenarioScroll.availableWidth - Style.px(12)
+                editor: Controller.editor
+                pending: Controller.editPending
+                onCloseRequested: scenarioPopup.close()
+            }
+        }
+    }
+    FaultMenu {
+        id: faultMenu
+        objectName: "faultMenu"
+        editor: Controller.editor
+        onAdded: exportStatus.show(qsTr("Fault added: the next run replays it (Edit > Undo takes it back)"), 5000)
+    }
+
     header: ToolBar {
         visible: !window.presenting
         Material.background: Style.panel
@@ -373,7 +422,8 @@ ApplicationWindow {
             compare: Controller.compare
             live: Controller.live
             running: Controller.running
-            finished: Controller.finished
+            // Edited since: the button runs the edit, not a replay.
+            finished: Controller.finished && !Controller.editPending
             replaying: Controller.replaying
             clients: Controller.primary.clients
             focusClient: Controller.focusClient
@@ -446,14 +496,14 @@ ApplicationWindow {
                     readonly property real paneWidth: Math.floor((timelineColumn.width - columnSpacing) / 2)
                     Layout.fillWidth: true
                     Layout.fillHeight: true
-                    columns: Controller.compare ? 2 : 1
+                    columns: Controller.sideBySide ? 2 : 1
                     columnSpacing: Style.px(12)
                     TimelinePane {
                         id: primaryPane
                         Layout.fillWidth: true
                         Layout.fillHeight: true
                         // Side by side, two equal columns: one time axis needs equal plots.
-                        Layout.preferredWidth: Controller.compare ? panes.paneWidth : -1
+                        Layout.preferredWidth: Controller.sideBySide ? panes.paneWidth : -1
                         // Beside the timeline, the verdict leaves all the height to the lanes.
                         showVerdict: !window.besideTimeline && window.verdictShown
                         session: Controller.primary
@@ -467,10 +517,18 @@ ApplicationWindow {
                                 Controller.cursorMs = window.details.timeMs
                         }
                         onCursorRequested: ms => { if (Controller.finished) Controller.cursorMs = ms }
+                        onLaneMenuRequested: (lane, index, ms, item, x, y) => {
+                            faultMenu.lane = lane
+                            faultMenu.index = index
+                            faultMenu.atMs = ms
+                            faultMenu.name = lane === "client" ? Controller.primary.clients[index] ?? ""
+                                           : Controller.editor.nodeCount > 1 ? qsTr("Redis node %1").arg(index + 1) : qsTr("Redis")
+                            faultMenu.popup(item, x, y)
+                        }
                     }
                     TimelinePane {
                         id: secondaryPane
-                        visible: Controller.compare
+                        visible: Controller.sideBySide
                         Layout.fillWidth: true
                         Layout.fillHeight: true
                         Layout.preferredWidth: panes.paneWidth
@@ -490,7 +548,7 @@ ApplicationWindow {
                         id: alignHeaders
                         interval: 0
                         onTriggered: {
-                            const h = Controller.compare ? Math.max(primaryPane.headerHeight, secondaryPane.headerHeight) : 0
+                            const h = Controller.sideBySide ? Math.max(primaryPane.headerHeight, secondaryPane.headerHeight) : 0
                             primaryPane.alignedHeaderHeight = h
                             secondaryPane.alignedHeaderHeight = h
                         }
@@ -498,13 +556,13 @@ ApplicationWindow {
                     Connections { target: primaryPane; function onHeaderHeightChanged() { alignHeaders.restart() } }
                     Connections { target: secondaryPane; function onHeaderHeightChanged() { alignHeaders.restart() } }
                     Connections { target: Controller; function onConfigChanged() { alignHeaders.restart() } }
-                    Binding { target: primaryPane.view; property: "minimumEndMs"; value: Controller.compare ? secondaryPane.view.fitEndMs : 0 }
-                    Binding { target: secondaryPane.view; property: "minimumEndMs"; value: Controller.compare ? primaryPane.view.fitEndMs : 0 }
+                    Binding { target: primaryPane.view; property: "minimumEndMs"; value: Controller.sideBySide ? secondaryPane.view.fitEndMs : 0 }
+                    Binding { target: secondaryPane.view; property: "minimumEndMs"; value: Controller.sideBySide ? primaryPane.view.fitEndMs : 0 }
                     QtObject {
                         id: sharedAxis
                         property bool syncing: false
                         function follow(from, to) {
-                            if (syncing || !Controller.compare)
+                            if (syncing || !Controller.sideBySide)
                                 return
                             syncing = true
                             if (from.follow)

@@ -19,6 +19,8 @@ ColumnLayout {
     property real alignedHeaderHeight: 0
     signal eventClicked(int index)
     signal cursorRequested(real ms)
+    // Right-click on a lane (TimelineView.laneMenuRequested), where on `item`.
+    signal laneMenuRequested(string lane, int index, real ms, Item item, real x, real y)
 
     spacing: Style.px(6)
 
@@ -82,6 +84,7 @@ ColumnLayout {
                 textScale: Style.scale
                 onEventClicked: index => root.eventClicked(index)
                 onCursorRequested: ms => root.cursorRequested(ms)
+                onLaneMenuRequested: (lane, index, ms, x, y) => root.laneMenuRequested(lane, index, ms, timeline, x, y)
                 onLanesScrollRequested: pixels => {
                     lanes.contentY = Math.max(0, Math.min(lanes.contentHeight - lanes.height, lanes.contentY + pixels))
                 }

@@ -193,6 +193,7 @@ void LessonPlayer::open(const QString &name, bool correct, int frame)
     m_controller->setFocusClient(0); // the lanes change: focus on one every scenario has
     m_controller->setCompare(false);
     m_controller->setLive(false);
+    m_controller->showShipped(m_lesson->scenario); // not as edited in the scenario panel
     m_controller->setScenario(m_lesson->scenario);
     m_controller->setCorrect(correct);
     m_controller->reset();

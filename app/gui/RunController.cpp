@@ -54,6 +54,9 @@ RunController::RunController(std::unique_ptr<RedisTarget> target, const QString 
     connect(this, &RunController::cursorChanged, this, &RunController::updateCode);
     connect(this, &RunController::focusChanged, this, &RunController::updateCode);
     connect(this, &RunController::configChanged, this, &RunController::textsChanged);
+    m_editor.setRun(&m_primary);
+    connect(&m_editor, &ScenarioEditor::changed, this, &RunController::editPendingChanged);
+    connect(&m_editor, &ScenarioEditor::changed, this, &RunController::bannerChanged);
     setScenario(QStringLiteral("lost-update"));
     // The stress runs need real time. On a private server a stepped run owns
     // the clock and moves it in leaps their leases must not see: they get a
@@ -143,6 +146,8 @@ void RunController::show(const Scenario &scenario)
     if (!isBuiltin(scenario))
         m_file = scenario;
     m_fileError.clear();
+    m_previous = false;
+    m_editor.reset(scenario);
     m_strategyName = wasCorrect ? m_scenario.correct : m_scenario.broken;
     load();
     emit bannerChanged();
@@ -194,12 +199,21 @@ void RunController::openScenarioFile(const Scenario &loaded)
 QString RunController::saveScenario(const QUrl &file)
 {
     const QString path = QFileInfo(localPath(file)).absoluteFilePath();
+    if (!m_editor.valid())
+        return tr("Not saved: %1").arg(m_editor.error());
+    // What the panel shows, edits and all; the run shown stays as it was.
+    Scenario edited = m_editor.scenario();
     QString error;
-    if (!saveScenarioFile(m_scenario, path, &error))
+    if (!saveScenarioFile(edited, path, &error))
         return error;
-    // Saved as: the scenario is that file's now; the run shown stays.
+    // Saved as: the scenario is that file's now.
+    const bool pending = editPending();
+    edited.path = path;
     m_scenario.path = path;
-    m_file = m_scenario;
+    if (!pending)
+        m_scenario = edited;
+    m_file = edited;
+    m_editor.rename(path);
     rememberFile(path);
     emit configChanged();
     return {};
@@ -255,7 +269,48 @@ void RunController::setCompare(bool compare)
     if (compare == m_compare)
         return;
     m_compare = compare;
+    m_previous = false;
     load();
+}
+
+void RunController::hidePrevious()
+{
+    if (!m_previous)
+        return;
+    m_previous = false;
+    m_secondary.reset();
+    emit configChanged();
+    emit timelineChanged();
+}
+
+void RunController::showShipped(const QString &name)
+{
+    ScenarioError error;
+    const std::optional<Scenario> shipped = findScenario(name, &error);
+    if (shipped && (!(*shipped == m_scenario) || editPending() || m_previous))
+        show(*shipped);
+}
+
+bool RunController::applyEdits()
+{
+    if (!m_editor.valid()) {
+        emit bannerChanged();
+        return false;
+    }
+    if (!editPending())
+        return true;
+    // The run before the edit stays beside the next, for comparison (not beside the correct side's).
+    if (!m_compare && m_primary.state() != RunSession::State::Idle) {
+        m_secondary.showObserved(m_primary.analysis(), tr("Before the edit: %1").arg(m_primary.strategyTitle()),
+                                 tr("%1, before").arg(m_primary.strategyName()));
+        m_previous = true;
+    }
+    m_scenario = m_editor.scenario();
+    if (!isBuiltin(m_scenario))
+        m_file = m_scenario;
+    load();
+    emit editPendingChanged();
+    return true;
 }
 
 RedisTarget *RunController::secondTarget()
@@ -319,6 +374,8 @@ bool RunController::finished() const
 
 void RunController::run()
 {
+    if (!applyEdits())
+        return;
     stopReplay();
     m_cursorMs = -1;
     emit cursorChanged();
@@ -335,7 +392,7 @@ void RunController::pause()
 
 void RunController::togglePlay()
 {
-    if (finished()) {
+    if (finished() && !editPending()) {
         replaying() ? stopReplay() : replay();
         return;
     }
@@ -344,6 +401,8 @@ void RunController::togglePlay()
 
 void RunController::step(int client)
 {
+    if (!applyEdits())
+        return;
     stopReplay();
     if (m_cursorMs >= 0) {
         m_cursorMs = -1;
@@ -357,7 +416,9 @@ void RunController::step(int client)
 
 void RunController::reset()
 {
-    load();
+    const bool pending = editPending();
+    if (applyEdits() && !pending)
+        load();
 }
 
 void RunController::replay()
@@ -426,6 +487,8 @@ QString RunController::banner() const
 {
     if (!m_fileError.isEmpty())
         return m_fileError;
+    if (!m_editor.valid())
+        return tr("The edited scenario does not load, so it cannot run: %1").arg(m_editor.error());
     if (!m_target)
         return tr("Redis is not available: %1").arg(m_targetError);
     for (const RunSession *s : {&m_primary, &m_secondary})

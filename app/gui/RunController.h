@@ -6,6 +6,7 @@
 
 #include "CodeModel.h"
 #include "RunSession.h"
+#include "ScenarioEditor.h"
 #include "StressComparison.h"
 #include "WatchSession.h"
 
@@ -62,6 +63,14 @@ class RunController : public QObject {
     // The scenario's file when it was opened from one; empty for a built-in.
     Q_PROPERTY(QString scenarioFile READ scenarioFile NOTIFY configChanged)
     Q_PROPERTY(QStringList recentFiles READ recentFiles NOTIFY recentFilesChanged)
+    // The scenario panel's: the next run (or Reset) runs what it holds.
+    Q_PROPERTY(lockstock::ScenarioEditor *editor READ editor CONSTANT)
+    // Edited since the run shown was set up: the next run is of the edited scenario.
+    Q_PROPERTY(bool editPending READ editPending NOTIFY editPendingChanged)
+    // Two panes: the broken and the correct side (compare), or the run before
+    // the last edit beside the run after it (secondary shows it).
+    Q_PROPERTY(bool sideBySide READ sideBySide NOTIFY configChanged)
+    Q_PROPERTY(bool previousShown READ previousShown NOTIFY configChanged)
 public:
     // `target` may be null when Redis could not be reached; `error` says why.
     RunController(std::unique_ptr<RedisTarget> target, const QString &error, QObject *parent = nullptr);
@@ -117,6 +126,14 @@ public:
     QString scenarioFile() const;
     // The scenario files opened or saved last, newest first; files gone since are left out.
     QStringList recentFiles() const;
+    ScenarioEditor *editor() { return &m_editor; }
+    bool editPending() const { return !(m_editor.scenario() == m_scenario); }
+    bool sideBySide() const { return m_compare || m_previous; }
+    bool previousShown() const { return m_previous; }
+    // Back to one pane: the run before the last edit is put away.
+    Q_INVOKABLE void hidePrevious();
+    // The scenario `name` as it ships, unedited, in one pane (a lesson's numbers are its file's).
+    void showShipped(const QString &name);
 
     // A scenario file (lockstock FILE.json, File > Open, a drop): shown atop
     // the picker and run like a shipped one. One that cannot be read changes
@@ -150,6 +167,7 @@ signals:
     void redisChanged();
     void bannerChanged();
     void recentFilesChanged();
+    void editPendingChanged();
 
 private:
     static inline RunController *s_window = nullptr;
@@ -159,6 +177,9 @@ private:
     void rememberFile(const QString &path);
     void load();
     void updateCode();
+    // Makes the edited scenario the one run, keeping the run shown beside it;
+    // false (and the banner says why) while the edited one does not load.
+    bool applyEdits();
     RedisTarget *secondTarget();
 
     std::unique_ptr<RedisTarget> m_target;
@@ -172,6 +193,8 @@ private:
     double m_speedFactor = 1.0;
     bool m_live = false;
     bool m_compare = false;
+    bool m_previous = false;         // secondary shows the run before the last edit
+    ScenarioEditor m_editor;
     RunSession m_primary;
     RunSession m_secondary;
     double m_cursorMs = -1;

@@ -39,7 +39,9 @@ RunSession::~RunSession()
 
 QString RunSession::strategyName() const
 {
-    return observed() ? QStringLiteral("observed") : m_strategy ? m_strategy->name : QString();
+    if (observed())
+        return m_observedName.isEmpty() ? QStringLiteral("observed") : m_observedName;
+    return m_strategy ? m_strategy->name : QString();
 }
 
 QString RunSession::strategyTitle() const
@@ -105,8 +107,9 @@ void RunSession::reset()
         load(m_config, *m_strategy, m_endpoint, m_live);
 }
 
-void RunSession::showObserved(std::shared_ptr<const RunAnalysis> analysis, const QString &title)
+void RunSession::showObserved(std::shared_ptr<const RunAnalysis> analysis, const QString &title, const QString &name)
 {
+    m_observedName = name;
     const bool fresh = !observed();
     if (fresh) {
         teardown();

@@ -77,7 +77,8 @@ public:
     void reset();
     // Shows a run LockStock did not drive (programs watched through the
     // recording proxy) in place of this one's; reset() or load() goes back.
-    void showObserved(std::shared_ptr<const RunAnalysis> analysis, const QString &title);
+    // `name` stands for the strategy's ("observed" when empty).
+    void showObserved(std::shared_ptr<const RunAnalysis> analysis, const QString &title, const QString &name = {});
     bool observed() const { return !m_observedTitle.isEmpty(); }
     bool isActive() const { return m_state == State::Running || m_state == State::Starting; }
     bool isOver() const { return m_state == State::Finished || m_state == State::Failed; }
@@ -129,6 +130,7 @@ private:
     std::optional<State> m_ended;     // the worker is done; shown once the analysis has caught up
     QString m_error;
     QString m_observedTitle;          // showing an observed run, not the strategy's
+    QString m_observedName;
     QList<int> m_pendingSteps;        // steps asked for before the run was ready
     bool m_playWhenReady = false;
 };

@@ -1617,6 +1617,26 @@ void TimelinePainter::paintLegend(QPainter &p, const QRectF &r)
     }
 }
 
+std::pair<QString, int> TimelinePainter::laneAt(const QPointF &pos) const
+{
+    // The record's lanes: the lock, each client, the stock.
+    const QList<PaintRecord::Lane> &lanes = m_record.lanes;
+    if (lanes.size() < 2 || pos.x() < m_plot.left())
+        return {QString(), -1};
+    if (lanes.first().rect.contains(pos)) {
+        if (m_data.nodes.size() < 2)
+            return {QStringLiteral("node"), 0};
+        const QList<QRectF> rows = lockNodeRows(lanes.first().rect);
+        for (qsizetype i = 0; i < rows.size(); ++i)
+            if (pos.y() < rows.at(i).bottom() || i == rows.size() - 1)
+                return {QStringLiteral("node"), int(i)};
+    }
+    for (qsizetype c = 1; c + 1 < lanes.size(); ++c)
+        if (lanes.at(c).rect.contains(pos))
+            return {QStringLiteral("client"), int(c - 1)};
+    return {QString(), -1};
+}
+
 int TimelinePainter::eventAt(const QPointF &pos) const
 {
     // Later paints sit on top: search from the end.

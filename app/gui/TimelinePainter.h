@@ -60,6 +60,9 @@ public:
     const QList<std::pair<QRectF, int>> &hits() const { return m_hits; }
     // Scenario ms at x in the last paint.
     double msAt(qreal x) const;
+    // The lane under `pos` in the last paint: {"client", its index} or {"node",
+    // the lock node's index}; {"", -1} elsewhere (axis, stock, gutter).
+    std::pair<QString, int> laneAt(const QPointF &pos) const;
     static qreal gutterWidth(const TimelineTheme &theme) { return theme.px(132); }
     // A height that fits every lane comfortably.
     // For `view` (header, legend, title) `width` wide: the title wraps to it.

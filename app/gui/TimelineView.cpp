@@ -7,7 +7,7 @@ namespace lockstock {
 TimelineView::TimelineView(QQuickItem *parent)
     : QQuickPaintedItem(parent)
 {
-    setAcceptedMouseButtons(Qt::LeftButton);
+    setAcceptedMouseButtons(Qt::LeftButton | Qt::RightButton);
     setOpaquePainting(true);
     setAntialiasing(true);
 }
@@ -185,6 +185,16 @@ void TimelineView::paint(QPainter *painter)
 
 void TimelineView::mousePressEvent(QMouseEvent *event)
 {
+    if (event->button() == Qt::RightButton) {
+        event->accept();
+        if (!m_painter)
+            return;
+        const auto [lane, index] = m_painter->laneAt(event->position());
+        if (!lane.isEmpty())
+            emit laneMenuRequested(lane, index, std::max(0.0, m_painter->msAt(event->position().x())),
+                                   event->position().x(), event->position().y());
+        return;
+    }
     m_pressPos = event->position();
     m_pressStartMs = viewStartMs();
     m_dragging = false;
@@ -193,6 +203,8 @@ void TimelineView::mousePressEvent(QMouseEvent *event)
 
 void TimelineView::mouseMoveEvent(QMouseEvent *event)
 {
+    if (!(event->buttons() & Qt::LeftButton))
+        return;
     const qreal dx = event->position().x() - m_pressPos.x();
     if (!m_dragging && std::abs(dx) < 4)
         return;
@@ -206,7 +218,7 @@ void TimelineView::mouseMoveEvent(QMouseEvent *event)
 void TimelineView::mouseReleaseEvent(QMouseEvent *event)
 {
     unsetCursor();
-    if (m_dragging || !m_painter)
+    if (event->button() != Qt::LeftButton || m_dragging || !m_painter)
         return;
     const int hit = m_painter->eventAt(event->position());
     if (hit >= 0) {

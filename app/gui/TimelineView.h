@@ -73,6 +73,9 @@ signals:
     void lanesScrollRequested(qreal pixels);
     void eventClicked(int index);
     void cursorRequested(double ms);
+    // Right-click on a lane: `lane` is "client" or "node", `index` which one,
+    // `ms` the scenario time there; x, y where the menu goes.
+    void laneMenuRequested(const QString &lane, int index, double ms, qreal x, qreal y);
 
 protected:
     void mousePressEvent(QMouseEvent *event) override;

@@ -528,6 +528,69 @@
     </message>
 </context>
 <context>
+    <name>FaultMenu</name>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 毫秒</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>%1 at %2</source>
+        <translation>%1，%2 处</translation>
+    </message>
+    <message>
+        <source>Client %1 at %2</source>
+        <translation>客户端 %1，%2 处</translation>
+    </message>
+    <message>
+        <source>For / by</source>
+        <translation>时长 / 幅度</translation>
+    </message>
+    <message>
+        <source>s</source>
+        <translation>秒</translation>
+    </message>
+    <message>
+        <source>Crash here</source>
+        <translation>在此崩溃</translation>
+    </message>
+    <message>
+        <source>Pause here for %1 s (a GC pause)</source>
+        <translation>在此暂停 %1 秒（GC 停顿）</translation>
+    </message>
+    <message>
+        <source>Slow down: its clock at half pace</source>
+        <translation>变慢：它的时钟以一半速度走</translation>
+    </message>
+    <message>
+        <source>Kill (SIGKILL)</source>
+        <translation>杀死（SIGKILL）</translation>
+    </message>
+    <message>
+        <source>Stop (SIGSTOP) for %1 s</source>
+        <translation>冻结（SIGSTOP）%1 秒</translation>
+    </message>
+    <message>
+        <source>Restart (without persistence the lock is gone)</source>
+        <translation>重启（没有持久化，锁就没了）</translation>
+    </message>
+    <message>
+        <source>Fail over: this replica becomes the master</source>
+        <translation>故障转移：这个副本成为主节点</translation>
+    </message>
+    <message>
+        <source>Jump its clock %1 s forward</source>
+        <translation>把它的时钟向前跳 %1 秒</translation>
+    </message>
+    <message>
+        <source>Drift its clock: 50 % fast from here</source>
+        <translation>时钟漂移：从这里起快 50 %</translation>
+    </message>
+</context>
+<context>
     <name>Figure</name>
     <message>
         <source>expected stock</source>
@@ -884,6 +947,34 @@
     <message>
         <source>Save the scenario</source>
         <translation>保存场景</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Undo %1</source>
+        <translation>撤销 %1(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo %1</source>
+        <translation>重做 %1(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Scenario parameters…</source>
+        <translation>场景参数(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>&amp;Hide the run before the edit</source>
+        <translation>隐藏修改前的运行(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Fault added: the next run replays it (Edit &gt; Undo takes it back)</source>
+        <translation>已添加故障：下次运行会重演它（编辑 &gt; 撤销可收回）</translation>
+    </message>
+    <message>
+        <source>Redis node %1</source>
+        <translation>Redis 节点 %1</translation>
     </message>
 </context>
 <context>
@@ -1305,6 +1396,161 @@
     <message>
         <source>A&apos;s work thread hangs for 60 s (a deadlock, a call without timeout) while its watchdog thread is healthy and renews the 10 s lease every 3.3 s: the lock never lapses and B gives up after 30 s. A lease with no watchdog lapses after 10 s and B sells; a fencing token makes sure A&apos;s write, when it wakes, is refused.</source>
         <translation>A 的工作线程卡住了 60 秒（死锁、没有超时的调用），而它的看门狗线程运行正常，每 3.3 秒把 10 秒的租约续满一次：锁永不失效，B 在 30 秒后放弃。没有看门狗的租约 10 秒后失效，B 就能卖出；防护令牌则确保 A 醒来后的写入会被拒绝。</translation>
+    </message>
+</context>
+<context>
+    <name>ScenarioPanel</name>
+    <message>
+        <source>Scenario</source>
+        <translation>场景</translation>
+    </message>
+    <message>
+        <source>Undo %1 (Ctrl+Z)</source>
+        <translation>撤销 %1（Ctrl+Z）</translation>
+    </message>
+    <message>
+        <source>Redo %1 (Ctrl+Shift+Z)</source>
+        <translation>重做 %1（Ctrl+Shift+Z）</translation>
+    </message>
+    <message>
+        <source>Close (Esc)</source>
+        <translation>关闭（Esc）</translation>
+    </message>
+    <message>
+        <source>Does not load, so it cannot run: %1</source>
+        <translation>无法加载，因此不能运行：%1</translation>
+    </message>
+    <message>
+        <source>Changed: the next run (or Reset) runs it; the run shown stays beside it.</source>
+        <translation>已修改：下次运行（或重置）时生效；当前显示的运行会留在旁边对照。</translation>
+    </message>
+    <message>
+        <source>Changes run on the next run. Right-click a lane of the timeline to add a fault there.</source>
+        <translation>修改在下次运行时生效。在时间线的泳道上右键点击，可在该处添加故障。</translation>
+    </message>
+    <message>
+        <source>Lock and work</source>
+        <translation>锁与业务</translation>
+    </message>
+    <message>
+        <source>Lease (lock TTL)</source>
+        <translation>租约（锁的 TTL）</translation>
+    </message>
+    <message>
+        <source>s</source>
+        <translation>秒</translation>
+    </message>
+    <message>
+        <source>Work while holding the lock</source>
+        <translation>持锁期间的业务耗时</translation>
+    </message>
+    <message>
+        <source>Retry back-off</source>
+        <translation>重试退避</translation>
+    </message>
+    <message>
+        <source>ms</source>
+        <translation>毫秒</translation>
+    </message>
+    <message>
+        <source>Give up acquiring after</source>
+        <translation>获取锁超时放弃</translation>
+    </message>
+    <message>
+        <source>Stock and orders</source>
+        <translation>库存与订单</translation>
+    </message>
+    <message>
+        <source>Stock</source>
+        <translation>库存</translation>
+    </message>
+    <message>
+        <source>units</source>
+        <translation>件</translation>
+    </message>
+    <message>
+        <source>Orders per client</source>
+        <translation>每个客户端的订单数</translation>
+    </message>
+    <message>
+        <source>Units per order</source>
+        <translation>每单件数</translation>
+    </message>
+    <message>
+        <source>Clients</source>
+        <translation>客户端</translation>
+    </message>
+    <message>
+        <source>Clients (1–50)</source>
+        <translation>客户端数（1–50）</translation>
+    </message>
+    <message>
+        <source>Name and start offset of each client</source>
+        <translation>每个客户端的名称与启动偏移</translation>
+    </message>
+    <message>
+        <source>Name of client %1</source>
+        <translation>客户端 %1 的名称</translation>
+    </message>
+    <message>
+        <source>starts at</source>
+        <translation>启动于</translation>
+    </message>
+    <message>
+        <source>Start of client %1 in ms</source>
+        <translation>客户端 %1 的启动时刻（毫秒）</translation>
+    </message>
+    <message>
+        <source>Schedule</source>
+        <translation>调度</translation>
+    </message>
+    <message>
+        <source>Who steps next</source>
+        <translation>下一步由谁执行</translation>
+    </message>
+    <message>
+        <source>Timed: whoever is ready</source>
+        <translation>按时间：谁先就绪谁先走</translation>
+    </message>
+    <message>
+        <source>Scripted: the interleaving</source>
+        <translation>脚本：按交错顺序</translation>
+    </message>
+    <message>
+        <source>Random, from the seed</source>
+        <translation>随机（由种子决定）</translation>
+    </message>
+    <message>
+        <source>Interleaving (client names, in turn)</source>
+        <translation>交错顺序（依次写客户端名）</translation>
+    </message>
+    <message>
+        <source>Random seed</source>
+        <translation>随机种子</translation>
+    </message>
+    <message>
+        <source>Round trip to Redis</source>
+        <translation>到 Redis 的往返时间</translation>
+    </message>
+    <message>
+        <source>Stop a run after</source>
+        <translation>运行最长时间</translation>
+    </message>
+    <message>
+        <source>Faults</source>
+        <translation>故障</translation>
+    </message>
+    <message>
+        <source>None. Right-click a client&apos;s or Redis&apos;s lane on the timeline at a time to add one.</source>
+        <translation>暂无。在时间线上某个时刻右键点击客户端或 Redis 的泳道即可添加。</translation>
+    </message>
+    <message>
+        <source>Remove this fault</source>
+        <translation>移除此故障</translation>
+    </message>
+    <message>
+        <source>Does not load, so it cannot run: mend the value marked in red.</source>
+        <translation>无法加载，因此不能运行：请改正标红的值。</translation>
     </message>
 </context>
 <context>
@@ -2409,6 +2655,133 @@
     <message>
         <source>Not opened: %1</source>
         <translation>未能打开：%1</translation>
+    </message>
+    <message>
+        <source>Not saved: %1</source>
+        <translation>未保存：%1</translation>
+    </message>
+    <message>
+        <source>Before the edit: %1</source>
+        <translation>修改前：%1</translation>
+    </message>
+    <message>
+        <source>%1, before</source>
+        <translation>%1（修改前）</translation>
+    </message>
+    <message>
+        <source>The edited scenario does not load, so it cannot run: %1</source>
+        <translation>修改后的场景无法加载，因此不能运行：%1</translation>
+    </message>
+</context>
+<context>
+    <name>lockstock::ScenarioEditor</name>
+    <message>
+        <source>%1 crashes after its %2 (order %3)</source>
+        <translation>%1 在其 %2 之后崩溃（第 %3 单）</translation>
+    </message>
+    <message>
+        <source>%1 pauses %2 s after its %3 (order %4)</source>
+        <translation>%1 在其 %3 之后暂停 %2 秒（第 %4 单）</translation>
+    </message>
+    <message>
+        <source>%1: %2 after its %3 (order %4)</source>
+        <translation>%1：在其 %3 之后 %2（第 %4 单）</translation>
+    </message>
+    <message>
+        <source>%1&apos;s clock runs at ×%2</source>
+        <translation>%1 的时钟以 ×%2 的速度走</translation>
+    </message>
+    <message>
+        <source>node %1</source>
+        <translation>节点 %1</translation>
+    </message>
+    <message>
+        <source>at %1 s</source>
+        <translation>于 %1 秒</translation>
+    </message>
+    <message>
+        <source>after %1&apos;s %2</source>
+        <translation>在 %1 的 %2 之后</translation>
+    </message>
+    <message>
+        <source>%1 is killed %2</source>
+        <translation>%1 被杀死，%2</translation>
+    </message>
+    <message>
+        <source>%1 is stopped (SIGSTOP) for %3 s %2</source>
+        <translation>%1 被冻结（SIGSTOP）%3 秒，%2</translation>
+    </message>
+    <message>
+        <source>%1 restarts %2</source>
+        <translation>%1 重启，%2</translation>
+    </message>
+    <message>
+        <source>%1 is promoted to master %2</source>
+        <translation>%1 被提升为主节点，%2</translation>
+    </message>
+    <message>
+        <source>%1&apos;s clock jumps %3 s %2</source>
+        <translation>%1 的时钟跳变 %3 秒，%2</translation>
+    </message>
+    <message>
+        <source>%1&apos;s clock runs at ×%3 %2</source>
+        <translation>%1 的时钟以 ×%3 的速度走，%2</translation>
+    </message>
+    <message>
+        <source>%1: %2 %3</source>
+        <translation>%1：%2 %3</translation>
+    </message>
+    <message>
+        <source>Schedule</source>
+        <translation>调度</translation>
+    </message>
+    <message>
+        <source>Interleaving</source>
+        <translation>交错顺序</translation>
+    </message>
+    <message>
+        <source>must be a number</source>
+        <translation>必须是数字</translation>
+    </message>
+    <message>
+        <source>Change %1</source>
+        <translation>修改 %1</translation>
+    </message>
+    <message>
+        <source>at most %1 clients in the window</source>
+        <translation>窗口中最多 %1 个客户端</translation>
+    </message>
+    <message>
+        <source>Clients</source>
+        <translation>客户端</translation>
+    </message>
+    <message>
+        <source>Rename %1</source>
+        <translation>重命名 %1</translation>
+    </message>
+    <message>
+        <source>Start of %1</source>
+        <translation>%1 的启动时刻</translation>
+    </message>
+    <message>
+        <source>Slow down %1</source>
+        <translation>让 %1 变慢</translation>
+    </message>
+    <message>
+        <source>Crash %1</source>
+        <translation>让 %1 崩溃</translation>
+    </message>
+    <message>
+        <source>Pause %1</source>
+        <translation>让 %1 暂停</translation>
+    </message>
+    <message>
+        <source>Fault on node %1</source>
+        <translation>节点 %1 的故障</translation>
+    </message>
+    <message>
+        <source>Remove a fault</source>
+        <translation>移除故障</translation>
     </message>
 </context>
 <context>

@@ -439,6 +439,112 @@ private slots:
         m_controller->setCompare(false);
     }
 
+    // Edit > Scenario parameters as a student uses it: a negative lease typed
+    // says the loader's words under the field and Space runs nothing; Undo
+    // mends it. Right-click on A's lane → Crash here: the next run crashes A,
+    // with the run before beside it, and the saved file has the fault.
+    void scenarioPanelAndFaultByClick()
+    {
+        m_controller->setScenario(QStringLiteral("lost-update"));
+        m_controller->setCorrect(false);
+        m_controller->setSpeedFactor(16);
+        m_controller->run();
+        QTRY_VERIFY_WITH_TIMEOUT(m_controller->finished(), 60000);
+        m_window->requestActivate();
+        QVERIFY(QTest::qWaitForWindowActive(m_window));
+        QObject *panelAction = m_window->findChild<QObject *>(QStringLiteral("scenarioPanelAction"));
+        QVERIFY(panelAction);
+        QVERIFY(QMetaObject::invokeMethod(panelAction, "trigger"));
+        QObject *popup = m_window->findChild<QObject *>(QStringLiteral("scenarioPopup"));
+        QVERIFY(popup);
+        QTRY_VERIFY(popup->property("opened").toBool());
+
+        QQuickItem *lease = nullptr;
+        QTRY_VERIFY((lease = findItem(m_window->contentItem(), QStringLiteral("lease_msField"))));
+        QQuickItem *input = findItem(lease, QStringLiteral("field"));
+        QVERIFY(input);
+        QCOMPARE(input->property("text").toString(), QStringLiteral("10"));
+        click(m_window, input);
+        QTRY_VERIFY(input->hasActiveFocus());
+        QTest::keySequence(m_window, QKeySequence::SelectAll);
+        for (const char c : {'-', '1'})
+            QTest::keyClick(m_window, c);
+        QTest::keyClick(m_window, Qt::Key_Return);
+        QQuickItem *error = nullptr;
+        QTRY_VERIFY((error = findItem(lease, QStringLiteral("fieldError"))));
+        QCOMPARE(error->property("text").toString(), QStringLiteral("lease_ms: must be 1 or more (is -1000)"));
+        // Run refuses: the run shown stays, finished, and the banner says why.
+        QTest::keyClick(m_window, Qt::Key_Escape);
+        QTRY_VERIFY(!popup->property("opened").toBool());
+        QTest::keyClick(m_window, Qt::Key_Space);
+        QTest::qWait(100);
+        QVERIFY(!m_controller->running());
+        QVERIFY(m_controller->primary()->state() == RunSession::State::Finished);
+        QVERIFY2(m_controller->banner().contains(QStringLiteral("lease_ms: must be 1 or more")), qPrintable(m_controller->banner()));
+        QTest::keyClick(m_window, Qt::Key_Z, Qt::ControlModifier);
+        QTRY_VERIFY(m_controller->editor()->valid());
+        QCOMPARE(m_controller->editor()->scenario().config.leaseMs, 10000);
+        QVERIFY(!m_controller->editPending());
+
+        // A right-click down A's lane, a little after its GET: the fault menu for client A.
+        QQuickItem *timeline = findItem(m_window->contentItem(), QStringLiteral("timelineView"));
+        QVERIFY(timeline);
+        QObject *menu = m_window->findChild<QObject *>(QStringLiteral("faultMenu"));
+        QVERIFY(menu);
+        bool onA = false;
+        for (qreal y = 10; y < timeline->height() && !onA; y += 12) {
+            // Early in the run, right of the lane names.
+            const QPointF at = timeline->mapToScene(QPointF(timeline->width() * 0.2, y));
+            QTest::mouseClick(m_window, Qt::RightButton, Qt::NoModifier, at.toPoint());
+            if (!menu->property("visible").toBool())
+                continue;
+            onA = menu->property("lane").toString() == QLatin1String("client") && menu->property("index").toInt() == 0;
+            if (!onA) {
+                QTest::keyClick(m_window, Qt::Key_Escape);
+                QTRY_VERIFY(!menu->property("visible").toBool());
+            }
+        }
+        QVERIFY(onA);
+        QTRY_VERIFY(menu->property("opened").toBool()); // in place, not still growing in
+        QQuickItem *crash = nullptr;
+        QTRY_VERIFY((crash = findItem(m_window->contentItem(), QStringLiteral("crashHere"))));
+        click(m_window, crash);
+        QTRY_COMPARE(m_controller->editor()->scenario().config.faults.size(), 1);
+        QCOMPARE(m_controller->editor()->scenario().config.faults.first().client, QStringLiteral("A"));
+        QVERIFY(m_controller->editPending());
+
+        QTest::keyClick(m_window, Qt::Key_Space);
+        QTRY_VERIFY_WITH_TIMEOUT(m_controller->finished() && !m_controller->editPending(), 60000);
+        QVERIFY(m_controller->previousShown());
+        const SharedList<Event> &events = m_controller->primary()->analysis()->events;
+        QVERIFY(std::any_of(events.begin(), events.end(), [](const Event &e) { return e.kind == EventKind::Crash && e.client == 0; }));
+        // Two panes: the run before the fault beside the run with it.
+        QList<QQuickItem *> views;
+        const std::function<void(QQuickItem *)> collect = [&](QQuickItem *item) {
+            if (item->isVisible() && item->inherits("lockstock::TimelineView"))
+                views << item;
+            for (QQuickItem *child : item->childItems())
+                collect(child);
+        };
+        QTRY_VERIFY((views.clear(), collect(m_window->contentItem()), views.size() == 2));
+
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("crash.json"));
+        QCOMPARE(m_controller->saveScenario(QUrl::fromLocalFile(path)), QString());
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QVERIFY(file.readAll().contains(R"("client": "A")"));
+        // Undo takes the fault back; the scenarios after this one start afresh.
+        QObject *undo = m_window->findChild<QObject *>(QStringLiteral("undoAction"));
+        QVERIFY(undo && undo->property("enabled").toBool());
+        QVERIFY(QMetaObject::invokeMethod(undo, "trigger"));
+        QVERIFY(m_controller->editor()->scenario().config.faults.isEmpty());
+        m_controller->setScenario(QStringLiteral("lease-expired-wrong-delete"));
+        m_controller->setScenario(QStringLiteral("lost-update"));
+        QVERIFY(!m_controller->previousShown());
+        m_controller->setSpeedFactor(1);
+    }
+
     // Twenty clients' step buttons wrap onto a second line, every one in reach
     // (choosing flash-sale crashed the window: a binding on the buttons' widths).
     void twentyClientsStepButtonsWrap()
