@@ -518,6 +518,9 @@ ApplicationWindow {
                         }
                         onCursorRequested: ms => { if (Controller.finished) Controller.cursorMs = ms }
                         onLaneMenuRequested: (lane, index, ms, item, x, y) => {
+                            // Watched programs are not the scenario's run: no fault of its goes there.
+                            if (Controller.primary.observed)
+                                return
                             faultMenu.lane = lane
                             faultMenu.index = index
                             faultMenu.atMs = ms

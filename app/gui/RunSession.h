@@ -38,6 +38,8 @@ class RunSession : public QObject {
     Q_PROPERTY(QString error READ error NOTIFY stateChanged)
     // "virtual" or "real": the clock the run is on (RunInfo::clock).
     Q_PROPERTY(QString clock READ clock NOTIFY strategyChanged)
+    // Showing programs watched through the proxy, not a run of the scenario.
+    Q_PROPERTY(bool observed READ observed NOTIFY strategyChanged)
 public:
     enum class State { Idle, Starting, Running, Paused, Finished, Failed };
     Q_ENUM(State)

@@ -609,6 +609,15 @@ private slots:
         QVERIFY(stop);
         click(m_window, stop);
         QTRY_VERIFY_WITH_TIMEOUT(!watch->active(), 20000);
+        // The watched programs' lanes take no fault of the scenario's: right-clicks open nothing.
+        QTest::keyClick(m_window, Qt::Key_Escape);
+        QQuickItem *timeline = findItem(m_window->contentItem(), QStringLiteral("timelineView"));
+        QObject *menu = m_window->findChild<QObject *>(QStringLiteral("faultMenu"));
+        QVERIFY(timeline && menu);
+        for (qreal y = 10; y < timeline->height(); y += 24) {
+            QTest::mouseClick(m_window, Qt::RightButton, Qt::NoModifier, timeline->mapToScene(QPointF(timeline->width() * 0.4, y)).toPoint());
+            QVERIFY(!menu->property("visible").toBool());
+        }
         const auto analysis = m_controller->primary()->analysis();
         QVERIFY2(analysis->verdict.has(FindingKind::LostUpdates), qPrintable(analysis->findings().join(QLatin1Char(' '))));
         QCOMPARE(m_controller->primary()->outcome(), RunSession::Outcome::Broken);
