@@ -50,8 +50,8 @@ QString AnimationOptions::problem() const
     if (!(seconds >= 0.5 && seconds <= kMaxSeconds))
         return QCoreApplication::translate("Export", "the duration must be 0.5 to %1 seconds").arg(kMaxSeconds);
     const QSize size = image.size;
-    if (size.width() < kMinSize.width() || size.height() < kMinSize.height() || size.width() > kMaxSize.width()
-        || size.height() > kMaxSize.height())
+    if (size.width() < kMinSize.width() || (size.height() != 0 && size.height() < kMinSize.height())
+        || size.width() > kMaxSize.width() || size.height() > kMaxSize.height())
         return QCoreApplication::translate("Export", "the size must be from %1x%2 to %3x%4 pixels")
             .arg(kMinSize.width()).arg(kMinSize.height()).arg(kMaxSize.width()).arg(kMaxSize.height());
     return {};
@@ -95,18 +95,33 @@ struct AnimationFrames::Replay {
     std::shared_ptr<const RunAnalysis> sofar;
 };
 
+namespace {
+// One caption band for every frame: the lanes never move.
+qreal captionBand(const AnimationOptions &options)
+{
+    qreal band = options.captions.isEmpty() ? -1 : 0;
+    for (const AnimationCaption &c : options.captions)
+        band = std::max(band, timelineCaptionHeight(options.image, c.text, options.image.size.width()));
+    return band;
+}
+} // namespace
+
+QSize animationSize(const RunAnalysis &data, const AnimationOptions &options)
+{
+    if (options.image.size.height() > 0)
+        return options.image.size;
+    TimelineImage image = options.image;
+    image.captionBand = captionBand(options);
+    const QSize size = image.resolvedSize(data);
+    // Even sides for the videos' 4:2:0 colour, within the largest size.
+    return {size.width(), std::min(AnimationOptions::kMaxSize.height(), (size.height() + 1) / 2 * 2)};
+}
+
 AnimationFrames::AnimationFrames(std::shared_ptr<const RunAnalysis> data, AnimationOptions options)
     : m_data(std::move(data)), m_options(std::move(options))
 {
-    if (m_options.captions.isEmpty()) {
-        m_options.image.captionBand = -1;
-        return;
-    }
-    // One band for every caption: the lanes never move.
-    qreal band = 0;
-    for (const AnimationCaption &c : std::as_const(m_options.captions))
-        band = std::max(band, timelineCaptionHeight(m_options.image, c.text, m_options.image.size.width()));
-    m_options.image.captionBand = band;
+    m_options.image.size = animationSize(*m_data, m_options);
+    m_options.image.captionBand = captionBand(m_options);
 }
 
 AnimationFrames::~AnimationFrames() = default;
@@ -180,7 +195,7 @@ QString writeTimelineAnimation(const std::shared_ptr<const RunAnalysis> &data, c
             samples << frames.frame(playing * quarter / 4, &error);
         if (!error.isEmpty())
             return cannotWrite(path, error);
-        GifWriter gif(options.image.size, samples);
+        GifWriter gif(frames.size(), samples);
         for (int i = 0; i < count; ++i) {
             const QImage image = frames.frame(i, &error);
             if (image.isNull())
@@ -192,7 +207,7 @@ QString writeTimelineAnimation(const std::shared_ptr<const RunAnalysis> &data, c
         }
         bytes = gif.finish(&error);
     } else {
-        FfmpegWriter video(format, options.image.size, options.fps);
+        FfmpegWriter video(format, frames.size(), options.fps);
         for (int i = 0; i < count; ++i) {
             const QImage image = frames.frame(i, &error);
             if (image.isNull())

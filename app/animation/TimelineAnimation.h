@@ -33,11 +33,11 @@ struct AnimationOptions {
     static constexpr int kMaxFps = 50;          // GIF delays are in 1/100 s; browsers slow faster ones down
     static constexpr double kDefaultSeconds = 10;
     static constexpr double kMaxSeconds = 120;
-    static constexpr QSize kDefaultSize{1280, 720};
+    static constexpr int kDefaultWidth = 1280;   // and the height the lanes need
     static constexpr QSize kMinSize{320, 240};
     static constexpr QSize kMaxSize{3840, 2160};
 
-    TimelineImage image{kDefaultSize};  // its size is the animation's (a height is required)
+    TimelineImage image{QSize(kDefaultWidth, 0)};  // its size is the animation's; height 0: what the lanes need
     int fps = kDefaultFps;
     double seconds = kDefaultSeconds;
     QList<AnimationCaption> captions;   // in time order
@@ -56,6 +56,9 @@ QList<AnimationCaption> lessonCaptions(const QList<LessonFrame> &frames, const Q
 // The words of lesson frame `index` (from 0) of `count`, in `language`.
 QString lessonCaption(const LessonFrame &frame, int index, int count, const QString &language);
 
+// The size of the frames of `options` for the run of `data` (a height of 0 resolved).
+QSize animationSize(const RunAnalysis &data, const AnimationOptions &options);
+
 // Renders the frames of an animation of the finished run `data`, in order.
 class AnimationFrames {
 public:
@@ -63,6 +66,7 @@ public:
     ~AnimationFrames();
 
     int count() const { return m_options.frameCount(); }
+    QSize size() const { return m_options.image.size; }
     // The cursor of frame `index` (scenario ms); -1 for the finished timeline.
     double cursorMsAt(int index) const;
     // Frame `index`; frames are cheapest asked for in order. Null with `error` set when it cannot be painted.

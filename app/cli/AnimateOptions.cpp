@@ -20,9 +20,9 @@ void addAnimateOptions(QCommandLineParser &parser)
                       QStringLiteral("--animate: seconds, 0.5 to %1 (default %2); the last fifth (at most 2 s) holds the finished run.")
                           .arg(AnimationOptions::kMaxSeconds).arg(AnimationOptions::kDefaultSeconds),
                       QStringLiteral("S")});
-    parser.addOption({QStringLiteral("size"), QStringLiteral("--animate: width x height in pixels (default %1x%2).")
-                                                  .arg(AnimationOptions::kDefaultSize.width())
-                                                  .arg(AnimationOptions::kDefaultSize.height()),
+    parser.addOption({QStringLiteral("size"),
+                      QStringLiteral("--animate: width x height in pixels (default %1 wide, as high as the lanes need).")
+                          .arg(AnimationOptions::kDefaultWidth),
                       QStringLiteral("WxH")});
     parser.addOption({QStringLiteral("lesson"),
                       QStringLiteral("--animate: the words of the scenario's lesson (its --strategy side) under the run, each "

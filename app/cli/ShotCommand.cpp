@@ -195,7 +195,7 @@ int shotCommand(const QStringList &arguments)
             printOut(finding);
     else
         printOut(QStringLiteral("Stopped before the end: no verdict. The picture shows what ran until then."));
-    const QSize size = image.resolvedSize(*data);
+    const QSize size = animate ? animationSize(*data, animate->options) : image.resolvedSize(*data);
     if (animate)
         printOut(QStringLiteral("wrote %1 (%2x%3, %4 frames at %5 fps, %6 KB)")
                      .arg(out).arg(size.width()).arg(size.height()).arg(animate->options.frameCount()).arg(animate->options.fps)

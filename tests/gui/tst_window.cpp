@@ -243,10 +243,11 @@ private slots:
         QVERIFY(status);
         QTRY_VERIFY_WITH_TIMEOUT(status->property("text").toString() == QStringLiteral("Saved %1").arg(path), 120000);
         QCOMPARE(m_controller->animationProgress(), -1.0);
-        // Qt's own GIF reader: every frame of the asked size, many of them.
+        // Qt's own GIF reader: 1280 wide, as high as the lanes need, many frames.
         QImageReader reader(path);
         QCOMPARE(reader.format(), QByteArray("gif"));
-        QCOMPARE(reader.size(), QSize(1280, 720));
+        QCOMPARE(reader.size().width(), 1280);
+        QVERIFY(reader.size().height() >= 240);
         QVERIFY2(reader.imageCount() > 20, qPrintable(QString::number(reader.imageCount())));
         // A name no animation has: the window says so and writes nothing.
         QCOMPARE(m_controller->exportAnimation(QUrl::fromLocalFile(dir.filePath(QStringLiteral("run.txt"))), QStringLiteral("light")),
