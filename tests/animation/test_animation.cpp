@@ -7,7 +7,9 @@
 
 #include "LockstockProcess.h"
 
+#include <QDir>
 #include <QFile>
+#include <QRegularExpression>
 #include <QImage>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -296,6 +298,47 @@ private slots:
         const QImage plain = still(QSize(640, 480));
         // The finished run is there, shorter, above the words.
         QVERIFY(difference(gif.frames.last(), plain).farShare > 0.01);
+    }
+
+    // docs/tapes makes every picture the docs show (scripts/docs.sh runs it),
+    // and each picture it makes is shown and committed.
+    void docsShowWhatTheTapesMake()
+    {
+        const QString root = QStringLiteral(LOCKSTOCK_SOURCE_DIR);
+        QSet<QString> taped;
+        QFile tapes(root + QStringLiteral("/docs/tapes"));
+        QVERIFY(tapes.open(QIODevice::ReadOnly | QIODevice::Text));
+        while (!tapes.atEnd()) {
+            const QString line = QString::fromUtf8(tapes.readLine()).trimmed();
+            if (line.isEmpty() || line.startsWith(QLatin1Char('#')))
+                continue;
+            const QStringList words = line.split(QLatin1Char(' '), Qt::SkipEmptyParts);
+            QVERIFY2(words.size() > 2 && words.contains(QStringLiteral("{out}")), qPrintable(line));
+            QVERIFY2(QFileInfo(root + QLatin1Char('/') + words.first()).size() > 0, qPrintable(words.first()));
+            taped.insert(words.first());
+        }
+        QSet<QString> shown;
+        QStringList documents{root + QStringLiteral("/README.md")};
+        for (const QFileInfo &f : QDir(root + QStringLiteral("/docs")).entryInfoList({QStringLiteral("*.md")}))
+            documents << f.filePath();
+        static const QRegularExpression picture(QStringLiteral("\\]\\(([^)\\s]+\\.(?:png|svg|gif|webm|mp4|apng))\\)"));
+        qint64 bytes = 0;
+        for (const QString &document : std::as_const(documents)) {
+            const QString text = QString::fromUtf8(readAll(document));
+            for (const QRegularExpressionMatch &m : picture.globalMatch(text)) {
+                // Relative to the document.
+                const QString file = QDir(root).relativeFilePath(QFileInfo(document).dir().filePath(m.captured(1)));
+                QVERIFY2(taped.contains(file), qPrintable(QStringLiteral("%1 shows %2, which docs/tapes does not make").arg(document, file)));
+                shown.insert(file);
+            }
+        }
+        for (const QString &file : std::as_const(taped)) {
+            QVERIFY2(shown.contains(file), qPrintable(QStringLiteral("docs/tapes makes %1, which no document shows").arg(file)));
+            bytes += QFileInfo(root + QLatin1Char('/') + file).size();
+        }
+        QVERIFY(!shown.isEmpty());
+        // What the repository carries for them: a few hundred KB at most.
+        QVERIFY2(bytes <= 600 * 1024, qPrintable(QString::number(bytes)));
     }
 
     void badOptions_data()
