@@ -855,7 +855,7 @@
     </message>
     <message>
         <source>Export &amp;animation…</source>
-        <translation>导出&amp;动画…</translation>
+        <translation>导出动画(&amp;A)…</translation>
     </message>
     <message>
         <source>Export the run as an animation</source>
