@@ -178,6 +178,7 @@ ApplicationWindow {
             MenuSeparator {}
             Action { objectName: "exportPngAction"; text: qsTr("Export timeline as &PNG…"); shortcut: "Ctrl+E"; onTriggered: { exportDialog.nameFilters = ["PNG (*.png)"]; exportDialog.defaultSuffix = "png"; exportDialog.open() } }
             Action { objectName: "exportSvgAction"; text: qsTr("Export timeline as &SVG…"); shortcut: "Ctrl+Shift+E"; onTriggered: { exportDialog.nameFilters = ["SVG (*.svg)"]; exportDialog.defaultSuffix = "svg"; exportDialog.open() } }
+            Action { objectName: "exportAnimationAction"; text: qsTr("Export &animation…"); shortcut: "Ctrl+Alt+E"; enabled: Controller.finished && Controller.animationProgress < 0; onTriggered: animationDialog.open() }
             MenuSeparator {}
             Action { text: qsTr("&Quit"); shortcut: "Ctrl+Q"; onTriggered: Qt.quit() }
         }
@@ -244,6 +245,31 @@ ApplicationWindow {
             exportStatus.show(error ? error : qsTr("Saved %1").arg(selectedFile.toString().replace("file://", "")), 6000)
             if (Controller.compare && !error)
                 Controller.exportTimeline(selectedFile.toString().replace(/(\.\w+)$/, "-correct$1"), Style.dark ? "dark" : "light", true)
+        }
+    }
+
+    // The run as it played, painted frame by frame on its own time (not a screen recording).
+    FileDialog {
+        id: animationDialog
+        objectName: "animationDialog"
+        title: qsTr("Export the run as an animation")
+        fileMode: FileDialog.SaveFile
+        acceptLabel: qsTr("Save")
+        nameFilters: [qsTr("GIF animation (*.gif)"), qsTr("WebM video (*.webm)"), qsTr("MP4 video (*.mp4)")]
+        defaultSuffix: selectedNameFilter.extensions.length > 0 ? selectedNameFilter.extensions[0] : "gif"
+        onAccepted: {
+            const error = Controller.exportAnimation(selectedFile, Style.dark ? "dark" : "light")
+            exportStatus.show(error ? error : qsTr("Exporting the animation…"), error ? 6000 : -1)
+        }
+    }
+    Connections {
+        target: Controller
+        function onAnimationProgressChanged() {
+            if (Controller.animationProgress >= 0)
+                exportStatus.show(qsTr("Exporting the animation… %1%").arg(Math.round(Controller.animationProgress * 100)), -1)
+        }
+        function onAnimationExported(error, path) {
+            exportStatus.show(error ? error : qsTr("Saved %1").arg(path), 6000)
         }
     }
 

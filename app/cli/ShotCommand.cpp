@@ -1,5 +1,6 @@
 #include "ShotCommand.h"
 
+#include "cli/AnimateOptions.h"
 #include "cli/Console.h"
 #include "cli/Interrupt.h"
 #include "cli/RedisOptions.h"
@@ -12,6 +13,9 @@
 
 #include <QCommandLineParser>
 #include <QFileInfo>
+
+#include <cstdio>
+#include <unistd.h>
 
 namespace lockstock {
 
@@ -52,11 +56,15 @@ int shotCommand(const QStringList &arguments)
                       QStringLiteral("Frame N (from 1) of the scenario's lesson on the --strategy side: the timeline up to "
                                      "that moment, its event outlined, the frame's words below."),
                       QStringLiteral("N")});
+    addAnimateOptions(parser);
     if (const std::optional<int> done = parseArguments(parser, arguments))
         return *done;
-    const QString out = parser.value(QStringLiteral("out"));
+    std::optional<AnimateRequest> animate;
+    if (!readAnimateOptions(parser, &animate))
+        return kExitUsage;
+    const QString out = animate ? animate->path : parser.value(QStringLiteral("out"));
     if (out.isEmpty()) {
-        printError(QStringLiteral("where to? --out FILE.png"));
+        printError(QStringLiteral("where to? --out FILE.png (or --animate FILE.gif)"));
         return kExitUsage;
     }
     // Known before the run, not after it.
@@ -70,7 +78,8 @@ int shotCommand(const QStringList &arguments)
     int height = 0;
     if (!readDimension(parser, QStringLiteral("width"), &width) || !readDimension(parser, QStringLiteral("height"), &height))
         return kExitUsage;
-    image.size = QSize(width, height);
+    image.size = animate ? animate->options.image.size : QSize(width, height);
+    height = image.size.height();
     image.theme = parser.value(QStringLiteral("theme"));
     if (image.theme != QLatin1String("light") && image.theme != QLatin1String("dark")) {
         printError(QStringLiteral("--theme must be light or dark (got '%1')").arg(image.theme));
@@ -102,10 +111,11 @@ int shotCommand(const QStringList &arguments)
     // A lesson's frame: the lesson named after the scenario, on the side of --strategy.
     int lessonFrame = 0;
     std::optional<Lesson> lesson;
-    if (parser.isSet(QStringLiteral("frame"))) {
-        bool ok = false;
-        lessonFrame = parser.value(QStringLiteral("frame")).toInt(&ok);
-        if (!ok || lessonFrame < 1) {
+    if (parser.isSet(QStringLiteral("frame")) || (animate && animate->lesson)) {
+        bool ok = animate.has_value();
+        if (!animate)
+            lessonFrame = parser.value(QStringLiteral("frame")).toInt(&ok);
+        if (!ok || (!animate && lessonFrame < 1)) {
             printError(QStringLiteral("--frame must be a frame number, 1 or more (got '%1')").arg(parser.value(QStringLiteral("frame"))));
             return kExitUsage;
         }
@@ -116,7 +126,8 @@ int shotCommand(const QStringList &arguments)
             return kExitUsage;
         }
         if (request.strategy->name != request.scenario.broken && request.strategy->name != request.scenario.correct) {
-            printError(QStringLiteral("--frame: a lesson plays the scenario's pair, --strategy broken or correct"));
+            printError(QStringLiteral("%1: a lesson plays the scenario's pair, --strategy broken or correct")
+                           .arg(animate ? QStringLiteral("--lesson") : QStringLiteral("--frame")));
             return kExitUsage;
         }
     }
@@ -134,7 +145,7 @@ int shotCommand(const QStringList &arguments)
     }
     const std::shared_ptr<const RunAnalysis> data = analyze(history);
     image.describe(request.scenario, *request.strategy);
-    if (lessonFrame > 0 && error.isEmpty()) {
+    if (lesson && error.isEmpty()) {
         QString why;
         const bool correct = request.strategy->name == request.scenario.correct;
         const QList<LessonFrame> &frames = lesson->frames(correct);
@@ -146,21 +157,35 @@ int shotCommand(const QStringList &arguments)
                                               .arg(events.size()));
             return kExitUsage;
         }
-        const LessonFrame &f = frames.at(lessonFrame - 1);
         const QString language = translations.effective();
-        image.cursorMs = data->scenarioMs(frameTimeNs(*data, events.at(lessonFrame - 1)));
-        image.selected = f.highlight == LessonHighlight::Verdict ? -1 : events.at(lessonFrame - 1);
-        image.caption = Cli::tr("Frame %1 of %2").arg(lessonFrame).arg(events.size()) + QStringLiteral(" — ") + f.text.in(language);
-        if (f.asks()) {
-            QStringList choices;
-            for (qsizetype c = 0; c < f.choices.size(); ++c)
-                choices << QStringLiteral("%1) %2").arg(QChar(u'a' + int(c))).arg(f.choices.at(c).text.in(language));
-            image.caption += QStringLiteral("\n? ") + f.question.in(language) + QStringLiteral("   ") + choices.join(QStringLiteral("   "));
+        if (animate) {
+            animate->options.captions = lessonCaptions(frames, events, *data, language);
+        } else {
+            const LessonFrame &f = frames.at(lessonFrame - 1);
+            image.cursorMs = data->scenarioMs(frameTimeNs(*data, events.at(lessonFrame - 1)));
+            image.selected = f.highlight == LessonHighlight::Verdict ? -1 : events.at(lessonFrame - 1);
+            image.caption = lessonCaption(f, lessonFrame - 1, int(events.size()), language);
         }
     }
-    const QString written = out.endsWith(QLatin1String(".svg"), Qt::CaseInsensitive)
-        ? writeTimelineSvg(*data, image, out)
-        : writeTimelinePng(*data, image, out);
+    QString written;
+    if (animate) {
+        animate->options.image.theme = image.theme;
+        animate->options.image.scale = image.scale;
+        animate->options.image.title = image.title;
+        animate->options.image.subtitle = image.subtitle;
+        // Progress on a terminal: a long animation takes a while.
+        const bool terminal = ::isatty(STDERR_FILENO) == 1;
+        written = writeTimelineAnimation(data, animate->options, out, [terminal](int done, int count) {
+            if (terminal)
+                std::fprintf(stderr, "\rframe %d of %d", done, count);
+            if (terminal && done == count)
+                std::fputc('\n', stderr);
+            return !catchInterrupts().load();
+        });
+    } else {
+        written = out.endsWith(QLatin1String(".svg"), Qt::CaseInsensitive) ? writeTimelineSvg(*data, image, out)
+                                                                           : writeTimelinePng(*data, image, out);
+    }
     if (!written.isEmpty()) {
         printError(written);
         return kExitUsage;
@@ -170,8 +195,13 @@ int shotCommand(const QStringList &arguments)
             printOut(finding);
     else
         printOut(QStringLiteral("Stopped before the end: no verdict. The picture shows what ran until then."));
-    const QSize size = image.resolvedSize(*data);
-    printOut(QStringLiteral("wrote %1 (%2x%3)").arg(out).arg(size.width()).arg(size.height()));
+    const QSize size = animate ? animationSize(*data, animate->options) : image.resolvedSize(*data);
+    if (animate)
+        printOut(QStringLiteral("wrote %1 (%2x%3, %4 frames at %5 fps, %6 KB)")
+                     .arg(out).arg(size.width()).arg(size.height()).arg(animate->options.frameCount()).arg(animate->options.fps)
+                     .arg((QFileInfo(out).size() + 1023) / 1024));
+    else
+        printOut(QStringLiteral("wrote %1 (%2x%3)").arg(out).arg(size.width()).arg(size.height()));
     if (!error.isEmpty()) {
         printError(QStringLiteral("the run stopped: %1").arg(error));
         return data->events.size() <= 1 || stoppedByRefusal(data->events) ? kExitUsage : kExitFailed;

@@ -3,6 +3,8 @@
 #include "TimelineExport.h"
 #include "Translations.h"
 
+#include "animation/TimelineAnimation.h"
+
 #include "redis/RedisError.h"
 #include "scenario/ScenarioWriter.h"
 #include "strategies/Strategies.h"
@@ -73,7 +75,13 @@ RunController::RunController(std::unique_ptr<RedisTarget> target, const QString 
     }
 }
 
-RunController::~RunController() = default;
+RunController::~RunController()
+{
+    if (m_animationThread) {
+        m_animationCancel = true;
+        m_animationThread->wait();
+    }
+}
 
 RunController *RunController::create(QQmlEngine *, QJSEngine *)
 {
@@ -522,6 +530,41 @@ QString RunController::exportTimeline(const QUrl &file, const QString &theme, bo
         image.describe(m_scenario, *strategy);
     return path.endsWith(QLatin1String(".svg"), Qt::CaseInsensitive) ? writeTimelineSvg(*s.analysis(), image, path)
                                                                       : writeTimelinePng(*s.analysis(), image, path);
+}
+
+QString RunController::exportAnimation(const QUrl &file, const QString &theme)
+{
+    const QString path = localPath(file);
+    if (m_animationThread)
+        return tr("An animation is being exported already");
+    if (const QString problem = animationFileProblem(path); !problem.isEmpty())
+        return problem;
+    AnimationOptions options;
+    options.image.theme = theme;
+    if (const Strategy *strategy = findStrategy(m_primary.strategyName()))
+        options.image.describe(m_scenario, *strategy);
+    m_animationCancel = false;
+    m_animationProgress = 0;
+    emit animationProgressChanged();
+    // Painted and encoded off the window's thread: the window keeps answering.
+    m_animationThread.reset(QThread::create([this, data = m_primary.analysis(), options, path] {
+        const QString error = writeTimelineAnimation(data, options, path, [this](int done, int count) {
+            QMetaObject::invokeMethod(this, [this, p = double(done) / count] {
+                m_animationProgress = p;
+                emit animationProgressChanged();
+            });
+            return !m_animationCancel.load();
+        });
+        QMetaObject::invokeMethod(this, [this, error, path] {
+            m_animationThread->wait();
+            m_animationThread.reset();
+            m_animationProgress = -1;
+            emit animationProgressChanged();
+            emit animationExported(error, path);
+        });
+    }));
+    m_animationThread->start();
+    return {};
 }
 
 } // namespace lockstock

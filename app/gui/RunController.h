@@ -20,6 +20,7 @@
 
 class QQmlEngine;
 class QJSEngine;
+#include <QThread>
 #include <QUrl>
 #include <QVariantList>
 #include <memory>
@@ -71,6 +72,8 @@ class RunController : public QObject {
     // the last edit beside the run after it (secondary shows it).
     Q_PROPERTY(bool sideBySide READ sideBySide NOTIFY configChanged)
     Q_PROPERTY(bool previousShown READ previousShown NOTIFY configChanged)
+    // File > Export animation: how far it is, 0 to 1; -1 when none is being made.
+    Q_PROPERTY(double animationProgress READ animationProgress NOTIFY animationProgressChanged)
 public:
     // `target` may be null when Redis could not be reached; `error` says why.
     RunController(std::unique_ptr<RedisTarget> target, const QString &error, QObject *parent = nullptr);
@@ -153,6 +156,11 @@ public:
     Q_INVOKABLE void stopReplay();
     // Writes the primary (or, with `second`, the compared) timeline as PNG or SVG, by the file's suffix.
     Q_INVOKABLE QString exportTimeline(const QUrl &file, const QString &theme, bool second = false) const;
+    // Starts writing the primary run as an animation (GIF, WebM, MP4, APNG by
+    // the file's suffix) on a thread of its own; animationExported() says how
+    // it ended. The error, or "" when it started.
+    Q_INVOKABLE QString exportAnimation(const QUrl &file, const QString &theme);
+    double animationProgress() const { return m_animationProgress; }
     // Every text shown says itself again whenever `translations` changes language.
     void followLanguage(const Translations &translations);
 
@@ -168,6 +176,9 @@ signals:
     void bannerChanged();
     void recentFilesChanged();
     void editPendingChanged();
+    void animationProgressChanged();
+    // `error` is empty when `path` was written.
+    void animationExported(const QString &error, const QString &path);
 
 private:
     static inline RunController *s_window = nullptr;
@@ -205,6 +216,9 @@ private:
     CodeModel m_code;
     StressComparison m_stress;
     WatchSession m_watch{&m_primary};
+    double m_animationProgress = -1;
+    std::atomic<bool> m_animationCancel = false;
+    std::unique_ptr<QThread> m_animationThread;
 };
 
 } // namespace lockstock

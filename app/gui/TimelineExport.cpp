@@ -24,6 +24,7 @@ TimelineViewport wholeRun(const RunAnalysis &data, const TimelineImage &options)
     v.subtitle = options.subtitle;
     v.cursorMs = options.cursorMs;
     v.selected = options.selected;
+    v.findings = options.findings;
     return v;
 }
 
@@ -35,14 +36,7 @@ QFont captionFont(const TimelineTheme &theme)
 
 qreal captionHeight(const TimelineImage &options, int width)
 {
-    if (options.caption.isEmpty())
-        return 0;
-    const TimelineTheme theme = options.resolvedTheme();
-    const qreal margin = theme.px(24);
-    return QFontMetricsF(captionFont(theme))
-               .boundingRect(QRectF(0, 0, width - 2 * margin, 1e6), Qt::TextWordWrap, options.caption)
-               .height()
-        + 2 * margin;
+    return options.captionBand >= 0 ? options.captionBand : timelineCaptionHeight(options, options.caption, width);
 }
 
 // False when the device cannot be painted on. `hits`: where the events went.
@@ -120,18 +114,42 @@ QString imageSizeProblem(const QSize &size)
         .arg(size.width()).arg(size.height()).arg(qRound64(pixels / 1e6)).arg(kMaxImagePixels / 1'000'000);
 }
 
-QString writeTimelinePng(const RunAnalysis &data, const TimelineImage &options, const QString &path)
+qreal timelineCaptionHeight(const TimelineImage &options, const QString &caption, int width)
+{
+    if (caption.isEmpty())
+        return 0;
+    const TimelineTheme theme = options.resolvedTheme();
+    const qreal margin = theme.px(24);
+    return QFontMetricsF(captionFont(theme)).boundingRect(QRectF(0, 0, width - 2 * margin, 1e6), Qt::TextWordWrap, caption).height()
+        + 2 * margin;
+}
+
+QImage timelineImage(const RunAnalysis &data, const TimelineImage &options, QString *error)
 {
     const QSize size = options.resolvedSize(data);
-    if (const QString problem = imageSizeProblem(size); !problem.isEmpty())
-        return cannotWrite(path, problem);
+    if (const QString problem = imageSizeProblem(size); !problem.isEmpty()) {
+        *error = problem;
+        return {};
+    }
     QImage image(size, QImage::Format_ARGB32_Premultiplied);
-    if (image.isNull())
-        return cannotWrite(path, QCoreApplication::translate("Export", "not enough memory for %1x%2 pixels")
-                                     .arg(size.width()).arg(size.height()));
+    if (image.isNull()) {
+        *error = QCoreApplication::translate("Export", "not enough memory for %1x%2 pixels").arg(size.width()).arg(size.height());
+        return {};
+    }
     image.fill(Qt::transparent);
-    if (!paintInto(image, data, options, size))
-        return cannotWrite(path, QCoreApplication::translate("Export", "the picture could not be painted"));
+    if (!paintInto(image, data, options, size)) {
+        *error = QCoreApplication::translate("Export", "the picture could not be painted");
+        return {};
+    }
+    return image;
+}
+
+QString writeTimelinePng(const RunAnalysis &data, const TimelineImage &options, const QString &path)
+{
+    QString error;
+    const QImage image = timelineImage(data, options, &error);
+    if (image.isNull())
+        return cannotWrite(path, error);
     QByteArray png;
     QBuffer buffer(&png);
     buffer.open(QIODevice::WriteOnly);

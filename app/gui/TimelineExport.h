@@ -26,6 +26,10 @@ struct TimelineImage {
     double cursorMs = -1;
     int selected = -1;
     QString caption;
+    // An animation's frame: the verdict so far in the header, and a caption
+    // band of one height for every frame (< 0: the caption's own).
+    const QList<Finding> *findings = nullptr;
+    qreal captionBand = -1;
 
     // Title and subtitle for a run of `scenario` with `strategy`.
     void describe(const Scenario &scenario, const Strategy &strategy);
@@ -41,6 +45,10 @@ QString imageSizeProblem(const QSize &size);
 
 // Returns an error message (the size, the encoder's or the file's reason),
 // empty on success. Nothing is written when the picture cannot be made.
+// The picture in memory (ARGB32 premultiplied); null with `error` set when it cannot be made.
+QImage timelineImage(const RunAnalysis &data, const TimelineImage &options, QString *error);
+// The caption band's height for `caption` in a picture `width` wide (0 without one).
+qreal timelineCaptionHeight(const TimelineImage &options, const QString &caption, int width);
 QString writeTimelinePng(const RunAnalysis &data, const TimelineImage &options, const QString &path);
 QString writeTimelineSvg(const RunAnalysis &data, const TimelineImage &options, const QString &path);
 

@@ -512,8 +512,9 @@ void TimelinePainter::paintHeader(QPainter &p, const QRectF &r)
     line.translate(0, m_theme.px(32));
     line.setHeight(m_theme.px(32));
     const QFont font = m_theme.font(22, QFont::DemiBold);
-    const QList<Finding> &findings = m_data.verdict.findings;
-    for (qsizetype i = 0; i < qMin<qsizetype>(kHeaderFindings, findings.size()); ++i) {
+    const QList<Finding> &findings = m_view.findings ? *m_view.findings : m_data.verdict.findings;
+    const qsizetype lines = qMin<qsizetype>(kHeaderFindings, qMax<qsizetype>(1, m_data.verdict.findings.size()));
+    for (qsizetype i = 0; i < qMin<qsizetype>(lines, findings.size()); ++i) {
         const QColor c = m_theme.severity(findings.at(i).severity);
         p.setPen(Qt::NoPen);
         p.setBrush(c);

@@ -26,6 +26,9 @@ struct TimelineViewport {
     bool legend = false;     // what the marks mean, below the lanes (exports)
     QString title;           // header lines
     QString subtitle;
+    // The header's findings: these instead of the run's (an animation's
+    // verdict so far), in as many lines as the run's own take.
+    const QList<Finding> *findings = nullptr;
 };
 
 // Where the last paint put things, for the tests that check the layout:

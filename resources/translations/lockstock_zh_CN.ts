@@ -526,6 +526,38 @@
         <source>the SVG generator failed</source>
         <translation>SVG 生成失败</translation>
     </message>
+    <message>
+        <source>ffmpeg failed: %1</source>
+        <translation>ffmpeg 失败：%1</translation>
+    </message>
+    <message>
+        <source>the GIF encoder failed: %1</source>
+        <translation>GIF 编码器失败：%1</translation>
+    </message>
+    <message>
+        <source>the frame rate must be 1 to %1 frames a second</source>
+        <translation>帧率必须为每秒 1 到 %1 帧</translation>
+    </message>
+    <message>
+        <source>the duration must be 0.5 to %1 seconds</source>
+        <translation>时长必须为 0.5 到 %1 秒</translation>
+    </message>
+    <message>
+        <source>the size must be from %1x%2 to %3x%4 pixels</source>
+        <translation>尺寸必须在 %1x%2 到 %3x%4 像素之间</translation>
+    </message>
+    <message>
+        <source>an animation is a .gif, .webm, .mp4 or .apng file</source>
+        <translation>动画须为 .gif、.webm、.mp4 或 .apng 文件</translation>
+    </message>
+    <message>
+        <source>WebM, MP4 and APNG are encoded by the ffmpeg program, which is not installed (on Debian: apt install ffmpeg)</source>
+        <translation>WebM、MP4 和 APNG 由 ffmpeg 程序编码，但它未安装（Debian 上：apt install ffmpeg）</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>已停止</translation>
+    </message>
 </context>
 <context>
     <name>FaultMenu</name>
@@ -975,6 +1007,34 @@
     <message>
         <source>Redis node %1</source>
         <translation>Redis 节点 %1</translation>
+    </message>
+    <message>
+        <source>Export &amp;animation…</source>
+        <translation>导出动画(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Export the run as an animation</source>
+        <translation>将运行导出为动画</translation>
+    </message>
+    <message>
+        <source>GIF animation (*.gif)</source>
+        <translation>GIF 动画 (*.gif)</translation>
+    </message>
+    <message>
+        <source>WebM video (*.webm)</source>
+        <translation>WebM 视频 (*.webm)</translation>
+    </message>
+    <message>
+        <source>MP4 video (*.mp4)</source>
+        <translation>MP4 视频 (*.mp4)</translation>
+    </message>
+    <message>
+        <source>Exporting the animation…</source>
+        <translation>正在导出动画…</translation>
+    </message>
+    <message>
+        <source>Exporting the animation… %1%</source>
+        <translation>正在导出动画… %1%</translation>
     </message>
 </context>
 <context>
@@ -2782,6 +2842,10 @@
     <message>
         <source>Remove a fault</source>
         <translation>移除故障</translation>
+    </message>
+    <message>
+        <source>An animation is being exported already</source>
+        <translation>已有动画正在导出</translation>
     </message>
 </context>
 <context>

@@ -20,6 +20,7 @@
 #include <QElapsedTimer>
 #include <functional>
 #include <QImage>
+#include <QImageReader>
 #include <QMimeData>
 #include <QQmlApplicationEngine>
 #include <QQuickItem>
@@ -107,6 +108,30 @@ private:
     QQuickWindow *m_window = nullptr;
     QTemporaryDir m_settingsDir;
 
+    // Triggers `action`, then in the save dialog `dialogName` it opens goes to
+    // `folder`, types `file` into the name field and clicks Save, as a user would.
+    void saveThroughDialog(const QString &action, const QString &dialogName, const QString &folder, const QString &file)
+    {
+        QObject *trigger = m_window->findChild<QObject *>(action);
+        QVERIFY2(trigger, qPrintable(action));
+        QVERIFY(QMetaObject::invokeMethod(trigger, "trigger"));
+        QObject *dialog = m_window->findChild<QObject *>(dialogName);
+        QVERIFY(dialog);
+        QTRY_VERIFY(dialog->property("visible").toBool());
+        dialog->setProperty("currentFolder", QUrl::fromLocalFile(folder));
+        QQuickItem *name = nullptr;
+        QTRY_VERIFY((name = findItem(m_window->contentItem(), QStringLiteral("fileNameTextField"))));
+        click(m_window, name);
+        QTRY_VERIFY(name->hasActiveFocus());
+        QTest::keyClick(m_window, Qt::Key_A, Qt::ControlModifier);
+        for (const QChar c : file) // QTest::keyClicks takes only widgets
+            QTest::keyClick(m_window, c.toLatin1());
+        QTest::keyClick(m_window, Qt::Key_Tab); // leaving the field is what takes its name
+        QQuickItem *save = buttonWithText(m_window->contentItem(), QStringLiteral("Save"));
+        QVERIFY2(save, qPrintable(buttonTexts(m_window->contentItem()).join(QStringLiteral(" | "))));
+        click(m_window, save);
+    }
+
     LessonPlayer *player() const
     {
         return m_engine->singletonInstance<LessonPlayer *>(qmlTypeId("LockStock.Native", 1, 0, "LessonPlayer"));
@@ -183,26 +208,9 @@ private slots:
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
         const QString path = dir.filePath(file);
-
-        QObject *trigger = m_window->findChild<QObject *>(action);
-        QVERIFY2(trigger, qPrintable(action));
-        QVERIFY(QMetaObject::invokeMethod(trigger, "trigger"));
-        // The dialog's own folder, file name field and Save button, used as a user would.
-        QObject *dialog = m_window->findChild<QObject *>(QStringLiteral("exportDialog"));
-        QVERIFY(dialog);
-        QTRY_VERIFY(dialog->property("visible").toBool());
-        dialog->setProperty("currentFolder", QUrl::fromLocalFile(dir.path()));
-        QQuickItem *name = nullptr;
-        QTRY_VERIFY((name = findItem(m_window->contentItem(), QStringLiteral("fileNameTextField"))));
-        click(m_window, name);
-        QTRY_VERIFY(name->hasActiveFocus());
-        QTest::keyClick(m_window, Qt::Key_A, Qt::ControlModifier);
-        for (const QChar c : file) // QTest::keyClicks takes only widgets
-            QTest::keyClick(m_window, c.toLatin1());
-        QTest::keyClick(m_window, Qt::Key_Tab); // leaving the field is what takes its name
-        QQuickItem *save = buttonWithText(m_window->contentItem(), QStringLiteral("Save"));
-        QVERIFY2(save, qPrintable(buttonTexts(m_window->contentItem()).join(QStringLiteral(" | "))));
-        click(m_window, save);
+        saveThroughDialog(action, QStringLiteral("exportDialog"), dir.path(), file);
+        if (QTest::currentTestFailed())
+            return;
         QTRY_VERIFY_WITH_TIMEOUT(QFileInfo(path).size() > 0, 20000);
         if (file.endsWith(QLatin1String(".png"))) {
             const QImage image(path);
@@ -213,6 +221,34 @@ private slots:
             QVERIFY(svg.open(QIODevice::ReadOnly));
             QVERIFY(svg.readAll().contains("<svg"));
         }
+        QTRY_VERIFY(!findItem(m_window->contentItem(), QStringLiteral("fileNameTextField")));
+    }
+
+    // File > Export animation: the finished run as a GIF, written off the
+    // window's thread while the status says how far it is, then "Saved".
+    void exportAnimationThroughTheDialog()
+    {
+        QVERIFY(m_controller->finished());
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString path = dir.filePath(QStringLiteral("run.gif"));
+        saveThroughDialog(QStringLiteral("exportAnimationAction"), QStringLiteral("animationDialog"), dir.path(),
+                          QStringLiteral("run.gif"));
+        if (QTest::currentTestFailed())
+            return;
+        QObject *status = m_window->findChild<QObject *>(QStringLiteral("exportStatus"));
+        QVERIFY(status);
+        QTRY_VERIFY_WITH_TIMEOUT(status->property("text").toString() == QStringLiteral("Saved %1").arg(path), 120000);
+        QCOMPARE(m_controller->animationProgress(), -1.0);
+        // Qt's own GIF reader: 1280 wide, as high as the lanes need, many frames.
+        QImageReader reader(path);
+        QCOMPARE(reader.format(), QByteArray("gif"));
+        QCOMPARE(reader.size().width(), 1280);
+        QVERIFY(reader.size().height() >= 240);
+        QVERIFY2(reader.imageCount() > 20, qPrintable(QString::number(reader.imageCount())));
+        // A name no animation has: the window says so and writes nothing.
+        QCOMPARE(m_controller->exportAnimation(QUrl::fromLocalFile(dir.filePath(QStringLiteral("run.txt"))), QStringLiteral("light")),
+                 QStringLiteral("cannot write %1: an animation is a .gif, .webm, .mp4 or .apng file").arg(dir.filePath(QStringLiteral("run.txt"))));
         QTRY_VERIFY(!findItem(m_window->contentItem(), QStringLiteral("fileNameTextField")));
     }
 
