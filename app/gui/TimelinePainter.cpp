@@ -723,24 +723,39 @@ void TimelinePainter::paintLockLane(QPainter &p, const QRectF &r)
     bool held = false;
     for (const LockNode &node : m_data.nodes)
         held = held || node.holdingCount() > 0;
-    if (!m_data.probed || (!held && m_data.finished)) {
-        const QFont font = m_theme.font(14);
-        const QString text = !m_data.probed
-            ? tr("this run did not read the lock back from Redis: the clients' beliefs are below")
-            : tr("no client ever held the lock in Redis");
-        const QRectF box = bar.adjusted(m_theme.px(8), 0, 0, 0).intersected(m_bounds);
+    const auto sayInstead = [&](const QRectF &where, const QString &text) {
+        const QFont font = m_theme.font(std::min<qreal>(14, where.height() / m_theme.scale * 0.6));
+        const QRectF box = where.adjusted(m_theme.px(8), 0, 0, 0).intersected(m_bounds);
         if (m_data.finished)
             label(p, box, Qt::AlignLeft | Qt::AlignVCenter, QFontMetricsF(font).elidedText(text, Qt::ElideRight, box.width() - 1), font,
                   m_theme.mutedText);
+    };
+    const QString neverHeld = tr("no client ever held the lock in Redis");
+    if (!m_data.probed) {
+        sayInstead(bar, tr("this run did not read the lock back from Redis: the clients' beliefs are below"));
     } else if (m_data.nodes.size() == 1) {
-        paintLockNode(p, bar, r, m_data.nodes.first());
+        if (!held && m_data.finished)
+            sayInstead(bar, neverHeld);
+        else
+            paintLockNode(p, bar, r, m_data.nodes.first());
     } else {
-        // One row per lock node: which node granted the lock to whom, and when it let go.
+        // One row per lock node: which node granted the lock to whom, and
+        // when it let go; what each went through (down...) even when no one
+        // ever held the lock, said then on a row with nothing else to say.
         const QList<QRectF> rows = lockNodeRows(r);
         for (qsizetype i = 0; i < rows.size(); ++i)
             paintLockNode(p, rows.at(i), r, m_data.nodes.at(i));
         if (majorityRowHeight() > 0)
             paintMajorities(p, r, rows);
+        if (!held && m_data.finished) {
+            for (qsizetype i = 0; i < rows.size(); ++i) {
+                const LockNode &node = m_data.nodes.at(i);
+                if (node.outages.isEmpty() && node.changes.isEmpty() && node.clock.isEmpty() && node.masterSinceNs < 0) {
+                    sayInstead(rows.at(i), neverHeld);
+                    break;
+                }
+            }
+        }
     }
     // Where the lock outlived its owner's use of it: boxed on the lock lane.
     const auto spanText = [this](const Finding &f) {

@@ -141,6 +141,33 @@ private slots:
         QCOMPARE(drawn, selling);
     }
 
+    // A node's state is drawn on its row whatever else the run did: with two
+    // of five nodes killed and no lock ever granted, both rows still say "down".
+    void downNodesAreDrawnWhenNoOneHeldTheLock()
+    {
+        std::unique_ptr<RedisServer> server = test::startRedis();
+        QVERIFY(server);
+        const std::unique_ptr<test::ScenarioResult> r = test::runScenario(QStringLiteral("redlock-minority-down"), QStringLiteral("broken"), server->endpoint());
+        QVERIFY(r);
+        QVERIFY2(r->error.isEmpty(), qPrintable(r->error));
+        const RunAnalysis &a = *r->analysis;
+        QCOMPARE(a.nodes.size(), 5);
+        for (const LockNode &node : a.nodes)
+            QCOMPARE(node.holdingCount(), 0);
+        TimelinePainter painter(a, TimelineTheme::light());
+        TimelineViewport view;
+        view.endMs = a.durationMs();
+        QImage image(1366, qCeil(painter.preferredHeight(view, 1366)), QImage::Format_ARGB32_Premultiplied);
+        QPainter p(&image);
+        painter.paint(p, QRectF(image.rect()), view);
+        p.end();
+        QStringList texts;
+        for (const PaintRecord::Label &l : painter.record().labels)
+            texts << l.text;
+        QCOMPARE(texts.count(QStringLiteral("down")), 2);
+        QVERIFY2(texts.contains(QStringLiteral("no client ever held the lock in Redis")), qPrintable(texts.join(QLatin1Char('|'))));
+    }
+
     void drawnRacesAreTheVerdicts_data()
     {
         QTest::addColumn<QString>("scenario");
