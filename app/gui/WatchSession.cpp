@@ -105,6 +105,7 @@ void WatchSession::stop()
         return;
     m_refresh.stop();
     ++m_generation; // a look still in flight saw less than this
+    m_lookThread.waitForDone(); // one history built at a time
     ObservedRun run = m_observation->finish();
     show(run.notes, run.resources.empty() ? nullptr : analyze(*run.resources.front().history));
     m_observation.reset();
