@@ -2732,6 +2732,10 @@
         <source>The edited scenario does not load, so it cannot run: %1</source>
         <translation>修改后的场景无法加载，因此不能运行：%1</translation>
     </message>
+    <message>
+        <source>An animation is being exported already</source>
+        <translation>已有动画正在导出</translation>
+    </message>
 </context>
 <context>
     <name>lockstock::ScenarioEditor</name>
@@ -2842,10 +2846,6 @@
     <message>
         <source>Remove a fault</source>
         <translation>移除故障</translation>
-    </message>
-    <message>
-        <source>An animation is being exported already</source>
-        <translation>已有动画正在导出</translation>
     </message>
 </context>
 <context>

@@ -145,9 +145,7 @@ private slots:
     // of five nodes killed and no lock ever granted, both rows still say "down".
     void downNodesAreDrawnWhenNoOneHeldTheLock()
     {
-        std::unique_ptr<RedisServer> server = test::startRedis();
-        QVERIFY(server);
-        const std::unique_ptr<test::ScenarioResult> r = test::runScenario(QStringLiteral("redlock-minority-down"), QStringLiteral("broken"), server->endpoint());
+        const auto r = test::runScenarioOnOwnServers(QStringLiteral("redlock-minority-down"), QStringLiteral("broken"));
         QVERIFY(r);
         QVERIFY2(r->error.isEmpty(), qPrintable(r->error));
         const RunAnalysis &a = *r->analysis;
