@@ -18,7 +18,6 @@
 
 #include <QGuiApplication>
 #include <QElapsedTimer>
-#include <functional>
 #include <QImage>
 #include <QImageReader>
 #include <QMimeData>
@@ -96,6 +95,19 @@ void click(QQuickWindow *window, QQuickItem *item)
 {
     const QPointF centre = item->mapToScene(QPointF(item->width() / 2, item->height() / 2));
     QTest::mouseClick(window, Qt::LeftButton, Qt::NoModifier, centre.toPoint());
+}
+
+// The timelines shown under `item`, in tree order (side by side: left first).
+QList<QQuickItem *> visibleTimelines(QQuickItem *item)
+{
+    QList<QQuickItem *> out;
+    if (!item->isVisible())
+        return out;
+    if (item->inherits("lockstock::TimelineView"))
+        out << item;
+    for (QQuickItem *child : item->childItems())
+        out << visibleTimelines(child);
+    return out;
 }
 } // namespace
 
@@ -452,13 +464,7 @@ private slots:
         m_controller->run();
         QTRY_VERIFY_WITH_TIMEOUT(m_controller->finished(), 120000);
         QList<QQuickItem *> views;
-        const std::function<void(QQuickItem *)> collect = [&](QQuickItem *item) {
-            if (item->isVisible() && item->inherits("lockstock::TimelineView"))
-                views << item;
-            for (QQuickItem *child : item->childItems())
-                collect(child);
-        };
-        QTRY_VERIFY((views.clear(), collect(m_window->contentItem()), views.size() == 2));
+        QTRY_VERIFY((views = visibleTimelines(m_window->contentItem())).size() == 2);
         QQuickItem *broken = views.at(0), *correct = views.at(1);
         const auto sameAxis = [&] {
             return qAbs(broken->property("viewEndMs").toDouble() - correct->property("viewEndMs").toDouble()) < 1e-6
@@ -556,13 +562,7 @@ private slots:
         QVERIFY(std::any_of(events.begin(), events.end(), [](const Event &e) { return e.kind == EventKind::Crash && e.client == 0; }));
         // Two panes: the run before the fault beside the run with it.
         QList<QQuickItem *> views;
-        const std::function<void(QQuickItem *)> collect = [&](QQuickItem *item) {
-            if (item->isVisible() && item->inherits("lockstock::TimelineView"))
-                views << item;
-            for (QQuickItem *child : item->childItems())
-                collect(child);
-        };
-        QTRY_VERIFY((views.clear(), collect(m_window->contentItem()), views.size() == 2));
+        QTRY_VERIFY((views = visibleTimelines(m_window->contentItem())).size() == 2);
 
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("crash.json"));
