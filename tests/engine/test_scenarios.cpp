@@ -355,6 +355,19 @@ void checkLesson(const QString &scenario, bool broken, const test::ScenarioResul
             QVERIFY2(a.clean() && a.finalStock == 98, qPrintable(describe(r)));
         else
             faults(Expect::LostUpdate, Expect::Fenced);
+    } else if (scenario == QLatin1String("reentrant-hold-count")) {
+        if (broken) {
+            // The retried lock() made the count 2; one unlock() left it at 1.
+            const Finding *left = a.verdict.find(FindingKind::LeftLocked);
+            QVERIFY2(left && left->actor == 0, qPrintable(describe(r)));
+            QCOMPARE(o.timedOutOrders, 1); // B waited out its 10 s
+            QVERIFY(a.overlaps.isEmpty());
+            QCOMPARE(a.finalStock, 99);
+        } else {
+            QVERIFY2(a.clean(), qPrintable(describe(r)));
+            QCOMPARE(o.ordersSucceeded, 2);
+            QCOMPARE(a.finalStock, 98);
+        }
     } else if (scenario == QLatin1String("lock-evicted")) {
         faults(Expect::LostUpdate, Expect::Fenced);
         QVERIFY(a.events.cend() != std::find_if(a.events.cbegin(), a.events.cend(), [](const Event &e) {
