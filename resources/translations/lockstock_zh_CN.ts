@@ -335,11 +335,11 @@
     </message>
     <message>
         <source>%1 is the master now: Sentinel s%2 announced +switch-master</source>
-        <translation>%1 现在是主节点：哨兵 s%2 宣布了 +switch-master</translation>
+        <translation>%1 现在是主节点：哨兵 s%2 宣布了`+switch-master`</translation>
     </message>
     <message>
         <source>SENTINEL FAILOVER: Sentinel promotes a replica of its choice, without agreement</source>
-        <translation>SENTINEL FAILOVER：哨兵不经多数同意，自行挑选并提升一个从节点</translation>
+        <translation>`SENTINEL FAILOVER`：哨兵不经多数同意，自行挑选并提升一个从节点</translation>
     </message>
 </context>
 <context>
@@ -1225,11 +1225,11 @@
     </message>
     <message>
         <source>A lost reply, a retried lock() and a hold count of 2</source>
-        <translation>回复丢失，重试 lock()，持有计数变成 2</translation>
+        <translation>回复丢失，重试 `lock()`，持有计数变成 2</translation>
     </message>
     <message>
         <source>A&apos;s lock() runs on Redis (hold count 1) but its reply never arrives: after 2 s the client sends it again, and the reentrant lock counts a second hold. A&apos;s one unlock() takes the count to 1: the lock stays A&apos;s for another 30 s lease, and B gives up waiting with stock to spare. Reading the hold count back after the timeout, instead of locking again, leaves one hold for one unlock().</source>
-        <translation>A 的 lock() 在 Redis 上执行了（持有计数 1），但回复一直没到：2 秒后客户端又发了一次，可重入锁记下了第二次持有。A 唯一的一次 unlock() 只把计数减到 1：锁在又一个 30 秒租约里仍归 A，B 等到放弃，库存明明还有。超时后读回持有计数而不是再加一次锁，一次持有就对应一次 unlock()。</translation>
+        <translation>A 的 `lock()` 在 Redis 上执行了（持有计数 1），但回复一直没到：2 秒后客户端又发了一次，可重入锁记下了第二次持有。A 唯一的一次 `unlock()` 只把计数减到 1：锁在又一个 30 秒租约里仍归 A，B 等到放弃，库存明明还有。超时后读回持有计数而不是再加一次锁，一次持有就对应一次 `unlock()`。</translation>
     </message>
 </context>
 <context>
@@ -1570,15 +1570,15 @@
     </message>
     <message>
         <source>Reentrant lock (hash of hold counts), lock() sent again when its reply is lost</source>
-        <translation>可重入锁（持有计数的哈希），回复丢失时重发 lock()</translation>
+        <translation>可重入锁（持有计数的哈希），回复丢失时重发 `lock()`</translation>
     </message>
     <message>
         <source>The lost lock() ran: the retry makes the hold count 2, one unlock() leaves the lock held until its lease runs out.</source>
-        <translation>丢了回复的 lock() 其实执行了：重试让持有计数变成 2，一次 unlock() 之后锁一直被占着，直到租约到期。</translation>
+        <translation>丢了回复的 `lock()` 其实执行了：重试让持有计数变成 2，一次 `unlock()` 之后锁一直被占着，直到租约到期。</translation>
     </message>
     <message>
         <source>a lock() whose reply is lost and is sent again</source>
-        <translation>回复丢失后被重发的 lock()</translation>
+        <translation>回复丢失后被重发的 `lock()`</translation>
     </message>
     <message>
         <source>Reentrant lock, its hold count read back after a lost reply</source>
@@ -1586,7 +1586,7 @@
     </message>
     <message>
         <source>After a timeout the client reads its hold count instead of locking again: one lock(), one unlock().</source>
-        <translation>超时后客户端读回自己的持有计数，而不是再加一次锁：一次 lock()，一次 unlock()。</translation>
+        <translation>超时后客户端读回自己的持有计数，而不是再加一次锁：一次 `lock()`，一次 `unlock()`。</translation>
     </message>
 </context>
 <context>
