@@ -456,6 +456,7 @@ struct RunAnalyzer::State {
             }
             break;
         case ServerAction::Promote:
+        case ServerAction::SwitchMaster:
             for (LockNode &other : a.nodes)
                 if (other.masterSinceNs >= 0 && other.masterUntilNs < 0)
                     other.masterUntilNs = e.tNs;
@@ -1210,6 +1211,8 @@ constexpr const char *kNoteFormats[] = {
     QT_TRANSLATE_NOOP("Event", "%1 promoted to master (REPLICAOF NO ONE)"),
     QT_TRANSLATE_NOOP("Event", "%1 clock jumped %2 s"),
     QT_TRANSLATE_NOOP("Event", "%1 clock runs %2 % %3"),
+    QT_TRANSLATE_NOOP("Event", "%1 is the master now: Sentinel s%2 announced +switch-master"),
+    QT_TRANSLATE_NOOP("Event", "SENTINEL FAILOVER: Sentinel promotes a replica of its choice, without agreement"),
     QT_TRANSLATE_NOOP("Event", "Redis expired the lock of %1"),
     // The recording proxy's faults: what it tells whoever asked, then its
     // notes (an observed connection's led by its name).
@@ -1278,6 +1281,10 @@ QString RunAnalysis::serverText(const Event &e) const
         return said("%1 clock jumped %2 s").arg(name, (e.amount > 0 ? QStringLiteral("+") : QString()) + QString::number(double(e.amount) / 1000.0));
     case ServerAction::ClockDrift:
         return said("%1 clock runs %2 % %3").arg(name).arg(qRound(std::abs(e.amount - 1000) / 10.0)).arg(said(e.amount >= 1000 ? "fast" : "slow"));
+    case ServerAction::SwitchMaster:
+        return said("%1 is the master now: Sentinel s%2 announced +switch-master").arg(name).arg(e.amount);
+    case ServerAction::SentinelFailover:
+        return said("SENTINEL FAILOVER: Sentinel promotes a replica of its choice, without agreement");
     default:
         return {}; // said in the engine's words
     }

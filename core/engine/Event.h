@@ -92,6 +92,11 @@ enum class ServerAction : quint8 {
                      // maxmemory: the eviction policy decides what goes
     ClientPause,     // CLIENT PAUSE delayMs: a latency spike, every client waits
     ScriptFlush,     // SCRIPT FLUSH: scripts loaded by SCRIPT LOAD are gone
+    SentinelFailover, // SENTINEL FAILOVER asked of a sentinel: it promotes a replica of its
+                     // own choice without waiting for agreement (an operator's action)
+    Sentinel,        // observed: a sentinel said something about this node (+sdown, +odown,
+                     // +elected-leader...); the note is its event, `amount` which sentinel
+    SwitchMaster,    // observed: Sentinel's +switch-master, this node is the master now
     Other,           // recorded by an observer that says in words what it did (no name)
 };
 template <>
@@ -103,6 +108,8 @@ struct EnumNames<ServerAction> {
         {ServerAction::Isolate, "isolate"}, {ServerAction::ClockJump, "clock_jump"},
         {ServerAction::ClockDrift, "clock_drift"}, {ServerAction::FillMemory, "fill_memory"},
         {ServerAction::ClientPause, "client_pause"}, {ServerAction::ScriptFlush, "script_flush"},
+        {ServerAction::SentinelFailover, "sentinel_failover"}, {ServerAction::Sentinel, "sentinel"},
+        {ServerAction::SwitchMaster, "switch_master"},
     };
 };
 

@@ -3,6 +3,7 @@
 #include "Wakeup.h"
 
 #include <QThread>
+#include <algorithm>
 #include <atomic>
 #include <thread>
 
@@ -64,7 +65,9 @@ void LiveRun::runToEnd()
     while (running > 0 && !shouldStop()) {
         applyDueServerFaults();
         const qint64 next = nextServerFaultNs();
-        const qint64 waitNs = next >= 0 ? next - nowNs() : qint64(3600) * 1'000'000'000;
+        qint64 waitNs = next >= 0 ? next - nowNs() : qint64(3600) * 1'000'000'000;
+        if (listensToSentinels())
+            waitNs = std::min(waitNs, kSentinelListenNs);
         sleepUnlessStopped(waitNs, [&] { return running == 0 || shouldStop() || nextServerFaultNs() != next; });
     }
     for (std::thread &t : threads)

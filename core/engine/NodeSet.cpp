@@ -6,6 +6,7 @@
 #include <QDeadlineTimer>
 #include <QDir>
 #include <QFile>
+#include <QHash>
 #include <QSet>
 #include <QThread>
 
@@ -15,6 +16,13 @@
 namespace lockstock {
 
 namespace {
+// The name the sentinels know the set by.
+const QByteArray kMasterName = "lockstock";
+// How long a sentinel waits for a valid PING reply before it calls the
+// master down (SDOWN). Short, so a lesson sees the failover within its
+// lease; long enough that a loaded machine does not fail over a healthy one.
+constexpr int kDownAfterMs = 1000;
+
 RedisValue commandOn(const RedisEndpoint &e, const Argv &argv)
 {
     RedisConnection c(e, {.connectTimeoutMs = 500, .commandTimeoutMs = 2000, .clientName = "lockstock:faults"});
@@ -97,6 +105,156 @@ NodeSet::NodeSet(const NodeSpec &spec)
         for (int i = 1; i < m_spec.count; ++i)
             follow(i, 0);
     waitForReplicas();
+    if (m_spec.kind == NodeSpec::Kind::Replicated && m_spec.sentinels > 0)
+        startSentinels(password);
+}
+
+void NodeSet::startSentinels(const QByteArray &password)
+{
+    const RedisEndpoint master = endpoint(0);
+    const QByteArray name = kMasterName;
+    const QByteArray lines = "sentinel monitor " + name + " 127.0.0.1 " + QByteArray::number(master.port) + ' '
+        + QByteArray::number(m_spec.sentinels / 2 + 1) + "\nsentinel auth-pass " + name + ' ' + password
+        + "\nsentinel sentinel-pass " + password + "\nsentinel down-after-milliseconds " + name + ' '
+        + QByteArray::number(kDownAfterMs) + "\nsentinel failover-timeout " + name + " 10000\n";
+    std::vector<RedisServer *> all;
+    for (int i = 0; i < m_spec.sentinels; ++i) {
+        RedisServer::Options options;
+        options.password = password;
+        options.clock = m_clock;
+        options.clockNode = m_spec.count + 1 + i;   // after the store's
+        options.sentinel = true;
+        options.configLines = lines;
+        m_sentinels.push_back(std::make_unique<RedisServer>(options));
+        all.push_back(m_sentinels.back().get());
+    }
+    RedisServer::startAll(all);
+    QDeadlineTimer deadline(20000);
+    for (int i = 0; i < m_spec.sentinels; ++i) {
+        for (;;) {
+            const QList<RedisValue> fields = commandOn(m_sentinels[size_t(i)]->endpoint(), {"SENTINEL", "MASTER", name}).items();
+            QHash<QByteArray, QByteArray> field;
+            for (qsizetype f = 0; f + 1 < fields.size(); f += 2)
+                field.insert(fields.at(f).bytes(), fields.at(f + 1).bytes());
+            if (field.value("num-slaves").toInt() == m_spec.count - 1
+                && field.value("num-other-sentinels").toInt() == m_spec.sentinels - 1)
+                break;
+            if (deadline.hasExpired())
+                throw RedisServerError("sentinel s" + std::to_string(i + 1) + " did not find the replicas and the other sentinels within 20 s");
+            QThread::msleep(50);
+        }
+    }
+    m_listener = std::thread([this] { listenToSentinels(); });
+}
+
+void NodeSet::listenToSentinels()
+{
+    std::vector<std::unique_ptr<RedisConnection>> subscribed;
+    try {
+        for (const std::unique_ptr<RedisServer> &s : m_sentinels) {
+            subscribed.push_back(std::make_unique<RedisConnection>(
+                s->endpoint(), RedisConnection::Options{.connectTimeoutMs = 1000, .commandTimeoutMs = 1000,
+                                                        .clientName = "lockstock:sentinel-events"}));
+            subscribed.back()->command({"PSUBSCRIBE", "*"});
+        }
+    } catch (const RedisError &) {
+        return; // nothing heard: the run shows what the clients saw
+    }
+    while (!m_stopListening.load(std::memory_order_relaxed)) {
+        bool waited = false; // a few ms on the first live sentinel, then a look at the others
+        for (size_t i = 0; i < subscribed.size(); ++i) {
+            std::unique_ptr<RedisConnection> &c = subscribed[i];
+            if (!c)
+                continue;
+            const int waitMs = waited ? 0 : 5;
+            waited = true;
+            try {
+                for (int ms = waitMs; c->replyArrived(ms); ms = 0) {
+                    // ["pmessage", "*", channel, payload]: the channel is the event.
+                    const QList<RedisValue> message = c->takeReply().items();
+                    if (message.size() != 4)
+                        continue;
+                    if (std::optional<SentinelNotice> n = noticeOf(int(i), message.at(2).bytes(), message.at(3).bytes())) {
+                        QMutexLocker locker(&m_noticeLock);
+                        m_notices.append(std::move(*n));
+                    }
+                }
+            } catch (const RedisError &) {
+                c.reset(); // a sentinel gone: the others still speak
+            }
+        }
+        if (!waited)
+            QThread::msleep(5);
+    }
+}
+
+int NodeSet::nodeOnPort(const QByteArray &port) const
+{
+    for (int i = 0; i < m_spec.count; ++i)
+        if (QByteArray::number(endpoint(i).port) == port)
+            return i;
+    return -1;
+}
+
+std::optional<NodeSet::SentinelNotice> NodeSet::noticeOf(int sentinel, const QByteArray &event, const QByteArray &payload) const
+{
+    const QList<QByteArray> words = payload.split(' ');
+    SentinelNotice n;
+    n.sentinel = sentinel;
+    const QString who = QStringLiteral("s%1: ").arg(sentinel + 1);
+    if (event == "+switch-master") {
+        // <name> <old ip> <old port> <new ip> <new port>
+        const int from = nodeOnPort(words.value(2));
+        n.node = nodeOnPort(words.value(4));
+        if (from < 0 || n.node < 0)
+            return std::nullopt;
+        n.action = ServerAction::SwitchMaster;
+        n.text = who + QStringLiteral("+switch-master %1 → %2").arg(names().at(from), names().at(n.node));
+        return n;
+    }
+    if (event == "+tilt" || event == "-tilt") {
+        // About the sentinel itself: shown on the master's lane.
+        n.node = m_master.load();
+        n.text = who + QString::fromUtf8(event + ' ' + payload);
+        return n;
+    }
+    // Instance events: <type> <name> <ip> <port> [@ <master> <ip> <port>] [details]
+    static const QList<QByteArray> masterEvents{"+sdown", "-sdown", "+odown", "-odown", "+try-failover", "+elected-leader"};
+    static const QList<QByteArray> replicaEvents{"+selected-slave", "+promoted-slave", "+convert-to-slave"};
+    const QByteArray type = words.value(0);
+    if (!(type == "master" && masterEvents.contains(event)) && !(type == "slave" && replicaEvents.contains(event)))
+        return std::nullopt;
+    n.node = nodeOnPort(words.value(3));
+    if (n.node < 0)
+        return std::nullopt;
+    QString text = who + QString::fromUtf8(event + ' ' + type + ' ') + names().at(n.node);
+    if (const qsizetype at = words.indexOf("#quorum"); at >= 0)
+        text += QStringLiteral(" #quorum ") + QString::fromUtf8(words.value(at + 1));
+    n.text = text;
+    return n;
+}
+
+QList<NodeSet::SentinelNotice> NodeSet::takeSentinelNotices()
+{
+    QList<SentinelNotice> taken;
+    {
+        QMutexLocker locker(&m_noticeLock);
+        taken.swap(m_notices);
+    }
+    for (SentinelNotice &n : taken) {
+        if (n.action != ServerAction::SwitchMaster)
+            continue;
+        if (m_following[size_t(n.node)] < 0) {
+            // Another sentinel learning what the first announced.
+            n.action = ServerAction::Sentinel;
+            continue;
+        }
+        // Sentinel has promoted it and points the other replicas at it.
+        m_master = n.node;
+        for (int i = 0; i < m_spec.count; ++i)
+            m_following[size_t(i)] = i == n.node ? -1 : n.node;
+    }
+    return taken;
 }
 
 void NodeSet::follow(int replica, int master)
@@ -110,6 +268,11 @@ void NodeSet::follow(int replica, int master)
 
 NodeSet::~NodeSet()
 {
+    m_stopListening = true;
+    if (m_listener.joinable())
+        m_listener.join();
+    for (const std::unique_ptr<RedisServer> &s : m_sentinels)
+        s->kill();
     // Nothing of a finished run is kept: no need to wait for each server to
     // notice a SIGTERM on its next cron tick.
     for (const std::unique_ptr<RedisServer> &s : m_servers)
@@ -256,7 +419,27 @@ QStringList NodeSet::namesFor(const NodeSpec &spec)
 
 int NodeSet::lockServer(int node) const
 {
-    return m_spec.kind == NodeSpec::Kind::Replicated ? m_master.load() : node;
+    if (m_spec.kind != NodeSpec::Kind::Replicated)
+        return node;
+    if (m_sentinels.empty())
+        return m_master.load();
+    QMutexLocker locker(&m_askLock);
+    // The first sentinel that answers, as redis-py's Sentinel does.
+    for (size_t attempt = 0; attempt < m_sentinels.size(); ++attempt) {
+        try {
+            if (!m_asker)
+                m_asker = std::make_unique<RedisConnection>(
+                    m_sentinels[size_t(m_askAt)]->endpoint(),
+                    RedisConnection::Options{.connectTimeoutMs = 200, .commandTimeoutMs = 500, .clientName = "lockstock:client"});
+            const QList<RedisValue> addr = m_asker->command({"SENTINEL", "get-master-addr-by-name", kMasterName}).items();
+            if (const int at = nodeOnPort(addr.value(1).bytes()); at >= 0)
+                return at;
+        } catch (const RedisError &) {
+        }
+        m_asker.reset();
+        m_askAt = (m_askAt + 1) % int(m_sentinels.size());
+    }
+    return m_master.load(); // no sentinel answers: where the client last was
 }
 
 QString NodeSet::apply(const ServerFault &fault, const RunInfo &run)
@@ -316,6 +499,12 @@ QString NodeSet::apply(const ServerFault &fault, const RunInfo &run)
         m_clock->setRate(node, fault.rate);
         return QStringLiteral("%1 clock runs %2 % %3").arg(name).arg(qRound(std::abs(fault.rate - 1) * 100))
             .arg(fault.rate >= 1 ? QStringLiteral("fast") : QStringLiteral("slow"));
+    case ServerFault::Action::SentinelFailover: {
+        commandOn(m_sentinels.at(0)->endpoint(), {"SENTINEL", "FAILOVER", kMasterName});
+        return QStringLiteral("SENTINEL FAILOVER asked of s1: it promotes a replica of its choice");
+    }
+    case ServerFault::Action::Sentinel:
+    case ServerFault::Action::SwitchMaster:
     case ServerFault::Action::Other:
         break; // no fault of a scenario's
     }

@@ -17,11 +17,18 @@
 
 #include "../redis/RedisServer.h"
 
+#include <optional>
+
+#include <QMutex>
+
 #include <atomic>
 #include <memory>
+#include <thread>
 #include <vector>
 
 namespace lockstock {
+
+class RedisConnection;
 
 class NodeSet {
 public:
@@ -42,9 +49,26 @@ public:
     QStringList names() const { return namesFor(m_spec); }
     static QStringList namesFor(const NodeSpec &spec);
     // The server a command for lock node `node` goes to: that node, or with
-    // replication the current master (what Sentinel would tell a client).
-    // Safe from any thread.
+    // replication the current master. With sentinels, the one they name
+    // (SENTINEL get-master-addr-by-name), asked before every command: a
+    // client library asks when it connects and after an error, so this
+    // only finds a new master sooner. Safe from any thread.
     int lockServer(int node) const;
+
+    // The sentinels watching a replicated set (NodeSpec::sentinels), "s1"...
+    int sentinelCount() const { return int(m_sentinels.size()); }
+    // Something a sentinel published about a lock node (its +sdown, +odown,
+    // +elected-leader, +switch-master...), in its own words.
+    struct SentinelNotice {
+        int node = 0;
+        ServerAction action = ServerAction::Sentinel;   // SwitchMaster: `node` is the master now
+        int sentinel = 0;
+        QString text;                                   // "s2: +sdown master n1"
+    };
+    // What the sentinels said since the last call, in the order heard. The
+    // run records them; a +switch-master also moves the set's replication
+    // bookkeeping to the new master. Call from the thread that calls apply().
+    QList<SentinelNotice> takeSentinelNotices();
     // Server `index` is stopped (SIGSTOP): it reads nothing until resumed.
     bool isStopped(int index) const;
     // How many replicas would acknowledge a write on server `index` now
@@ -73,6 +97,17 @@ private:
     // Writes a cache value that takes `node` just past its maxmemory; its
     // policy evicts what it evicts. Says what went.
     QString fillMemory(int node);
+    // Starts the sentinels on the master and waits until each knows the
+    // replicas and the other sentinels (they find each other by hello
+    // messages, every 2 s), so that a failover can be agreed.
+    void startSentinels(const QByteArray &password);
+    // The watcher thread: subscribed to every sentinel's events.
+    void listenToSentinels();
+    // "+sdown" with "master lockstock 127.0.0.1 6380": a notice, or none
+    // for events about sentinels and the chatter of a failover's stages.
+    std::optional<SentinelNotice> noticeOf(int sentinel, const QByteArray &event, const QByteArray &payload) const;
+    // The lock node listening on `port`; -1 for none.
+    int nodeOnPort(const QByteArray &port) const;
 
     NodeSpec m_spec;
     std::shared_ptr<ServerClock> m_clock;
@@ -80,6 +115,16 @@ private:
     std::atomic<int> m_master{0};
     // Per lock node, the server it replicates from; -1 for a master.
     std::vector<int> m_following;
+
+    std::vector<std::unique_ptr<RedisServer>> m_sentinels;
+    std::thread m_listener;
+    std::atomic<bool> m_stopListening{false};
+    QMutex m_noticeLock;
+    QList<SentinelNotice> m_notices;
+    // The sentinel lockServer() asks, and its connection.
+    mutable QMutex m_askLock;
+    mutable std::unique_ptr<RedisConnection> m_asker;
+    mutable int m_askAt = 0;
 };
 
 } // namespace lockstock

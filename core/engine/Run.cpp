@@ -76,9 +76,13 @@ qint32 faultAmount(const ServerFault &fault, const NodeSpec &nodes)
 }
 
 // Virtual time needs servers whose clock the run owns.
-ClockKind possibleClock(ClockKind wanted, const RedisEndpoint &endpoint)
+ClockKind possibleClock(ClockKind wanted, const RedisEndpoint &endpoint, const RunConfig &config)
 {
-    return endpoint.clock ? wanted : ClockKind::Real;
+    // Sentinel acts on its own event loop by the wall clock: frozen, it
+    // never sees the master go; moved in a step, it takes the step for
+    // silence (a false +sdown) or, past 2 s, for a clock fault (+tilt, 30 s
+    // of doing nothing). Its scenarios run on the real clock.
+    return endpoint.clock && config.nodes.sentinels == 0 ? wanted : ClockKind::Real;
 }
 
 // WAIT numreplicas timeout: the arguments, or false for another command.
@@ -139,7 +143,7 @@ RunInfo makeRunInfo(const RunConfig &config, const Strategy &strategy, ClockKind
 Run::Run(RunConfig config, const Strategy &strategy, RedisEndpoint endpoint, History &history, ClockKind clock)
     : m_config(std::move(config))
     , m_strategy(strategy)
-    , m_info(makeRunInfo(m_config, strategy, possibleClock(clock, endpoint)))
+    , m_info(makeRunInfo(m_config, strategy, possibleClock(clock, endpoint, m_config)))
     , m_endpoints{endpoint}
     , m_history(history)
     , m_clock(m_info.clock, endpoint.clock)
@@ -787,10 +791,31 @@ qint64 Run::nextServerFaultNs() const
     return next;
 }
 
+void Run::recordSentinelNotices()
+{
+    for (NodeSet::SentinelNotice &n : m_nodes->takeSentinelNotices()) {
+        // Heard a few ms after the sentinel said it (Run::listensToSentinels).
+        Event e;
+        e.tNs = nowNs();
+        e.kind = EventKind::Server;
+        e.node = n.node;
+        e.serverAction = n.action;
+        e.amount = n.sentinel + 1;
+        e.note = std::move(n.text);
+        record(std::move(e));
+    }
+}
+
+bool Run::listensToSentinels() const
+{
+    return m_nodes && m_nodes->sentinelCount() > 0;
+}
+
 void Run::applyDueServerFaults()
 {
     if (!m_nodes)
         return;
+    recordSentinelNotices();
     for (;;) {
         ServerFault fault;
         {
@@ -854,6 +879,8 @@ void Run::finish()
     for (const std::unique_ptr<RedisConnection> &c : m_observers)
         if (c)
             c->setCommandTimeout(timeoutMs);
+    if (listensToSentinels())
+        recordSentinelNotices();
     qint64 finalStock = kUnknown;
     try {
         // What Redis holds at the end, every lock node included: a live run

@@ -139,6 +139,10 @@ protected:
     virtual void serverFaultsQueued() { applyDueServerFaults(); }
     // True when the run has its own lock nodes (the lock is not on control()).
     bool hasNodes() const { return m_nodes != nullptr; }
+    // Sentinels watch the lock nodes: the thread that applies server faults
+    // looks for what they said every kSentinelListenNs while it waits.
+    bool listensToSentinels() const;
+    static constexpr qint64 kSentinelListenNs = 10'000'000;
 
 private:
     struct Exchange {
@@ -172,6 +176,8 @@ private:
     // Virtual: when a server stalled by CLIENT PAUSE runs commands again; 0 if it is not.
     qint64 pausedUntilNs(int server) const;
     void queueServerFault(const ServerFault &fault, qint64 dueNs);
+    // Records what the sentinels said since the last look.
+    void recordSentinelNotices();
     void record(Event e);
     void recordFrom(ClientState &state, Event e);
     // Removes `actor` from its client, keeping its connections for the next one.

@@ -81,6 +81,12 @@ struct NodeSpec {
     // ("allkeys-lru" evicts any key, the lock's too, under memory pressure).
     qint64 maxMemory = 0;
     QString maxMemoryPolicy;
+    // Replicated: this many real redis-sentinel processes watch the master
+    // (quorum: a majority of them). They, not the run, decide when it is
+    // down and which replica takes over; clients ask them for the master.
+    // Their timers read the wall clock and act on their own event loop, so
+    // a run with sentinels is on the real clock (RunScenario's runClockFor).
+    int sentinels = 0;
 
     bool operator==(const NodeSpec &) const = default;
 };

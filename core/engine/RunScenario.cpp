@@ -26,7 +26,8 @@ QString drive(const RunConfig &config, const Strategy &strategy, Target &target,
 ClockKind runClockFor(RunMode mode, const RunConfig &config, const RedisEndpoint &endpoint)
 {
     const bool owned = config.needsPrivateServers() || endpoint.clock;
-    return mode == RunMode::Stepped && owned ? ClockKind::Virtual : ClockKind::Real;
+    // Sentinel's timers need the real clock (Run's possibleClock).
+    return mode == RunMode::Stepped && owned && config.nodes.sentinels == 0 ? ClockKind::Virtual : ClockKind::Real;
 }
 
 QString runToEnd(const RunConfig &config, const Strategy &strategy, const RedisEndpoint &endpoint,

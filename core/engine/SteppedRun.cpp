@@ -193,6 +193,18 @@ void SteppedRun::waitUntil(qint64 ns)
         const qint64 fault = nextServerFaultNs();
         const bool faultDue = fault >= 0 && fault <= ns;
         const bool expiryDue = m_lockExpiresNs >= 0 && m_lockExpiresNs <= ns;
+        // Sentinels speak on their own time: listen while waiting.
+        if (listensToSentinels()) {
+            qint64 next = ns;
+            if (faultDue)
+                next = std::min(next, fault);
+            if (expiryDue)
+                next = std::min(next, m_lockExpiresNs);
+            if (next - nowNs() > kSentinelListenNs) {
+                advanceClock(nowNs() + kSentinelListenNs);
+                continue;
+            }
+        }
         if (!expiryDue && !faultDue) {
             advanceClock(ns);
             return;

@@ -317,6 +317,10 @@ void RedisConnection::post(const Argv &argv)
 
 bool RedisConnection::replyArrived(int ms)
 {
+    // A reply read along with an earlier one (pub/sub messages come in
+    // bursts) waits in hiredis's buffer, not in the socket.
+    if (const redisReader *r = m_context->reader; r && r->len > r->pos)
+        return true;
     pollfd p{m_context->fd, POLLIN, 0};
     return ::poll(&p, 1, ms) > 0;
 }

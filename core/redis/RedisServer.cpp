@@ -76,7 +76,8 @@ void RedisServer::prepareDir()
                                + m_dir.errorString().toStdString());
     QSaveFile config(configFile());
     config.setDirectWriteFallback(false);
-    const QByteArray text = "requirepass " + m_options.password + "\nmasterauth " + m_options.password + '\n';
+    const QByteArray text = "requirepass " + m_options.password + "\nmasterauth " + m_options.password + '\n'
+        + m_options.configLines;
     if (!m_owner.own(m_dir.path()) || !config.open(QIODevice::WriteOnly)
         || !config.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner) || config.write(text) != text.size()
         || !config.commit())
@@ -145,8 +146,10 @@ qint64 RedisServer::pid() const
 
 QStringList RedisServer::arguments() const
 {
-    QStringList args{
-        configFile(),
+    QStringList args{configFile()};
+    if (m_options.sentinel)
+        args << QStringLiteral("--sentinel");
+    args << QStringList{
         QStringLiteral("--port"), QString::number(m_options.unixSocket ? 0 : m_port.port()),
         QStringLiteral("--bind"), QStringLiteral("127.0.0.1"),
         QStringLiteral("--dir"), m_dir.path(),

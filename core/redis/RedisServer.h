@@ -40,6 +40,11 @@ public:
         // on the command line, which every user can read). Empty: a random one.
         // The servers of one topology share one, so replicas can follow any master.
         QByteArray password;
+        // redis-sentinel: the server runs in Sentinel mode with these lines
+        // (sentinel monitor ...) in its config file, which it rewrites as
+        // it learns the topology.
+        bool sentinel = false;
+        QByteArray configLines;
     };
 
     RedisServer();

@@ -301,7 +301,8 @@ bool readNodes(const Fields &f, const QJsonObject &o, RunConfig *config)
                       QStringLiteral("must be an object like {\"count\": 5, \"kind\": \"masters\"}"));
     const QJsonObject j = o.value(QStringLiteral("nodes")).toObject();
     if (!checkKeys(f, j, {QStringLiteral("count"), QStringLiteral("kind"), QStringLiteral("persistence"),
-                          QStringLiteral("rtt_ms"), QStringLiteral("maxmemory"), QStringLiteral("maxmemory_policy")},
+                          QStringLiteral("rtt_ms"), QStringLiteral("maxmemory"), QStringLiteral("maxmemory_policy"),
+                          QStringLiteral("sentinels")},
                    QStringLiteral("nodes"), line))
         return false;
     NodeSpec &n = config->nodes;
@@ -319,6 +320,13 @@ bool readNodes(const Fields &f, const QJsonObject &o, RunConfig *config)
                       QStringLiteral("must be \"masters\" or \"replicated\" (is \"%1\")").arg(kind));
     if (n.kind == NodeSpec::Kind::Replicated && n.count < 2)
         return f.fail(QStringLiteral("nodes.count"), line, QStringLiteral("replication needs 2 or more nodes"));
+    qint64 sentinels = 0;
+    if (!readInt(f, j, QStringLiteral("sentinels"), 1, 5, &sentinels, QStringLiteral("nodes.sentinels"), line))
+        return false;
+    n.sentinels = int(sentinels);
+    if (n.sentinels > 0 && n.kind != NodeSpec::Kind::Replicated)
+        return f.fail(QStringLiteral("nodes.sentinels"), line,
+                      QStringLiteral("sentinels watch a master and its replicas: \"kind\": \"replicated\""));
     if (j.contains(QStringLiteral("persistence"))) {
         if (!j.value(QStringLiteral("persistence")).isBool())
             return f.fail(QStringLiteral("nodes.persistence"), line, QStringLiteral("must be true or false"));
@@ -384,12 +392,14 @@ bool readServerFaults(const Fields &f, const QJsonObject &o, RunConfig *config)
         fault.node = int(node);
         fault.order = int(order);
         const std::optional<ServerFault::Action> known = enumFromName<ServerFault::Action>(action);
-        if (known)
+        // What a sentinel says is heard, not injected.
+        if (known && *known != ServerFault::Action::Sentinel && *known != ServerFault::Action::SwitchMaster)
             fault.action = *known;
         else
             return f.fail(field + QStringLiteral(".action"), at,
                           QStringLiteral("must be kill, pause, resume, restart, restart_delayed, promote, isolate, "
-                                         "clock_jump, clock_drift, fill_memory, client_pause or script_flush (is \"%1\")")
+                                         "clock_jump, clock_drift, fill_memory, client_pause, script_flush or "
+                                         "sentinel_failover (is \"%1\")")
                               .arg(action));
         if ((fault.action == ServerFault::Action::RestartDelayed || fault.action == ServerFault::Action::ClientPause)
             && fault.delayMs <= 0)
@@ -410,6 +420,9 @@ bool readServerFaults(const Fields &f, const QJsonObject &o, RunConfig *config)
             return f.fail(field + QStringLiteral(".action"), at,
                           QStringLiteral("%1 needs a replica: \"nodes\": {\"kind\": \"replicated\"} and node 1 or more")
                               .arg(action));
+        if (fault.action == ServerFault::Action::SentinelFailover && config->nodes.sentinels == 0)
+            return f.fail(field + QStringLiteral(".action"), at,
+                          QStringLiteral("sentinel_failover needs sentinels: \"nodes\": {\"kind\": \"replicated\", \"sentinels\": 3}"));
         const bool timed = j.contains(QStringLiteral("at_ms"));
         if (timed == j.contains(QStringLiteral("client")))
             return f.fail(field, at, QStringLiteral("give either \"at_ms\" or \"client\" (with \"after\")"));

@@ -124,6 +124,8 @@ QByteArray nodes(const NodeSpec &n)
         f.append({"maxmemory", number(n.maxMemory)});
         f.append({"maxmemory_policy", text(n.maxMemoryPolicy)});
     }
+    if (n.sentinels > 0)
+        f.append({"sentinels", number(n.sentinels)});
     return inlineObject(f);
 }
 

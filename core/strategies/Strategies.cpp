@@ -13,7 +13,8 @@ const QList<const Strategy *> &allStrategies()
         &watchReleaseStrategy,  &ttlRepairStrategy,       &ttlRepairNoneStrategy,
         &endlessWatchdogStrategy, &tryOnceStrategy,       &incrbyReserveStrategy,
         &incrbyReserveReturnStrategy, &evalshaNoReloadStrategy, &evalshaReloadStrategy,
-        &retriedDecrementStrategy, &idempotentDecrementStrategy,
+        &retriedDecrementStrategy, &idempotentDecrementStrategy, &reentrantRetryStrategy,
+        &reentrantCheckedStrategy,
     };
     return list;
 }

@@ -31,6 +31,8 @@ extern const Strategy evalshaNoReloadStrategy;
 extern const Strategy evalshaReloadStrategy;
 extern const Strategy retriedDecrementStrategy;
 extern const Strategy idempotentDecrementStrategy;
+extern const Strategy reentrantRetryStrategy;
+extern const Strategy reentrantCheckedStrategy;
 
 const QList<const Strategy *> &allStrategies();
 const Strategy *findStrategy(const QString &name);

@@ -397,6 +397,14 @@
         <source>partition healed</source>
         <translation>网络分区已恢复</translation>
     </message>
+    <message>
+        <source>%1 is the master now: Sentinel s%2 announced +switch-master</source>
+        <translation>%1 现在是主节点：哨兵 s%2 宣布了`+switch-master`</translation>
+    </message>
+    <message>
+        <source>SENTINEL FAILOVER: Sentinel promotes a replica of its choice, without agreement</source>
+        <translation>`SENTINEL FAILOVER`：哨兵不经多数同意，自行挑选并提升一个从节点</translation>
+    </message>
 </context>
 <context>
     <name>EventInspector</name>
@@ -1214,16 +1222,8 @@
         <translation>锁还没复制到从节点，主节点就宕机了</translation>
     </message>
     <message>
-        <source>Replication is asynchronous. A locks on the master; the replicas lag, the master dies and a replica is promoted without A&apos;s lock, so B takes it too. WAIT 1 after SET tells A that no replica has the lock yet: A gives it back and retries on the new master, and only one client holds it.</source>
-        <translation>主从复制是异步的。A 在主节点上加锁；从节点落后，主节点宕机，一个没有 A 的锁的从节点被提升为主节点，于是 B 也拿到了锁。SET 之后执行 WAIT 1，A 就知道还没有从节点拿到锁：A 归还锁并在新主节点上重试，同一时刻只有一个客户端持有锁。</translation>
-    </message>
-    <message>
         <source>WAIT 1 was acknowledged, the lock is lost anyway</source>
         <translation>WAIT 1 已确认，锁照样丢失</translation>
-    </message>
-    <message>
-        <source>A&apos;s lock was acknowledged by replica n3 (WAIT 1 = 1). Then the master and n3 die together and n2, which never got the lock, is promoted: B locks too. WAIT does not make Redis strongly consistent. Fencing does not need the lock to be exclusive: the store refuses A&apos;s older token.</source>
-        <translation>A 的锁已被从节点 n3 确认（WAIT 1 = 1）。随后主节点和 n3 一起宕机，从未收到这把锁的 n2 被提升为主节点：B 也加锁成功。WAIT 并不能让 Redis 变成强一致。防护令牌（fencing token）不依赖锁的互斥：库存存储会拒绝 A 较旧的令牌。</translation>
     </message>
     <message>
         <source>Flash sale: 20 buyers, 5 items</source>
@@ -1456,6 +1456,22 @@
     <message>
         <source>A&apos;s work thread hangs for 60 s (a deadlock, a call without timeout) while its watchdog thread is healthy and renews the 10 s lease every 3.3 s: the lock never lapses and B gives up after 30 s. A lease with no watchdog lapses after 10 s and B sells; a fencing token makes sure A&apos;s write, when it wakes, is refused.</source>
         <translation>A 的工作线程卡住了 60 秒（死锁、没有超时的调用），而它的看门狗线程运行正常，每 3.3 秒把 10 秒的租约续满一次：锁永不失效，B 在 30 秒后放弃。没有看门狗的租约 10 秒后失效，B 就能卖出；防护令牌则确保 A 醒来后的写入会被拒绝。</translation>
+    </message>
+    <message>
+        <source>Replication is asynchronous. A locks on the master; the replicas lag, the master dies, and three real Sentinels agree it is down and promote a replica that never got A&apos;s lock: B asks Sentinel for the master and takes the lock too. WAIT 1 after SET tells A that no replica has the lock yet: A gives it back and retries on the new master, and only one client holds it. Sentinel&apos;s timers read the wall clock, so this scenario runs on the real clock.</source>
+        <translation>复制是异步的。A 在主节点上加锁；从节点还没跟上，主节点就挂了，三个真实的哨兵一致认定它已下线，提升了一个从没拿到 A 的锁的从节点：B 向哨兵询问主节点，也拿到了锁。SET 之后 WAIT 1 会告诉 A 还没有从节点拿到锁：A 把锁还回去，到新主节点上重试，同一时刻只有一个客户端持有锁。哨兵的定时器读的是墙上时钟，所以这个场景在真实时钟上运行。</translation>
+    </message>
+    <message>
+        <source>A&apos;s lock was acknowledged by replica n3 (WAIT 1 = 1). Then the master and n3 die together; three real Sentinels agree the master is down and promote a replica that never got the lock: B locks too. WAIT does not make Redis strongly consistent. Fencing does not need the lock to be exclusive: the store refuses A&apos;s older token. Sentinel&apos;s timers read the wall clock, so this scenario runs on the real clock.</source>
+        <translation>A 的锁已被从节点 n3 确认（WAIT 1 = 1）。随后主节点和 n3 一起挂了；三个真实的哨兵一致认定主节点已下线，提升了一个从没拿到锁的从节点：B 也加锁成功。WAIT 并不能让 Redis 变成强一致。防护令牌不要求锁一定互斥：存储会拒绝 A 的旧令牌。哨兵的定时器读的是墙上时钟，所以这个场景在真实时钟上运行。</translation>
+    </message>
+    <message>
+        <source>A lost reply, a retried lock() and a hold count of 2</source>
+        <translation>回复丢失，重试 `lock()`，持有计数变成 2</translation>
+    </message>
+    <message>
+        <source>A&apos;s lock() runs on Redis (hold count 1) but its reply never arrives: after 2 s the client sends it again, and the reentrant lock counts a second hold. A&apos;s one unlock() takes the count to 1: the lock stays A&apos;s for another 30 s lease, and B gives up waiting with stock to spare. Reading the hold count back after the timeout, instead of locking again, leaves one hold for one unlock().</source>
+        <translation>A 的 `lock()` 在 Redis 上执行了（持有计数 1），但回复一直没到：2 秒后客户端又发了一次，可重入锁记下了第二次持有。A 唯一的一次 `unlock()` 只把计数减到 1：锁在又一个 30 秒租约里仍归 A，B 等到放弃，库存明明还有。超时后读回持有计数而不是再加一次锁，一次持有就对应一次 `unlock()`。</translation>
     </message>
 </context>
 <context>
@@ -1948,6 +1964,26 @@
     <message>
         <source>GET, compare and DEL under WATCH: only the owner deletes its lock.</source>
         <translation>在 WATCH 下 GET、比较、DEL：只有持有者删除自己的锁。</translation>
+    </message>
+    <message>
+        <source>Reentrant lock (hash of hold counts), lock() sent again when its reply is lost</source>
+        <translation>可重入锁（持有计数的哈希），回复丢失时重发 `lock()`</translation>
+    </message>
+    <message>
+        <source>The lost lock() ran: the retry makes the hold count 2, one unlock() leaves the lock held until its lease runs out.</source>
+        <translation>丢了回复的 `lock()` 其实执行了：重试让持有计数变成 2，一次 `unlock()` 之后锁一直被占着，直到租约到期。</translation>
+    </message>
+    <message>
+        <source>a lock() whose reply is lost and is sent again</source>
+        <translation>回复丢失后被重发的 `lock()`</translation>
+    </message>
+    <message>
+        <source>Reentrant lock, its hold count read back after a lost reply</source>
+        <translation>可重入锁，回复丢失后读回持有计数</translation>
+    </message>
+    <message>
+        <source>After a timeout the client reads its hold count instead of locking again: one lock(), one unlock().</source>
+        <translation>超时后客户端读回自己的持有计数，而不是再加一次锁：一次 `lock()`，一次 `unlock()`。</translation>
     </message>
 </context>
 <context>

@@ -139,6 +139,16 @@ private slots:
         QTest::newRow("fill without maxmemory")
             << head + "  \"clients\": 2,\n  \"nodes\": {\"count\": 1},\n  \"server_faults\": [\n    {\"node\": 0, \"action\": \"fill_memory\", \"at_ms\": 5}\n  ]\n}"
             << 7 << "server_faults[0].action" << "needs \"nodes\": {\"maxmemory\"";
+        QTest::newRow("sentinels without replicas")
+            << head + "  \"clients\": 2,\n  \"nodes\": {\"count\": 3, \"kind\": \"masters\", \"sentinels\": 3}\n}" << 5
+            << "nodes.sentinels" << "\"kind\": \"replicated\"";
+        QTest::newRow("sentinel_failover without sentinels")
+            << head + "  \"clients\": 2,\n  \"nodes\": {\"count\": 2, \"kind\": \"replicated\"},\n  \"server_faults\": [\n    {\"node\": 0, \"action\": \"sentinel_failover\", \"at_ms\": 5}\n  ]\n}"
+            << 7 << "server_faults[0].action" << "sentinel_failover needs sentinels";
+        // What a sentinel says is heard by the run, not a fault a scenario injects.
+        QTest::newRow("switch_master injected")
+            << head + "  \"clients\": 2,\n  \"nodes\": {\"count\": 2, \"kind\": \"replicated\", \"sentinels\": 3},\n  \"server_faults\": [\n    {\"node\": 1, \"action\": \"switch_master\", \"at_ms\": 5}\n  ]\n}"
+            << 7 << "server_faults[0].action" << "(is \"switch_master\")";
         QTest::newRow("lose_reply without timeout")
             << head + "  \"clients\": [\"A\"],\n  \"faults\": [\n    {\"client\": \"A\", \"action\": \"lose_reply\"}\n  ]\n}" << 6
             << "faults[0].timeout_ms" << "lose_reply needs timeout_ms";

@@ -2,6 +2,8 @@
 // real redis-servers: the broken strategy shows its race, the correct one
 // shows none, and every run of it gives the same history, to the
 // nanosecond, and the same figures (LOCKSTOCK_TEST_REPEAT runs, default 20).
+// Scenarios on real Sentinel run on the real clock: a few runs
+// (LOCKSTOCK_SENTINEL_REPEAT, default 3), each checked.
 // Live threads, on the real clock, at the end.
 
 #include "TestRedis.h"
@@ -20,6 +22,13 @@ int repeat()
 {
     const int n = qEnvironmentVariableIntValue("LOCKSTOCK_TEST_REPEAT");
     return n > 0 ? n : 20;
+}
+
+// Runs of a scenario on real Sentinel (real clock, several seconds each).
+int sentinelRepeat()
+{
+    const int n = qEnvironmentVariableIntValue("LOCKSTOCK_SENTINEL_REPEAT");
+    return n > 0 ? n : 3;
 }
 
 // The whole run as lines: the figures, then every event with its times.
@@ -45,6 +54,43 @@ qsizetype countOf(const RunAnalysis &a, FindingKind kind)
 {
     return std::count_if(a.verdict.findings.cbegin(), a.verdict.findings.cend(),
                          [kind](const Finding &f) { return f.kind == kind; });
+}
+
+// A run on real Sentinel: the master was killed, and the promotion came from
+// the sentinels, in order: each saw it down (+sdown), they agreed (+odown),
+// one was elected and promoted a replica (+switch-master); B then locked on
+// that replica, which clients found by asking Sentinel.
+void checkSentinelFailover(const test::ScenarioResult &r)
+{
+    const RunAnalysis &a = *r.analysis;
+    qint64 killNs = -1, sdownNs = -1, odownNs = -1, switchNs = -1;
+    int promoted = -1;
+    for (const Event &e : a.events) {
+        if (e.kind != EventKind::Server)
+            continue;
+        if (e.serverAction == ServerAction::Kill && e.node == 0 && killNs < 0)
+            killNs = e.tNs;
+        else if (e.serverAction == ServerAction::Sentinel && e.note.contains(QLatin1String("+sdown master n1")) && sdownNs < 0)
+            sdownNs = e.tNs;
+        else if (e.serverAction == ServerAction::Sentinel && e.note.contains(QLatin1String("+odown master n1")) && odownNs < 0)
+            odownNs = e.tNs;
+        else if (e.serverAction == ServerAction::SwitchMaster) {
+            QCOMPARE(switchNs, -1); // one promotion, announced once
+            switchNs = e.tNs;
+            promoted = e.node;
+        }
+    }
+    QVERIFY2(killNs >= 0 && sdownNs > killNs && odownNs >= sdownNs && switchNs >= odownNs, qPrintable(test::timeline(r)));
+    // SDOWN comes down-after-milliseconds (1 s) after the last PING reply,
+    // which came up to a second (the PING period) before the kill.
+    QVERIFY2(r.history.scenarioMs(sdownNs - killNs) < 10000, qPrintable(test::timeline(r)));
+    QVERIFY(promoted > 0);
+    QCOMPARE(a.nodes.at(promoted).masterSinceNs, switchNs);
+    QCOMPARE(a.nodes.at(0).masterUntilNs, switchNs);
+    // B's lock went to the master Sentinel named.
+    for (const Event &e : a.events)
+        if (e.client == 1 && e.kind == EventKind::Command && e.step == Step::Acquire && e.holds)
+            QCOMPARE(int(e.node), promoted);
 }
 
 // Checks the lesson of `scenario` on one side; *known is false when this
@@ -309,6 +355,19 @@ void checkLesson(const QString &scenario, bool broken, const test::ScenarioResul
             QVERIFY2(a.clean() && a.finalStock == 98, qPrintable(describe(r)));
         else
             faults(Expect::LostUpdate, Expect::Fenced);
+    } else if (scenario == QLatin1String("reentrant-hold-count")) {
+        if (broken) {
+            // The retried lock() made the count 2; one unlock() left it at 1.
+            const Finding *left = a.verdict.find(FindingKind::LeftLocked);
+            QVERIFY2(left && left->actor == 0, qPrintable(describe(r)));
+            QCOMPARE(o.timedOutOrders, 1); // B waited out its 10 s
+            QVERIFY(a.overlaps.isEmpty());
+            QCOMPARE(a.finalStock, 99);
+        } else {
+            QVERIFY2(a.clean(), qPrintable(describe(r)));
+            QCOMPARE(o.ordersSucceeded, 2);
+            QCOMPARE(a.finalStock, 98);
+        }
     } else if (scenario == QLatin1String("lock-evicted")) {
         faults(Expect::LostUpdate, Expect::Fenced);
         QVERIFY(a.events.cend() != std::find_if(a.events.cbegin(), a.events.cend(), [](const Event &e) {
@@ -349,12 +408,27 @@ private slots:
             QVERIFY(server);
         }
         const QString side = broken ? QStringLiteral("broken") : QStringLiteral("correct");
+        // Real Sentinel acts on the real clock, in its own time: a few runs,
+        // each checked for its lesson, none the same as another.
+        const bool sentinels = s->config.nodes.sentinels > 0;
         QStringList first;
-        for (int i = 0; i < repeat(); ++i) {
+        for (int i = 0; i < (sentinels ? sentinelRepeat() : repeat()); ++i) {
             const auto r = server ? test::runScenario(scenario, side, server->endpoint())
                                   : test::runScenarioOnOwnServers(scenario, side);
             QVERIFY(r);
             QVERIFY2(r->error.isEmpty(), qPrintable(r->error));
+            if (sentinels) {
+                QCOMPARE(r->history.info().clock, ClockKind::Real);
+                bool known = false;
+                checkLesson(scenario, broken, *r, &known);
+                if (QTest::currentTestFailed())
+                    return;
+                QVERIFY2(known, qPrintable(scenario + QStringLiteral(" has no lesson in this test")));
+                checkSentinelFailover(*r);
+                if (QTest::currentTestFailed())
+                    return;
+                continue;
+            }
             QCOMPARE(r->history.info().clock, ClockKind::Virtual);
             if (i == 0) {
                 bool known = false;
@@ -478,8 +552,8 @@ private slots:
         QVERIFY(second.tNs - first.tNs < a.clockNs(double(a.info.leaseMs)));
     }
 
-    // Failover: the master role moves to the promoted replica, and the
-    // replicas cut off at the start show as such until they resume.
+    // Failover: the master role moves to the replica Sentinel promoted, and
+    // the replicas cut off at the start show as such until they resume.
     void failoverNodesShowRolesAndOutages()
     {
         const auto r = test::runScenarioOnOwnServers(QStringLiteral("failover-lost-lock"), QStringLiteral("broken"));
@@ -489,12 +563,14 @@ private slots:
         QCOMPARE(a.nodes.size(), 3);
         QVERIFY(a.majorities.isEmpty()); // replicas make no quorum
         QCOMPARE(a.nodes.at(0).masterSinceNs, 0);
-        const qint64 promoted = a.nodes.at(1).masterSinceNs;
+        const int chosen = a.nodes.at(1).masterSinceNs > 0 ? 1 : 2;
+        const qint64 promoted = a.nodes.at(chosen).masterSinceNs;
         QVERIFY(promoted > 0);
         QCOMPARE(a.nodes.at(0).masterUntilNs, promoted);
-        QCOMPARE(a.nodes.at(2).masterSinceNs, -1);
+        QCOMPARE(a.nodes.at(3 - chosen).masterSinceNs, -1);
         QCOMPARE(a.nodes.at(1).outages.first().condition, NodeOutage::Condition::Isolated);
-        QCOMPARE(a.nodes.at(1).outages.first().span.endNs, promoted);
+        // Resumed at 1 s, before Sentinel could even call the master down.
+        QVERIFY(a.nodes.at(1).outages.first().span.endNs < promoted);
         QCOMPARE(a.nodes.at(0).outages.last().condition, NodeOutage::Condition::Down);
         // The fault's words come from its fields, in the UI's language.
         const Event &kill = a.events.at(a.serverFaults.at(2));

@@ -707,12 +707,20 @@ private slots:
             const std::optional<Lesson> lesson = findLesson(name, &error);
             QVERIFY2(lesson, qPrintable(error.display()));
             QCOMPARE(shown.size(), lesson->broken.size() + lesson->correct.size());
+            // A lesson on real Sentinel runs on the real clock: a side run
+            // again has its own times and events, so only the frame and its
+            // words are the same (the first four fields and the last two).
+            ScenarioError scenarioError;
+            const bool realClock = findScenario(lesson->scenario, &scenarioError)->config.nodes.sentinels > 0;
+            const auto comparable = [realClock](QVariantList s) {
+                return realClock ? s.mid(0, 4) + s.mid(s.size() - 2) : s;
+            };
             for (qsizetype i = shown.size() - 2; i >= 0; --i) {
                 const QVariantList before = state();
                 QTest::keyClick(m_window, backward[i % 2]);
                 QVERIFY2(state() != before || shown.at(i) == before, qPrintable(QStringLiteral("%1: the key moved nothing").arg(name)));
                 QTRY_VERIFY2_WITH_TIMEOUT(lessons->ready(), qPrintable(name), 60000);
-                QCOMPARE(state(), shown.at(i));
+                QCOMPARE(comparable(state()), comparable(shown.at(i)));
             }
             QVERIFY(lessons->atStart());
         }
