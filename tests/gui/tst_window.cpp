@@ -448,10 +448,16 @@ private slots:
         QTRY_COMPARE(m_translations->language(), QStringLiteral("zh_CN"));
         QTRY_VERIFY(buttonWithText(m_window->contentItem(), QStringLiteral("文件(&F)")));
         QVERIFY2(m_controller->scenarioTitle().contains(han), qPrintable(m_controller->scenarioTitle()));
+        // The code panel's listing is commented in Chinese too, its code unchanged.
+        CodeModel *code = m_controller->code();
+        code->setLanguage(QStringLiteral("python"));
+        const auto firstLine = [code] { return code->data(code->index(0), CodeModel::TextRole).toString(); };
+        QVERIFY2(firstLine().contains(han), qPrintable(firstLine()));
         choose(QStringLiteral("English"));
         QTRY_COMPARE(m_translations->language(), QStringLiteral("en"));
         QTRY_VERIFY(buttonWithText(m_window->contentItem(), QStringLiteral("&File")));
         QVERIFY2(!m_controller->scenarioTitle().contains(han), qPrintable(m_controller->scenarioTitle()));
+        QVERIFY2(!firstLine().contains(han), qPrintable(firstLine()));
     }
 
     // Side by side is one time axis: both timelines fitted end at the same
