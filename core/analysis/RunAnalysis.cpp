@@ -445,6 +445,11 @@ struct RunAnalyzer::State {
         case ServerAction::Isolate:
             startOutage(Condition::Isolated);
             return;
+        case ServerAction::ClientPause:
+            // It ends by itself, on the server's clock: e.amount ms later.
+            startOutage(Condition::Stalled);
+            node.outages.last().span.endNs = e.tNs + a.info.clockNs(double(e.amount));
+            return;
         case ServerAction::Resume:
             endOutage();
             return;

@@ -11,6 +11,7 @@ extern const Strategy setNxPxDelStrategy;
 extern const Strategy setNxPxLuaStrategy;
 extern const Strategy watchdogStrategy;
 extern const Strategy naiveWatchdogStrategy;
+extern const Strategy lateWatchdogStrategy;
 extern const Strategy watchMultiStrategy;
 extern const Strategy luaDecrementStrategy;
 extern const Strategy decrCompensateStrategy;
