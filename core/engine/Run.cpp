@@ -199,6 +199,9 @@ void Run::prepare()
     using Type = RedisValue::Type;
     // The run's own connection goes where the stock is: the store, if any.
     m_control = connectControl();
+    // Set on every run: a set of nodes may have served another strategy before.
+    if (m_nodes)
+        m_nodes->requireReplicasToWrite(m_strategy.minReplicasToWrite);
     for (int server = 0; server < int(m_endpoints.size()); ++server) {
         RedisConnection setup(m_endpoints.at(server), {.commandTimeoutMs = m_config.commandTimeoutMs});
         // A replica takes no writes until it is promoted; it needs the scripts by then.

@@ -17,6 +17,7 @@ extern const Strategy luaDecrementStrategy;
 extern const Strategy decrCompensateStrategy;
 extern const Strategy fencedLockStrategy;
 extern const Strategy setNxPxWaitStrategy;
+extern const Strategy setNxPxMinReplicasStrategy;
 extern const Strategy redlockStrategy;
 extern const Strategy redlockFencedStrategy;
 extern const Strategy constantLockStrategy;

@@ -192,6 +192,22 @@ void checkLesson(const QString &scenario, bool broken, const test::ScenarioResul
         faults(Expect::LostUpdate, Expect::Fenced);
     } else if (scenario == QLatin1String("failover-lost-lock")) {
         faults(Expect::LostUpdate, Expect::Exclusive);
+    } else if (scenario == QLatin1String("failover-min-replicas")) {
+        faults(Expect::LostUpdate, Expect::Exclusive);
+        // n1, cut off from its replicas, granted A's lock; with
+        // min-replicas-to-write 1 it refused every SET, and so did n2 until
+        // a replica followed it.
+        int grantedOnN1 = 0, refused = 0;
+        for (const Event &e : a.events)
+            if (e.kind == EventKind::Command && e.step == Step::Acquire) {
+                grantedOnN1 += e.node == 0 && e.reply.isStatus("OK");
+                refused += e.reply.isError() && e.reply.bytes().startsWith("NOREPLICAS");
+            }
+        QCOMPARE(grantedOnN1, broken ? 1 : 0);
+        if (broken)
+            QCOMPARE(refused, 0);
+        else
+            QVERIFY2(refused > 0, qPrintable(describe(r)));
     } else if (scenario == QLatin1String("redlock-minority-down")) {
         faults(Expect::Unavailable, Expect::Exclusive, 2);
     } else if (scenario == QLatin1String("redlock-delayed-restart")) {
