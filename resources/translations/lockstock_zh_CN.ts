@@ -405,6 +405,14 @@
         <source>SENTINEL FAILOVER: Sentinel promotes a replica of its choice, without agreement</source>
         <translation>`SENTINEL FAILOVER`：哨兵不经多数同意，自行挑选并提升一个从节点</translation>
     </message>
+    <message>
+        <source>%1 stalls for %2 ms (CLIENT PAUSE): commands wait</source>
+        <translation>%1 停顿 %2 毫秒（CLIENT PAUSE）：命令排队等待</translation>
+    </message>
+    <message>
+        <source>%1 script cache flushed (SCRIPT FLUSH)</source>
+        <translation>%1 脚本缓存已清空（SCRIPT FLUSH）</translation>
+    </message>
 </context>
 <context>
     <name>EventInspector</name>
