@@ -11,19 +11,6 @@ end
 return 0
 )lua");
 
-const RedisScript renewIfOwnerScript(R"lua(
-if redis.call('GET', KEYS[1]) == ARGV[1] then
-    return redis.call('PEXPIRE', KEYS[1], ARGV[2])
-end
-return 0
-)lua");
-
-Task<RedisValue> renewIfOwner(Client &c, const QByteArray &token)
-{
-    const RedisValue renewed = co_await c.redis(Step::Renew, "EVALSHA", renewIfOwnerScript.sha(), "1", c.lockKey(), token, c.leasePx());
-    co_return renewed;
-}
-
 Task<bool> trySetNxPx(Client &c)
 {
     const QByteArray token = c.newToken();
@@ -72,6 +59,19 @@ Task<void> releaseRedlock(Client &c)
 {
     co_await c.redisAll(Step::Release, "EVALSHA", compareAndDeleteScript.sha(), "1", c.lockKey(), c.token());
     c.believeReleased();
+}
+
+const RedisScript renewIfOwnerScript(R"lua(
+if redis.call('GET', KEYS[1]) == ARGV[1] then
+    return redis.call('PEXPIRE', KEYS[1], ARGV[2])
+end
+return 0
+)lua");
+
+Task<RedisValue> renewIfOwner(Client &c, const QByteArray &token)
+{
+    const RedisValue renewed = co_await c.redis(Step::Renew, "EVALSHA", renewIfOwnerScript.sha(), "1", c.lockKey(), token, c.leasePx());
+    co_return renewed;
 }
 
 } // namespace lockstock
