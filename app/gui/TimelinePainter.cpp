@@ -971,6 +971,7 @@ QList<std::pair<QRectF, QString>> TimelinePainter::nodeStateLabels(const QRectF 
         case NodeOutage::Condition::Down: place(o.span.startNs, end, tr("down")); break;
         case NodeOutage::Condition::Stopped: place(o.span.startNs, end, tr("paused")); break;
         case NodeOutage::Condition::Isolated: place(o.span.startNs, end, tr("cut off")); break;
+        case NodeOutage::Condition::Stalled: place(o.span.startNs, end, tr("stalled")); break;
         }
     }
     // Its clock where a fault set it apart from the run's: what the node's keys expire by.

@@ -445,6 +445,11 @@ struct RunAnalyzer::State {
         case ServerAction::Isolate:
             startOutage(Condition::Isolated);
             return;
+        case ServerAction::ClientPause:
+            // It ends by itself, on the server's clock: e.amount ms later.
+            startOutage(Condition::Stalled);
+            node.outages.last().span.endNs = e.tNs + a.info.clockNs(double(e.amount));
+            return;
         case ServerAction::Resume:
             endOutage();
             return;
@@ -1213,6 +1218,8 @@ constexpr const char *kNoteFormats[] = {
     QT_TRANSLATE_NOOP("Event", "%1 clock runs %2 % %3"),
     QT_TRANSLATE_NOOP("Event", "%1 is the master now: Sentinel s%2 announced +switch-master"),
     QT_TRANSLATE_NOOP("Event", "SENTINEL FAILOVER: Sentinel promotes a replica of its choice, without agreement"),
+    QT_TRANSLATE_NOOP("Event", "%1 stalls for %2 ms (CLIENT PAUSE): commands wait"),
+    QT_TRANSLATE_NOOP("Event", "%1 script cache flushed (SCRIPT FLUSH)"),
     QT_TRANSLATE_NOOP("Event", "Redis expired the lock of %1"),
     // The recording proxy's faults: what it tells whoever asked, then its
     // notes (an observed connection's led by its name).
@@ -1285,6 +1292,10 @@ QString RunAnalysis::serverText(const Event &e) const
         return said("%1 is the master now: Sentinel s%2 announced +switch-master").arg(name).arg(e.amount);
     case ServerAction::SentinelFailover:
         return said("SENTINEL FAILOVER: Sentinel promotes a replica of its choice, without agreement");
+    case ServerAction::ClientPause:
+        return said("%1 stalls for %2 ms (CLIENT PAUSE): commands wait").arg(name).arg(e.amount);
+    case ServerAction::ScriptFlush:
+        return said("%1 script cache flushed (SCRIPT FLUSH)").arg(name);
     default:
         return {}; // said in the engine's words
     }
@@ -1368,7 +1379,7 @@ QString RunAnalysis::replyText(const RedisValue &reply)
     switch (reply.type()) {
     case RedisValue::Type::Nil: return QStringLiteral("nil");
     case RedisValue::Type::Status: return QString::fromUtf8(reply.bytes());
-    case RedisValue::Type::Error: return QStringLiteral("ERR ") + QString::fromUtf8(reply.bytes()).section(QLatin1Char(' '), 1);
+    case RedisValue::Type::Error: return QString::fromUtf8(reply.bytes()); // its own code: NOREPLICAS, NOSCRIPT…
     case RedisValue::Type::Integer: return QString::number(reply.toInteger());
     case RedisValue::Type::String: return QLatin1Char('"') + QString::fromUtf8(reply.bytes()) + QLatin1Char('"');
     case RedisValue::Type::Array: return QStringLiteral("[%1]").arg(reply.items().size());

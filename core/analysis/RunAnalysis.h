@@ -58,6 +58,7 @@ struct NodeOutage {
         Down,       // killed (SIGKILL), until it restarts
         Stopped,    // frozen (SIGSTOP), until it resumes
         Isolated,   // frozen and cut off from its master
+        Stalled,    // running, but holding every command (CLIENT PAUSE) for a known while
     };
     Span span;                 // endNs -1 while it lasts
     Condition condition = Condition::Down;

@@ -364,6 +364,25 @@ void NodeSet::drain(int index)
     commandOn(endpoint(index), {"PING"});
 }
 
+void NodeSet::requireReplicasToWrite(int replicas)
+{
+    if (m_spec.kind != NodeSpec::Kind::Replicated)
+        return;
+    for (int i = 0; i < m_spec.count; ++i)
+        if (server(i).isRunning() && !isStopped(i))
+            commandOn(endpoint(i), {"CONFIG", "SET", "min-replicas-to-write", QByteArray::number(replicas),
+                                    "min-replicas-max-lag", "10"});
+    const int master = m_master.load();
+    QDeadlineTimer deadline(5000);
+    while (replicas > 0
+           && infoNumber(commandOn(endpoint(master), {"INFO", "replication"}).bytes(), "min_slaves_good_slaves") < replicas) {
+        if (deadline.hasExpired())
+            throw RedisServerError("master " + names().at(master).toStdString() + " counts fewer than "
+                                   + std::to_string(replicas) + " good replicas (min-replicas-to-write)");
+        QThread::msleep(20);
+    }
+}
+
 void NodeSet::cutReplicationLink(int node)
 {
     const RedisEndpoint master = endpoint(m_master.load());

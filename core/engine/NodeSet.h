@@ -80,6 +80,13 @@ public:
     // probe of the replicas reads the same on every run. Never throws.
     void awaitReplication();
 
+    // min-replicas-to-write `replicas` (0: off) with min-replicas-max-lag
+    // 10 s, Redis's default, on every running lock node of a replicated set,
+    // as a deployment configures them all (a promoted replica refuses as its
+    // master did). Returns once the master counts that many good replicas:
+    // it counts them once a second and refuses every write until then.
+    void requireReplicasToWrite(int replicas);
+
     // Performs `fault` on its lock node now and says what happened. `run`
     // turns a clock jump's scenario ms into the run's clock.
     // Call from one thread only (the one that started the servers).

@@ -56,6 +56,12 @@ RedisValue sendReopeningOnce(std::unique_ptr<RedisConnection> &connection, const
     return usingReopeningOnce(connection, open, [&argv](RedisConnection &c) { return c.command(argv); });
 }
 
+// An operation that talks to Redis, not a sleep.
+bool isCommand(const Operation &op)
+{
+    return op.kind == Operation::Kind::Command || op.kind == Operation::Kind::Fanout;
+}
+
 // A lock attempt that changed nothing in Redis: someone else held the lock.
 bool isFutileAcquire(const Event &e)
 {
@@ -193,6 +199,9 @@ void Run::prepare()
     using Type = RedisValue::Type;
     // The run's own connection goes where the stock is: the store, if any.
     m_control = connectControl();
+    // Set on every run: a set of nodes may have served another strategy before.
+    if (m_nodes)
+        m_nodes->requireReplicasToWrite(m_strategy.minReplicasToWrite);
     for (int server = 0; server < int(m_endpoints.size()); ++server) {
         RedisConnection setup(m_endpoints.at(server), {.commandTimeoutMs = m_config.commandTimeoutMs});
         // A replica takes no writes until it is promoted; it needs the scripts by then.
@@ -482,18 +491,50 @@ RedisValue Run::perform(Actor &actor, int server, const Argv &argv, bool *answer
     }
 }
 
-qint64 Run::dueNs(const Actor &actor) const
+int Run::serverOf(const Actor &actor) const
 {
     const Operation &op = actor.pending();
-    if (!m_clock.isVirtual() || (op.kind != Operation::Kind::Command && op.kind != Operation::Kind::Fanout))
+    return serverFor(op.step, op.kind == Operation::Kind::Fanout ? 0 : op.node);
+}
+
+qint64 Run::arrivesNs(const Actor &actor) const
+{
+    if (!m_clock.isVirtual() || !isCommand(actor.pending()))
         return actor.readyNs;
-    const int server = serverFor(op.step, op.kind == Operation::Kind::Fanout ? 0 : op.node);
-    return std::max(actor.readyNs + rttNs(*actor.client(), server) / 2, pausedUntilNs(server));
+    return actor.readyNs + rttNs(*actor.client(), serverOf(actor)) / 2;
+}
+
+qint64 Run::dueNs(const Actor &actor) const
+{
+    if (!m_clock.isVirtual() || !isCommand(actor.pending()))
+        return actor.readyNs;
+    return std::max(arrivesNs(actor), pausedUntilNs(serverOf(actor)));
 }
 
 qint64 Run::pausedUntilNs(int server) const
 {
-    return size_t(server) < m_clientPausedUntilNs.size() ? m_clientPausedUntilNs[size_t(server)] : 0;
+    return size_t(server) < m_clientPauses.size() ? m_clientPauses[size_t(server)].untilNs : 0;
+}
+
+bool Run::waitsOutPause(int server, qint64 arrivalNs) const
+{
+    if (size_t(server) >= m_clientPauses.size())
+        return false;
+    const ClientPause &p = m_clientPauses[size_t(server)];
+    return p.fromNs <= arrivalNs && arrivalNs < p.untilNs && m_clock.nowNs() <= p.untilNs;
+}
+
+qint64 Run::sentNs(const Client &client, int server, qint64 readyNs) const
+{
+    const qint64 there = rttNs(client, server) / 2;
+    // Sent when ready; it reaches the server half a round trip later, or
+    // later when the clock has already passed that (the schedule let
+    // another client go first). One that reached a server stalled by CLIENT
+    // PAUSE went in time: the clock passed its arrival only while it waited
+    // there for the pause to end.
+    if (waitsOutPause(server, readyNs + there))
+        return readyNs;
+    return std::max(readyNs + there, m_clock.nowNs()) - there;
 }
 
 Run::Exchange Run::exchange(Actor &actor, int server, const Argv &argv, qint64 readyNs)
@@ -510,13 +551,11 @@ Run::Exchange Run::exchange(Actor &actor, int server, const Argv &argv, qint64 r
     }
     const qint64 rtt = rttNs(*actor.client(), server);
     const qint64 there = rtt / 2;
-    // It reaches the server half a round trip after it was sent, or later
-    // when the clock has already passed that (another client went first).
-    // A server stalled by CLIENT PAUSE runs it once the pause is over.
-    const qint64 arrives = std::max(readyNs + there, m_clock.nowNs());
-    const qint64 executes = std::max(arrives, pausedUntilNs(server));
+    x.sentNs = sentNs(*actor.client(), server, readyNs);
+    // A server stalled by CLIENT PAUSE runs it once the pause is over; the
+    // reply leaves then.
+    const qint64 executes = std::max({x.sentNs + there, m_clock.nowNs(), pausedUntilNs(server)});
     reach(executes);
-    x.sentNs = arrives - there;
     x.reply = perform(actor, server, argv, &answered);
     x.answeredNs = answered ? std::max(m_clock.nowNs(), executes) + (rtt - there) + partitionDelayNs(*actor.client(), server)
                             : x.sentNs + m_info.clockNs(double(m_config.nodeTimeoutMs));
@@ -847,8 +886,8 @@ void Run::applyDueServerFaults()
         if (fault.action == ServerFault::Action::ClientPause && m_clock.isVirtual()) {
             // Redis lifts the pause once its clock is past the end (its cron
             // looks ten times a second, on the frozen clock).
-            m_clientPausedUntilNs.resize(m_endpoints.size(), 0);
-            m_clientPausedUntilNs[size_t(fault.node)] = nowNs() + m_info.clockNs(double(fault.delayMs + 1));
+            m_clientPauses.resize(m_endpoints.size());
+            m_clientPauses[size_t(fault.node)] = {nowNs(), nowNs() + m_info.clockNs(double(fault.delayMs + 1))};
         }
         // The second half of a timed fault: back up (or running) after delayMs.
         ServerFault then = fault;
@@ -946,7 +985,10 @@ std::shared_ptr<const Probe> Run::readTruth(bool reopen, int timeoutMs)
 RedisConnection *Run::probeConnection(int node)
 {
     // A killed node refuses at once; a frozen one would hold the probe for a timeout.
-    if (!m_nodes->server(node).isRunning() || m_nodes->isStopped(node))
+    // One stalled by CLIENT PAUSE would hold it until the pause ends, which
+    // on the virtual clock never comes while the probe waits.
+    if (!m_nodes->server(node).isRunning() || m_nodes->isStopped(node)
+        || (m_clock.isVirtual() && pausedUntilNs(node) > nowNs()))
         return nullptr;
     return &observer(node);
 }
@@ -958,15 +1000,14 @@ void Run::settleHistory()
     // Whatever comes next happens on the servers' clock (a fault, an
     // expiry), which never goes back, or at an actor's ready time or later:
     // a sleep ends then, and a command is sent then, or half a round trip
-    // before the clock when the clock has passed that (exchange()). An
+    // before the clock when the clock has passed that (sentNs()). An
     // actor nobody stepped does not hold back what the others did.
     const qint64 now = m_clock.nowNs();
     qint64 settled = now;
     for (const ClientState &s : m_clients)
-        for (const auto &a : s.actors) {
-            const qint64 halfTrip = dueNs(*a) - a->readyNs;
-            settled = std::min(settled, std::max(a->readyNs, now - halfTrip));
-        }
+        for (const auto &a : s.actors)
+            settled = std::min(settled, isCommand(a->pending()) ? sentNs(*a->client(), serverOf(*a), a->readyNs)
+                                                                : std::max(a->readyNs, now));
     m_history.settle(settled);
 }
 

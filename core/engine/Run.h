@@ -117,8 +117,13 @@ protected:
     virtual void reach(qint64 ns) { advanceClock(ns); }
     RunClock &clock() { return m_clock; }
     // When the actor's next operation takes effect: on the virtual clock a
-    // command does when it reaches its server, half a round trip after it is sent.
+    // command does when it reaches its server, half a round trip after it is
+    // sent, or when a CLIENT PAUSE there is over.
     qint64 dueNs(const Actor &actor) const;
+    // When it reaches its server (a sleep: when it ends). Commands that wait
+    // out the same CLIENT PAUSE run in the order they arrived, as Redis
+    // unblocks them.
+    qint64 arrivesNs(const Actor &actor) const;
 
     ClientState &stateOf(const Client &client) { return m_clients[size_t(client.index())]; }
     std::vector<ClientState> m_clients;
@@ -175,6 +180,13 @@ private:
     qint64 partitionDelayNs(const Client &client, int server) const;
     // Virtual: when a server stalled by CLIENT PAUSE runs commands again; 0 if it is not.
     qint64 pausedUntilNs(int server) const;
+    // Virtual: a command that reaches `server` at `arrivalNs` waits there for
+    // the end of a CLIENT PAUSE the clock has not passed yet.
+    bool waitsOutPause(int server, qint64 arrivalNs) const;
+    // When a command of `client` ready at `readyNs` leaves for `server`.
+    qint64 sentNs(const Client &client, int server, qint64 readyNs) const;
+    // The server the actor's pending command goes to (a fan-out's first).
+    int serverOf(const Actor &actor) const;
     void queueServerFault(const ServerFault &fault, qint64 dueNs);
     // Records what the sentinels said since the last look.
     void recordSentinelNotices();
@@ -208,7 +220,11 @@ private:
     RunClock m_clock;
     qint64 m_actorNowNs = -1;
     qint64 m_lastReplyNs = 0;   // virtual: when the latest reply reached its client
-    std::vector<qint64> m_clientPausedUntilNs; // by server: CLIENT PAUSE ends then (virtual)
+    struct ClientPause {
+        qint64 fromNs = 0;
+        qint64 untilNs = 0;   // Redis runs commands again from then
+    };
+    std::vector<ClientPause> m_clientPauses; // by server: the latest CLIENT PAUSE (virtual)
     std::vector<std::unique_ptr<RedisConnection>> m_observers; // by server index
     mutable QMutex m_errorLock;
     QString m_error;

@@ -37,8 +37,11 @@ Actor *SteppedRun::earliest(bool backgroundOnly) const
         for (const auto &a : s.actors) {
             if (backgroundOnly && a->role() == ActorRole::Main)
                 continue;
-            // Ties go to the lower client index, then the main actor: stable and reproducible.
-            if (!best || dueNs(*a) < dueNs(*best))
+            // Ties go to the one that reached its server first (commands
+            // held by a CLIENT PAUSE), then the lower client index, then the
+            // main actor: stable and reproducible.
+            const qint64 due = dueNs(*a);
+            if (!best || due < dueNs(*best) || (due == dueNs(*best) && arrivesNs(*a) < arrivesNs(*best)))
                 best = a.get();
         }
     return best;
@@ -87,7 +90,8 @@ bool SteppedRun::stepClient(int index)
         return !finished();
     // Background actors (watchdogs) due before the target keep their timing.
     while (Actor *bg = earliest(true)) {
-        if (dueNs(*bg) > dueNs(*target) || bg == target)
+        const qint64 due = dueNs(*bg);
+        if (due > dueNs(*target) || (due == dueNs(*target) && arrivesNs(*bg) > arrivesNs(*target)) || bg == target)
             break;
         if (!stepActor(*bg))
             return false;

@@ -22,6 +22,9 @@ struct Strategy {
     // nothing go wrong says this run never tested it. Null when nothing known does.
     const char *weakness = nullptr;
     bool needsReplica = false;          // WAITs for one: on a server without replicas no order gets through
+    // Its deployment: the masters of a replicated set refuse writes (NOREPLICAS)
+    // unless this many replicas acknowledged within 10 s (min-replicas-to-write).
+    int minReplicasToWrite = 0;
     bool neverReleases = false;         // its lock outlives the order with no TTL: every later order waits it out
     Task<bool> (*placeOrder)(Client &client) = nullptr;
     QList<const RedisScript *> scripts; // loaded before a run

@@ -5,19 +5,11 @@
 namespace lockstock {
 
 namespace {
-// Redisson's renewal: extend only while the lock is still ours.
-const RedisScript renewIfOwnerScript(R"lua(
-if redis.call('GET', KEYS[1]) == ARGV[1] then
-    return redis.call('PEXPIRE', KEYS[1], ARGV[2])
-end
-return 0
-)lua");
-
 Task<void> renewWhileHeld(Client &c, QByteArray token)
 {
     for (;;) {
         co_await c.sleep(Step::Timer, c.config().leaseMs / 3);
-        const RedisValue renewed = co_await c.redis(Step::Renew, "EVALSHA", renewIfOwnerScript.sha(), "1", c.lockKey(), token, c.leasePx());
+        const RedisValue renewed = co_await renewIfOwner(c, token);
         if (renewed.toInteger() != 1) {
             c.believeLost();                   // tell the work to stop before it writes
             co_return;

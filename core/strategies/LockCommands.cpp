@@ -61,4 +61,17 @@ Task<void> releaseRedlock(Client &c)
     c.believeReleased();
 }
 
+const RedisScript renewIfOwnerScript(R"lua(
+if redis.call('GET', KEYS[1]) == ARGV[1] then
+    return redis.call('PEXPIRE', KEYS[1], ARGV[2])
+end
+return 0
+)lua");
+
+Task<RedisValue> renewIfOwner(Client &c, const QByteArray &token)
+{
+    const RedisValue renewed = co_await c.redis(Step::Renew, "EVALSHA", renewIfOwnerScript.sha(), "1", c.lockKey(), token, c.leasePx());
+    co_return renewed;
+}
+
 } // namespace lockstock

@@ -8,6 +8,9 @@ namespace lockstock {
 // Deletes the lock only if it still holds our token.
 extern const RedisScript compareAndDeleteScript;
 
+// Redisson's renewal: PEXPIRE only while the lock still holds our token.
+extern const RedisScript renewIfOwnerScript;
+
 // SET lock token NX PX lease: acquire and expiry in one atomic command.
 Task<bool> trySetNxPx(Client &c);
 // Release by compare-and-delete in Lua: never removes another client's lock.
@@ -15,6 +18,9 @@ Task<void> releaseWithLua(Client &c);
 // The source material's release_lock(): WATCH, GET, and if the value is our
 // token (as Python compares it: see WatchRelease.cpp) MULTI, DEL, EXEC.
 Task<void> releaseWatched(Client &c, bool decodeResponses);
+// Extends the lease of `token`'s lock by the scenario's lease: 1 when it
+// did, 0 when the lock is gone or someone else's.
+Task<RedisValue> renewIfOwner(Client &c, const QByteArray &token);
 // Release by plain DEL: removes whatever lock is there, ours or not.
 Task<void> releaseWithDel(Client &c);
 

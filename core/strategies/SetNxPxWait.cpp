@@ -46,4 +46,22 @@ extern const Strategy setNxPxWaitStrategy{
     .sourceFile = __FILE__,
 };
 
+// The same client on masters that refuse a write no replica can take
+// (redis.conf: min-replicas-to-write 1, min-replicas-max-lag 10): a master
+// cut off from its replicas answers NOREPLICAS at once, so the lock is
+// never granted there, where WAIT would find out a second later. Neither
+// makes replication synchronous.
+extern const Strategy setNxPxMinReplicasStrategy{
+    .name = QStringLiteral("set-nx-px-min-replicas"),
+    .title = QT_TRANSLATE_NOOP("Strategy", "SET NX PX and WAIT 1 on masters with min-replicas-to-write 1"),
+    .lesson = QT_TRANSLATE_NOOP("Strategy", "A master cut off from its replicas refuses the lock (NOREPLICAS) instead of granting one a failover forgets."),
+    .correct = true,
+    .weakness = QT_TRANSLATE_NOOP("Strategy", "a failover to a replica that never got the lock"),
+    .needsReplica = true,
+    .minReplicasToWrite = 1,
+    .placeOrder = placeOrder,
+    .scripts = {&compareAndDeleteScript},
+    .sourceFile = __FILE__,
+};
+
 } // namespace lockstock

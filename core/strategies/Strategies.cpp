@@ -14,7 +14,7 @@ const QList<const Strategy *> &allStrategies()
         &endlessWatchdogStrategy, &tryOnceStrategy,       &incrbyReserveStrategy,
         &incrbyReserveReturnStrategy, &evalshaNoReloadStrategy, &evalshaReloadStrategy,
         &retriedDecrementStrategy, &idempotentDecrementStrategy, &reentrantRetryStrategy,
-        &reentrantCheckedStrategy,
+        &reentrantCheckedStrategy, &lateWatchdogStrategy, &setNxPxMinReplicasStrategy,
     };
     return list;
 }

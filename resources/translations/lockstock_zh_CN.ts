@@ -405,6 +405,14 @@
         <source>SENTINEL FAILOVER: Sentinel promotes a replica of its choice, without agreement</source>
         <translation>`SENTINEL FAILOVER`：哨兵不经多数同意，自行挑选并提升一个从节点</translation>
     </message>
+    <message>
+        <source>%1 stalls for %2 ms (CLIENT PAUSE): commands wait</source>
+        <translation>%1 停顿 %2 毫秒（CLIENT PAUSE）：命令排队等待</translation>
+    </message>
+    <message>
+        <source>%1 script cache flushed (SCRIPT FLUSH)</source>
+        <translation>%1 脚本缓存已清空（SCRIPT FLUSH）</translation>
+    </message>
 </context>
 <context>
     <name>EventInspector</name>
@@ -1477,6 +1485,22 @@
         <source>A&apos;s lock() runs on Redis (hold count 1) but its reply never arrives: after 2 s the client sends it again, and the reentrant lock counts a second hold. A&apos;s one unlock() takes the count to 1: the lock stays A&apos;s for another 30 s lease, and B gives up waiting with stock to spare. Reading the hold count back after the timeout, instead of locking again, leaves one hold for one unlock().</source>
         <translation>A 的 `lock()` 在 Redis 上执行了（持有计数 1），但回复一直没到：2 秒后客户端又发了一次，可重入锁记下了第二次持有。A 唯一的一次 `unlock()` 只把计数减到 1：锁在又一个 30 秒租约里仍归 A，B 等到放弃，库存明明还有。超时后读回持有计数而不是再加一次锁，一次持有就对应一次 `unlock()`。</translation>
     </message>
+    <message>
+        <source>Redis stalls for 3 s just as the watchdog renews</source>
+        <translation>看门狗续期时，Redis 正好停顿了 3 秒</translation>
+    </message>
+    <message>
+        <source>A holds a 10 s lease and works 15 s; its watchdog renews when 1 s of the lease is left. At 8.5 s Redis stalls for 3 s (CLIENT PAUSE here; a fork, a slow script or a failover does the same): A&apos;s renewal, sent in time at 9 s, waits in Redis and runs at 11.5 s, when the lease is over. It finds no lock, and nobody tells the work: B, whose retry waited too, locks first, and both write. Redisson&apos;s watchdog renews every lease/3 and keeps 6.7 s in hand: the same stall delays its renewal, which still runs before the lease ends, and A keeps the lock.</source>
+        <translation>A 持有 10 秒的租约，要干 15 秒；它的看门狗在租约只剩 1 秒时续期。第 8.5 秒 Redis 停顿 3 秒（这里用 CLIENT PAUSE；fork、慢脚本或主从切换也会这样）：A 的续期在第 9 秒及时发出，却在 Redis 里排队，到 11.5 秒才执行，那时租约已经结束。它找不到锁，也没人通知业务：同样在排队的 B 的重试先执行，拿到了锁，两人都写了库存。Redisson 的看门狗每隔租约的 1/3 续一次，手里留着 6.7 秒：同样的停顿推迟了它的续期，但续期仍在租约结束前执行，A 保住了锁。</translation>
+    </message>
+    <message>
+        <source>A master cut off from its replicas: refuse the lock up front</source>
+        <translation>主节点与从节点断开：一开始就拒绝加锁</translation>
+    </message>
+    <message>
+        <source>The replicas&apos; links to the master are cut; the master runs on alone for 2 s, then dies. Without min-replicas-to-write it grants A&apos;s lock, which no replica gets: three real Sentinels promote a replica and B locks too. With min-replicas-to-write 1 the master answers NOREPLICAS: no lock is granted where it cannot be kept, and A locks on the new master once a replica follows it (then WAIT 1 confirms the copy). It narrows the window, nothing more: replication stays asynchronous, and failover-wait-not-enough loses a lock even WAIT confirmed. Sentinel&apos;s timers read the wall clock, so this scenario runs on the real clock.</source>
+        <translation>从节点到主节点的复制链路被切断；主节点独自运行 2 秒后宕机。没有 min-replicas-to-write 时，它照样给 A 加锁，而没有哪个从节点会收到这把锁：三个真实的哨兵提升了一个从节点，B 也拿到了锁。配置 min-replicas-to-write 1 后，主节点回复 NOREPLICAS：锁不会发在保不住它的地方；等有从节点跟随新主节点后，A 才在新主节点上加锁（然后 WAIT 1 确认副本）。它只是缩小了窗口：复制仍是异步的，failover-wait-not-enough 里连 WAIT 确认过的锁也丢了。哨兵的定时器读的是墙上时钟，所以这个场景在真实时钟上运行。</translation>
+    </message>
 </context>
 <context>
     <name>ScenarioPanel</name>
@@ -1989,6 +2013,26 @@
         <source>After a timeout the client reads its hold count instead of locking again: one lock(), one unlock().</source>
         <translation>超时后客户端读回自己的持有计数，而不是再加一次锁：一次 `lock()`，一次 `unlock()`。</translation>
     </message>
+    <message>
+        <source>Watchdog renewing 1 s before the lease ends</source>
+        <translation>租约结束前 1 秒才续期的看门狗</translation>
+    </message>
+    <message>
+        <source>A renewal sent with a thin margin runs too late when Redis stalls, and nobody is told.</source>
+        <translation>余量太小的续期在 Redis 停顿时执行得太晚，而且没人知道。</translation>
+    </message>
+    <message>
+        <source>Redis stalling longer than the renewal&apos;s margin</source>
+        <translation>Redis 停顿的时间超过续期留出的余量</translation>
+    </message>
+    <message>
+        <source>SET NX PX and WAIT 1 on masters with min-replicas-to-write 1</source>
+        <translation>在配置了 min-replicas-to-write 1 的主节点上 SET NX PX 并 WAIT 1</translation>
+    </message>
+    <message>
+        <source>A master cut off from its replicas refuses the lock (NOREPLICAS) instead of granting one a failover forgets.</source>
+        <translation>与从节点断开的主节点拒绝加锁（NOREPLICAS），而不是发出一把主从切换后就被忘掉的锁。</translation>
+    </message>
 </context>
 <context>
     <name>Stress</name>
@@ -2273,6 +2317,10 @@
     <message>
         <source>clock %1 % slow</source>
         <translation>时钟慢 %1 %</translation>
+    </message>
+    <message>
+        <source>stalled</source>
+        <translation>停顿中</translation>
     </message>
 </context>
 <context>

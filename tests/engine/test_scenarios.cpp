@@ -202,6 +202,22 @@ void checkLesson(const QString &scenario, bool broken, const test::ScenarioResul
         faults(Expect::LostUpdate, Expect::Fenced);
     } else if (scenario == QLatin1String("failover-lost-lock")) {
         faults(Expect::LostUpdate, Expect::Exclusive);
+    } else if (scenario == QLatin1String("failover-min-replicas")) {
+        faults(Expect::LostUpdate, Expect::Exclusive);
+        // n1, cut off from its replicas, granted A's lock; with
+        // min-replicas-to-write 1 it refused every SET, and so did n2 until
+        // a replica followed it.
+        int grantedOnN1 = 0, refused = 0;
+        for (const Event &e : a.events)
+            if (e.kind == EventKind::Command && e.step == Step::Acquire) {
+                grantedOnN1 += e.node == 0 && e.reply.isStatus("OK");
+                refused += e.reply.isError() && e.reply.bytes().startsWith("NOREPLICAS");
+            }
+        QCOMPARE(grantedOnN1, broken ? 1 : 0);
+        if (broken)
+            QCOMPARE(refused, 0);
+        else
+            QVERIFY2(refused > 0, qPrintable(describe(r)));
     } else if (scenario == QLatin1String("redlock-minority-down")) {
         faults(Expect::Unavailable, Expect::Exclusive, 2);
     } else if (scenario == QLatin1String("redlock-delayed-restart")) {
@@ -376,6 +392,42 @@ void checkLesson(const QString &scenario, bool broken, const test::ScenarioResul
         } else {
             QVERIFY2(a.clean(), qPrintable(describe(r)));
             QCOMPARE(o.ordersSucceeded, 2);
+            QCOMPARE(a.finalStock, 98);
+        }
+    } else if (scenario == QLatin1String("client-pause-late-renewal")) {
+        // Redis stalls from 8.5 s to 11.5 s; the node row says so.
+        QCOMPARE(a.nodes.first().outages.size(), 1);
+        QCOMPARE(a.nodes.first().outages.first().condition, NodeOutage::Condition::Stalled);
+        QVERIFY(std::abs(ms(a.nodes.first().outages.first().span.startNs) - 8500) < 1);
+        QVERIFY(std::abs(ms(a.nodes.first().outages.first().span.endNs) - 11500) < 1);
+        // A's renewal that the stall held is recorded when it was sent, and
+        // answered when Redis ran it, after the pause: in time, never late.
+        QCOMPARE(o.lateRenewals, 0);
+        const auto renewals = [&a] {
+            QList<const Event *> out;
+            for (const Event &e : a.events)
+                if (e.kind == EventKind::Command && e.step == Step::Renew && e.client == 0)
+                    out << &e;
+            return out;
+        }();
+        const Event *held = nullptr;
+        for (const Event *e : renewals)
+            if (ms(e->tNs) > 8500 && ms(e->tNs) < 11500)
+                held = e;
+        QVERIFY2(held, qPrintable(describe(r)));
+        QVERIFY2(ms(held->tNs + held->durationNs) > 11500, qPrintable(describe(r)));
+        if (broken) {
+            // Sent at 9 s, run at 11.5 s: the 10 s lease was over, no lock.
+            QVERIFY(std::abs(ms(held->tNs) - 9000) < 5);
+            QCOMPARE(held->reply.toInteger(), 0);
+            QCOMPARE(o.lockGone, 1);
+            QVERIFY2(a.overlaps.size() == 1 && o.lostUpdates == 1, qPrintable(describe(r)));
+            QCOMPARE(a.finalStock, 99);
+        } else {
+            // Sent at 10 s with 6.7 s of the lease left: it still renews.
+            QVERIFY(std::abs(ms(held->tNs) - 10000) < 5);
+            QCOMPARE(held->reply.toInteger(), 1);
+            QVERIFY2(a.clean(), qPrintable(describe(r)));
             QCOMPARE(a.finalStock, 98);
         }
     } else if (scenario == QLatin1String("lock-evicted")) {

@@ -66,7 +66,7 @@ private slots:
     {
         RunController controller(RedisTarget::startPrivate(), {});
         const QStringList names = builtinScenarioNames();
-        QCOMPARE(names.size(), 33); // every file in resources/scenarios
+        QCOMPARE(names.size(), 35); // every file in resources/scenarios
         for (const QString &name : names) {
             ScenarioError error;
             const std::optional<Scenario> scenario = findScenario(name, &error);
