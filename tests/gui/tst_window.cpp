@@ -636,7 +636,7 @@ private slots:
         a.command({"PING"});
         QVERIFY2(slowed.elapsed() >= 550, qPrintable(QStringLiteral("%1 ms; %2").arg(slowed.elapsed()).arg(watch->message())));
         watch->delayClient(QStringLiteral("A"), 0);
-        // A server fault by button: the server's own signal, said in the panel.
+        // A server fault by button is on the timeline as what it was, not only in words.
         watch->serverFault(QStringLiteral("pause"), 0);
         watch->serverFault(QStringLiteral("resume"), 0);
         QVERIFY2(watch->message().contains(QStringLiteral("resumed")), qPrintable(watch->message()));
@@ -657,6 +657,11 @@ private slots:
         const auto analysis = m_controller->primary()->analysis();
         QVERIFY2(analysis->verdict.has(FindingKind::LostUpdates), qPrintable(analysis->findings().join(QLatin1Char(' '))));
         QCOMPARE(m_controller->primary()->outcome(), RunSession::Outcome::Broken);
+        QList<ServerAction> faults;
+        for (const int i : analysis->serverFaults)
+            if (analysis->events.at(i).serverAction != ServerAction::Other) // not the proxy's delays
+                faults << analysis->events.at(i).serverAction;
+        QCOMPARE(faults, (QList<ServerAction>{ServerAction::Pause, ServerAction::Resume}));
         QVERIFY(m_controller->redisLabel().contains(QStringLiteral("proxy")));
         QVERIFY(m_controller->finished());
 
