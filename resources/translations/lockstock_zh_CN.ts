@@ -1044,6 +1044,10 @@
         <source>Exporting the animation… %1%</source>
         <translation>正在导出动画… %1%</translation>
     </message>
+    <message>
+        <source>Animated PNG (*.apng)</source>
+        <translation>APNG 动画 (*.apng)</translation>
+    </message>
 </context>
 <context>
     <name>Observed</name>
