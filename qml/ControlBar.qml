@@ -5,7 +5,7 @@ import QtQuick.Layouts
 import LockStock.Native
 
 // Scenario, strategy, the broken/correct switch; under them the run controls
-// and, for a finished run, the replay's scrubber: two rows.
+// and, for a finished run, the replay's scrubber: two rows where they fit.
 ColumnLayout {
     id: root
     // A new model (the language changed) resets a box's index after its binding
@@ -57,11 +57,42 @@ ColumnLayout {
         return -1
     }
 
+    // The rest of the last line of `flow` once it placed its children, the
+    // replay's row left out. Measured, not bound to their widths: Qt 6.4
+    // crashed (SIGSEGV) on such a binding while a Repeater built 20 step
+    // buttons (flash-sale).
+    function lastLineRest(flow) {
+        let bottom = -1, end = 0
+        for (let i = 0; i < flow.children.length; ++i) {
+            const c = flow.children[i]
+            if (!c.visible || c === replayRow || c.width <= 0)
+                continue
+            if (c.y > bottom) {
+                bottom = c.y
+                end = 0
+            }
+            if (c.y === bottom)
+                end = Math.max(end, c.x + c.width + flow.spacing)
+        }
+        return flow.width - end
+    }
+    readonly property real replayMinimumWidth: Style.px(420)
+    property real settingsRest: 0
+    property real controlsRest: 0
+
     // Both rows wrap where the window is too narrow for them (text ×1.5 on a
     // projector, twenty clients' step buttons): every control stays in reach.
+    // The replay's row ends the run controls' line, else the first row's
+    // last line, else has a line of its own: at 1366×768 and text ×1.5 the
+    // bar keeps three lines, not four, and the lanes that height.
     Flow {
+    id: settingsRow
     spacing: Style.px(12)
     Layout.fillWidth: true
+    onPositioningComplete: measure.restart()
+    // What the switch leaves on the first line: the boxes share it before
+    // they push the switch to a line of its own (their words elide).
+    readonly property real boxesWidth: Math.max(Style.px(440), Math.floor(width - sideSwitch.width - 2 * spacing) - 2)
     // The scenarios as a course: numbered titles in the order they are taught.
     ComboBox {
         focusPolicy: Qt.NoFocus
@@ -69,7 +100,7 @@ ColumnLayout {
         objectName: "scenarioBox"
         topInset: 0
         bottomInset: 0
-        width: Math.min(Style.px(380), root.width)
+        width: Math.floor(Math.min(Style.px(380), settingsRow.boxesWidth * 380 / 680, root.width))
         height: Style.px(40)
         font.pixelSize: Style.px(16)
         model: root.scenarios
@@ -104,7 +135,7 @@ ColumnLayout {
         objectName: "strategyBox"
         topInset: 0
         bottomInset: 0
-        width: Math.min(Style.px(300), root.width)
+        width: Math.floor(Math.min(Style.px(300), settingsRow.boxesWidth * 300 / 680, root.width))
         height: Style.px(40)
         font.pixelSize: Style.px(16)
         enabled: !root.compare
@@ -132,6 +163,7 @@ ColumnLayout {
         }
     }
     SideSwitch {
+        id: sideSwitch
         objectName: "sideSwitch"
         correct: root.correct
         enabledSwitch: !root.compare
@@ -163,24 +195,13 @@ ColumnLayout {
     Layout.fillWidth: true
     // Labels and the slider are centred on the buttons' height.
     readonly property real rowHeight: playButton.implicitHeight
-    // What the controls before the scrubber take: the scrubber fills the rest
-    // of the line, or a line of its own when the rest is too short. Measured
-    // once the Flow has placed them, not bound to their widths: Qt 6.4
-    // crashed (SIGSEGV) on such a binding while a Repeater built 20 step
-    // buttons (flash-sale).
-    property real fixedWidth: 0
     onPositioningComplete: measure.restart()
     Timer {
         id: measure
         interval: 0
         onTriggered: {
-            let w = 0
-            for (let i = 0; i < controlRow.children.length; ++i) {
-                const c = controlRow.children[i]
-                if (c.visible && c.objectName !== "replayRow" && c.width > 0)
-                    w += c.width + controlRow.spacing
-            }
-            controlRow.fixedWidth = w
+            root.settingsRest = root.lastLineRest(settingsRow)
+            root.controlsRest = root.lastLineRest(controlRow)
         }
     }
     Button {
@@ -265,14 +286,16 @@ ColumnLayout {
                   : qsTr("Playback speed relative to the scenario's, at once. Only the window's pace: Redis keeps the lesson's own times.")
         }
     }
-    // The clock the run is on, then the finished run's scrubber: the rest of
-    // the line, or a line of their own when the rest is too short.
+    // The clock the run is on, then the finished run's scrubber (placed by
+    // the bar, see above: last among the children of the Flow it is in).
     RowLayout {
+        id: replayRow
         objectName: "replayRow"
-        width: {
-            const rest = controlRow.width - controlRow.fixedWidth
-            return rest >= Style.px(420) ? rest : controlRow.width
-        }
+        readonly property bool afterSettings: root.controlsRest < root.replayMinimumWidth
+                                              && root.settingsRest >= root.replayMinimumWidth
+        parent: afterSettings ? settingsRow : controlRow
+        width: Math.floor(afterSettings ? root.settingsRest
+                                        : root.controlsRest >= root.replayMinimumWidth ? root.controlsRest : controlRow.width) - 1
         height: controlRow.rowHeight
         spacing: controlRow.spacing
         Label {

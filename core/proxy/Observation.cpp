@@ -117,7 +117,8 @@ QString Observation::serverFault(ServerFault::Action action, int node)
             throw RedisError("that server fault needs a topology of several servers");
         }
     }
-    m_proxy->recordFault(node, note);
+    m_proxy->recordFault(node, note, action,
+                         action == ServerFault::Action::Restart && m_nodeSet && m_nodeSet->persistent());
     return note;
 }
 

@@ -791,6 +791,8 @@ void ResourceHistory::append(QList<Event> &events) const
         Event e;
         e.tNs = f.tNs;
         e.kind = EventKind::Server;
+        e.serverAction = f.action;
+        e.dataKept = f.dataKept;
         e.client = m_r.laneOf.value(f.connection, -1);
         e.node = quint8(std::clamp(f.node, 0, 63));
         e.note = f.connection >= 0 ? QStringLiteral("c%1 %2").arg(f.connection).arg(f.note) : f.note;

@@ -5,6 +5,7 @@
 // thread appends; anyone may take a snapshot. ObservedHistory turns a
 // snapshot into the History the analysis and the timeline read.
 
+#include "engine/Event.h"
 #include "redis/RedisConnection.h"
 #include "redis/RedisValue.h"
 
@@ -65,6 +66,10 @@ struct ObservedFault {
     int connection = -1;       // the connection it hit; -1 for a node or several
     int node = -1;
     QString note;
+    // A server fault's action, so its node's lane shows it (down, paused...);
+    // Other for the proxy's own faults, which the note says.
+    ServerAction action = ServerAction::Other;
+    bool dataKept = false;     // a restart replayed its AOF
 };
 
 struct ObservedKey {

@@ -80,7 +80,7 @@ public:
     QString partition(const QString &client, const QList<int> &nodes); // empty: heal
     QString pauseNode(int node, bool paused);
     // A fault done from outside (a server killed): recorded at this moment.
-    void recordFault(int node, const QString &note);
+    void recordFault(int node, const QString &note, ServerAction action, bool dataKept);
     // The key roles the proxy has learnt so far.
     KeyRoles keyRoles() const;
 

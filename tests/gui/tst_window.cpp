@@ -442,6 +442,48 @@ private slots:
         QMetaObject::invokeMethod(m_window, "setScale", Q_ARG(QVariant, 1.0));
     }
 
+    // Text ×1.5 in a 1366×768 window: the control bar keeps three lines (the
+    // replay's scrubber goes where a line has room, not on a fourth line of
+    // its own), so the lanes keep the greater part of the window; every
+    // control stays inside it.
+    void controlBarLeavesTheLanesTheirHeight()
+    {
+        m_controller->setScenario(QStringLiteral("lease-expired-wrong-delete"));
+        m_controller->setCorrect(false);
+        QQuickItem *scroller = findItem(m_window->contentItem(), QStringLiteral("laneScroller"));
+        QQuickItem *replay = findItem(m_window->contentItem(), QStringLiteral("replayRow"));
+        QQuickItem *run = findItem(m_window->contentItem(), QStringLiteral("playButton"));
+        QVERIFY(scroller && replay && run);
+        const qreal runHeight = run->height();
+        QMetaObject::invokeMethod(m_window, "setScale", Q_ARG(QVariant, 1.5));
+        QTRY_VERIFY(run->height() >= 1.4 * runHeight);
+        const auto sizes = [&] {
+            return QStringLiteral("window %1×%2: lanes %3 px high at y %4; replay row %5 px wide at y %6; Run at y %7")
+                .arg(m_window->width()).arg(m_window->height()).arg(scroller->height())
+                .arg(scroller->mapToScene(QPointF()).y()).arg(replay->width())
+                .arg(replay->mapToScene(QPointF()).y()).arg(run->mapToScene(QPointF()).y());
+        };
+        const QRectF window(0, 0, m_window->width(), m_window->height());
+        const auto outside = [&] {
+            QStringList out;
+            for (const char *name : {"scenarioBox", "strategyBox", "sideSwitch", "compareBox", "playButton", "resetButton",
+                                     "speedSlider", "replayBar"}) {
+                QQuickItem *item = findItem(m_window->contentItem(), QString::fromLatin1(name));
+                const QRectF at = item ? item->mapRectToScene(QRectF(0, 0, item->width(), item->height())) : QRectF();
+                if (!item || !window.contains(at))
+                    out << QStringLiteral("%1 at %2,%3 %4×%5").arg(QLatin1String(name)).arg(at.x()).arg(at.y()).arg(at.width()).arg(at.height());
+            }
+            return out.join(QStringLiteral("; "));
+        };
+        QTRY_VERIFY2(outside().isEmpty(), qPrintable(outside() + QStringLiteral("; ") + sizes()));
+        // The scrubber is usable wherever it went: above the run controls or beside them, not under them.
+        QTRY_VERIFY2(replay->width() >= 420 * 1.5 - 2 && replay->mapToScene(QPointF()).y() <= run->mapToScene(QPointF()).y() + 1,
+                     qPrintable(sizes()));
+        if (m_window->height() <= 768)
+            QTRY_VERIFY2(scroller->height() >= 0.55 * m_window->height(), qPrintable(sizes()));
+        QMetaObject::invokeMethod(m_window, "setScale", Q_ARG(QVariant, 1.0));
+    }
+
     // Language > 简体中文 through the menu bar, as a user clicks it: the
     // menus and the controller's texts turn Chinese; English turns them back.
     void languageMenuSwitchesTheWindow()
@@ -656,7 +698,7 @@ private slots:
         a.command({"PING"});
         QVERIFY2(slowed.elapsed() >= 550, qPrintable(QStringLiteral("%1 ms; %2").arg(slowed.elapsed()).arg(watch->message())));
         watch->delayClient(QStringLiteral("A"), 0);
-        // A server fault by button: the server's own signal, said in the panel.
+        // A server fault by button is on the timeline as what it was, not only in words.
         watch->serverFault(QStringLiteral("pause"), 0);
         watch->serverFault(QStringLiteral("resume"), 0);
         QVERIFY2(watch->message().contains(QStringLiteral("resumed")), qPrintable(watch->message()));
@@ -677,6 +719,11 @@ private slots:
         const auto analysis = m_controller->primary()->analysis();
         QVERIFY2(analysis->verdict.has(FindingKind::LostUpdates), qPrintable(analysis->findings().join(QLatin1Char(' '))));
         QCOMPARE(m_controller->primary()->outcome(), RunSession::Outcome::Broken);
+        QList<ServerAction> faults;
+        for (const int i : analysis->serverFaults)
+            if (analysis->events.at(i).serverAction != ServerAction::Other) // not the proxy's delays
+                faults << analysis->events.at(i).serverAction;
+        QCOMPARE(faults, (QList<ServerAction>{ServerAction::Pause, ServerAction::Resume}));
         QVERIFY(m_controller->redisLabel().contains(QStringLiteral("proxy")));
         QVERIFY(m_controller->finished());
 

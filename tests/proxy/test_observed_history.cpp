@@ -253,6 +253,36 @@ private slots:
         QCOMPARE(o->counts.expiries, 1);
     }
 
+    // A server fault done by button is recorded as what it was: its Server
+    // event carries the action (and whether a restart kept the data), so the
+    // analysis acts on it; a proxy fault stays words only.
+    void serverFaultsKeepTheirAction()
+    {
+        Builder b;
+        const int a = b.connection(0, 1, "A");
+        b.command(a, 10, {"SET", "lock:1", "ta", "NX", "PX", "60000"}, ok());
+        b.s.faults << ObservedFault{15 * ms, a, 0, QStringLiteral("link delayed by 5 ms each way")};
+        b.s.faults << ObservedFault{20 * ms, -1, 0, QStringLiteral("redis killed (SIGKILL)"), ServerAction::Kill};
+        b.s.faults << ObservedFault{30 * ms, -1, 0, QStringLiteral("redis restarting (AOF replayed)"), ServerAction::Restart, true};
+        ObservedRun run = build(b);
+        const std::shared_ptr<const RunAnalysis> o = analyze(*run.resources.front().history);
+        QList<ServerAction> actions;
+        QList<bool> kept;
+        for (const int i : o->serverFaults) {
+            actions << o->events.at(i).serverAction;
+            kept << o->events.at(i).dataKept;
+        }
+        QCOMPARE(actions, (QList<ServerAction>{ServerAction::Other, ServerAction::Kill, ServerAction::Restart}));
+        QCOMPARE(kept, (QList<bool>{false, false, true}));
+        const LockNode &node = o->nodes.first();
+        QCOMPARE(node.outages.size(), 1);
+        QCOMPARE(node.outages.first().condition, NodeOutage::Condition::Down);
+        QCOMPARE(node.outages.first().span.startNs, 20 * ms);
+        QCOMPARE(node.outages.first().span.endNs, 30 * ms);
+        QCOMPARE(node.changes.size(), 1);
+        QVERIFY(node.changes.first().dataKept);
+    }
+
     void lockAndStockPairByResource()
     {
         Builder b;
