@@ -88,6 +88,10 @@ void RunSession::load(const RunConfig &config, const Strategy &strategy, const R
     teardown();
     m_config = config;
     m_strategy = &strategy;
+    m_startConfig = config;
+    m_startStrategy = &strategy;
+    m_choices.clear();
+    m_fork = {};
     m_endpoint = endpoint;
     m_live = live;
     m_error.clear();
@@ -99,6 +103,33 @@ void RunSession::load(const RunConfig &config, const Strategy &strategy, const R
     m_model.reset(info);
     setState(State::Idle);
     emit strategyChanged();
+}
+
+bool RunSession::canFork() const
+{
+    return m_strategy && !m_live && !observed() && analysis()->info.clock == ClockKind::Virtual
+        && (m_state == State::Paused || m_state == State::Finished);
+}
+
+void RunSession::fork(qint64 atNs, const RunConfig &config, const Strategy &strategy)
+{
+    ForkPlan plan{m_choices, m_fork.points};
+    // Forked again before an earlier fork point: that change had not happened yet.
+    plan.points.removeIf([atNs](const ForkPoint &p) { return p.atNs >= atNs; });
+    plan.points.append({atNs, config, &strategy});
+    const RunConfig start = m_startConfig;
+    const Strategy *startStrategy = m_startStrategy;
+    load(config, strategy, m_endpoint, false);
+    m_startConfig = start;
+    m_startStrategy = startStrategy;
+    m_fork = std::move(plan);
+    emit strategyChanged();
+    ensureStarted();
+}
+
+double RunSession::forkMs() const
+{
+    return m_fork.points.isEmpty() ? -1.0 : analysis()->info.scenarioMs(m_fork.points.last().atNs);
 }
 
 void RunSession::reset()
@@ -152,10 +183,12 @@ void RunSession::ensureStarted()
         return;
     m_thread = new QThread;
     m_thread->setObjectName(QStringLiteral("run-") + m_strategy->name);
-    auto *worker = new RunWorker(m_config, *m_strategy, m_endpoint, m_history, m_live);
+    // A fork begins as the run it was forked from began.
+    auto *worker = new RunWorker(m_startConfig, *m_startStrategy, m_endpoint, m_history, m_live, m_fork);
     worker->moveToThread(m_thread);
     m_worker = worker;
     connect(m_thread, &QThread::finished, worker, &QObject::deleteLater);
+    connect(worker, &RunWorker::choicesRecorded, this, [this](const QList<StepChoice> &choices) { m_choices = choices; });
     connect(worker, &RunWorker::prepared, this, [this] {
         setState(State::Paused);
         if (m_playWhenReady)
