@@ -140,8 +140,10 @@ void RunSession::reset()
 
 void RunSession::showObserved(std::shared_ptr<const RunAnalysis> analysis, const QString &title, const QString &name)
 {
-    m_observedName = name;
     const bool fresh = !observed();
+    // Titled anew (a fork beside the run it was forked from): the panes say so.
+    const bool renamed = !fresh && (title != m_observedTitle || name != m_observedName);
+    m_observedName = name;
     if (fresh) {
         teardown();
         ++m_generation; // an analysis of the run thrown away must not land on this one
@@ -151,7 +153,7 @@ void RunSession::showObserved(std::shared_ptr<const RunAnalysis> analysis, const
     // Each look rebuilds the whole history (lanes may merge as tokens are learnt): a restart.
     m_model.setAnalysis(std::move(analysis), {}, true);
     setState(State::Finished);
-    if (fresh)
+    if (fresh || renamed)
         emit strategyChanged();
     emit timelineChanged();
 }
