@@ -199,6 +199,7 @@ ApplicationWindow {
             title: qsTr("&Run")
             Action { text: qsTr("Run / Pause"); shortcut: "Space"; enabled: window.timelineKeys; onTriggered: Controller.togglePlay() }
             Action { text: qsTr("Step focused client"); shortcut: "Right"; enabled: window.timelineKeys && !LessonPlayer.active; onTriggered: window.stepFocused() }
+            Action { objectName: "undoStepAction"; text: qsTr("Undo the last step"); shortcut: "Backspace"; enabled: window.timelineKeys && !LessonPlayer.active && Controller.canUndoStep; onTriggered: Controller.undoStep() }
             Action { text: qsTr("Reset"); shortcut: "R"; enabled: window.timelineKeys; onTriggered: Controller.reset() }
             Action { text: qsTr("Replay"); enabled: Controller.finished; onTriggered: Controller.replay() }
             Action { objectName: "forkAction"; text: qsTr("&Fork the future here…"); shortcut: "F"; enabled: window.timelineKeys && Controller.canFork; onTriggered: window.openFork() }
@@ -235,6 +236,7 @@ ApplicationWindow {
             Action { text: qsTr("Wheel over the lane names: scroll the lanes"); enabled: false }
             Action { text: qsTr("Click an event: its details and the replay's cursor"); enabled: false }
             Action { text: qsTr("F: fork the run at the replay cursor, or where it stands"); enabled: false }
+            Action { text: qsTr("Backspace: undo the last step (the run is replayed to just before it)"); enabled: false }
             Action { text: qsTr("Esc: leave presentation mode"); enabled: false }
         }
     }

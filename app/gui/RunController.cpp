@@ -409,6 +409,18 @@ QString RunController::fork(double ms, const QString &strategyName)
     return {};
 }
 
+void RunController::undoStep()
+{
+    if (!canUndoStep())
+        return;
+    stopReplay();
+    m_cursorMs = -1;
+    m_primary.undoStep();
+    emit stateChanged();
+    emit cursorChanged();
+    emit timelineChanged();
+}
+
 bool RunController::running() const
 {
     return m_primary.isActive() || (m_compare && m_secondary.isActive());

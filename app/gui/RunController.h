@@ -74,6 +74,8 @@ class RunController : public QObject {
     Q_PROPERTY(bool previousShown READ previousShown NOTIFY configChanged)
     // The run shown can be forked (stepped, virtual clock, paused or over, one pane or a fork beside its original).
     Q_PROPERTY(bool canFork READ canFork NOTIFY stateChanged)
+    // A step of the run shown can be undone (Backspace).
+    Q_PROPERTY(bool canUndoStep READ canUndoStep NOTIFY stateChanged)
     // File > Export animation: how far it is, 0 to 1; -1 when none is being made.
     Q_PROPERTY(double animationProgress READ animationProgress NOTIFY animationProgressChanged)
 public:
@@ -155,6 +157,9 @@ public:
     // exactly, the change acts from there, and the original stays beside it.
     // The fork waits at its point for a step or Run. The error, or "".
     Q_INVOKABLE QString fork(double ms, const QString &strategy);
+    bool canUndoStep() const { return !m_compare && m_primary.canUndoStep(); }
+    // Takes the last step back: the run is replayed to just before it.
+    Q_INVOKABLE void undoStep();
 
     Q_INVOKABLE void run();
     Q_INVOKABLE void pause();

@@ -117,9 +117,27 @@ void RunSession::fork(qint64 atNs, const RunConfig &config, const Strategy &stra
     // Forked again before an earlier fork point: that change had not happened yet.
     plan.points.removeIf([atNs](const ForkPoint &p) { return p.atNs >= atNs; });
     plan.points.append({atNs, config, &strategy});
+    restart(std::move(plan));
+}
+
+void RunSession::undoStep()
+{
+    if (!canUndoStep())
+        return;
+    const StepChoice undone = m_choices.last();
+    ForkPlan plan{m_choices.mid(0, m_choices.size() - 1), m_fork.points, undone.fromNs};
+    // A fork made after the step undone had not happened before it.
+    plan.points.removeIf([&undone](const ForkPoint &p) { return p.atNs > undone.fromNs; });
+    restart(std::move(plan));
+}
+
+void RunSession::restart(ForkPlan plan)
+{
     const RunConfig start = m_startConfig;
     const Strategy *startStrategy = m_startStrategy;
-    load(config, strategy, m_endpoint, false);
+    const bool forked = !plan.points.isEmpty();
+    load(forked ? plan.points.last().config : start, forked ? *plan.points.last().strategy : *startStrategy, m_endpoint,
+         false);
     m_startConfig = start;
     m_startStrategy = startStrategy;
     m_fork = std::move(plan);

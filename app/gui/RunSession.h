@@ -81,6 +81,10 @@ public:
     // an empty forkConflict() first.
     void fork(qint64 atNs, const RunConfig &config, const Strategy &strategy);
     double forkMs() const;
+    // Undoes the last step: a fresh run replays the run to just before it
+    // (the same run, event for event, and the same Redis), paused there.
+    bool canUndoStep() const { return canFork() && !m_choices.isEmpty(); }
+    void undoStep();
     void play();
     void pause();
     void stepClient(int client);
@@ -118,6 +122,8 @@ signals:
 private:
     struct Analysis;
     void ensureStarted();
+    // A fresh run along `plan`, on the scenario as this one began.
+    void restart(ForkPlan plan);
     void setState(State state);
     // Starts analysing what is new, unless that is under way.
     void analyse();

@@ -67,6 +67,8 @@ void RunWorker::prepare()
             m_run->replay(m_fork.choices, point.atNs);
             m_run->fork(point.config, *point.strategy);
         }
+        if (m_fork.endNs >= 0)
+            m_run->replay(m_fork.choices, m_fork.endNs);
     } catch (const RedisError &err) {
         m_done = true;
         emit finished(QString::fromStdString(err.what()));

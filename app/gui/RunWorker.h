@@ -30,6 +30,8 @@ struct ForkPoint {
 struct ForkPlan {
     QList<StepChoice> choices;
     QList<ForkPoint> points;
+    // Then the choices are replayed to here (a step undone: to just before it); -1: not.
+    qint64 endNs = -1;
 };
 
 class RunWorker : public QObject {

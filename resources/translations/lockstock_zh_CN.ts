@@ -1087,6 +1087,14 @@
         <source>F: fork the run at the replay cursor, or where it stands</source>
         <translation>F：在重放光标处（或运行当前所在处）分叉运行</translation>
     </message>
+    <message>
+        <source>Undo the last step</source>
+        <translation>撤销上一步</translation>
+    </message>
+    <message>
+        <source>Backspace: undo the last step (the run is replayed to just before it)</source>
+        <translation>Backspace：撤销上一步（运行会被重放到这一步之前）</translation>
+    </message>
 </context>
 <context>
     <name>Observed</name>
