@@ -263,7 +263,7 @@ ApplicationWindow {
         title: qsTr("Export the run as an animation")
         fileMode: FileDialog.SaveFile
         acceptLabel: qsTr("Save")
-        nameFilters: [qsTr("GIF animation (*.gif)"), qsTr("WebM video (*.webm)"), qsTr("MP4 video (*.mp4)")]
+        nameFilters: [qsTr("GIF animation (*.gif)"), qsTr("WebM video (*.webm)"), qsTr("MP4 video (*.mp4)"), qsTr("Animated PNG (*.apng)")]
         defaultSuffix: selectedNameFilter.extensions.length > 0 ? selectedNameFilter.extensions[0] : "gif"
         onAccepted: {
             const error = Controller.exportAnimation(selectedFile, Style.dark ? "dark" : "light")

@@ -20,6 +20,14 @@ void CodeModel::setLanguage(const QString &language)
     load();
 }
 
+void CodeModel::setUiLanguage(const QString &uiLanguage)
+{
+    if (uiLanguage == m_uiLanguage)
+        return;
+    m_uiLanguage = uiLanguage;
+    load();
+}
+
 int CodeModel::longestLine() const
 {
     qsizetype longest = 0;
@@ -58,7 +66,7 @@ void CodeModel::load()
     if (language == QLatin1String("cpp"))
         m_listing = StrategyListing::cpp(*strategy);
     else
-        m_listing = StrategyListing::load(m_strategy, language).value_or(StrategyListing::cpp(*strategy));
+        m_listing = StrategyListing::load(m_strategy, language, m_uiLanguage).value_or(StrategyListing::cpp(*strategy));
     m_markers.clear();
     m_focusLine = -1;
     endResetModel();

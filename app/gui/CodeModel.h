@@ -39,6 +39,9 @@ public:
     int highlightedLine() const { return m_highlightedLine; }
     int longestLine() const;
 
+    // The window's language ("en", "zh_CN"): listings are commented in it.
+    void setUiLanguage(const QString &uiLanguage);
+
     // Shows `strategyName`'s code; false when there is no such strategy.
     bool showStrategy(const QString &strategyName);
     // Each client's last step (client index -> step); the focused client's
@@ -66,6 +69,7 @@ private:
 
     QString m_strategy;
     QString m_wantedLanguage = QStringLiteral("python");
+    QString m_uiLanguage = QStringLiteral("en");
     QStringList m_languages;
     StrategyListing m_listing;
     QHash<int, CodeStep> m_steps;

@@ -112,7 +112,11 @@ QVariantList RunController::scenarios() const
 
 void RunController::followLanguage(const Translations &translations)
 {
-    connect(&translations, &Translations::languageChanged, this, &RunController::retranslate);
+    connect(&translations, &Translations::languageChanged, this, [this, &translations] {
+        m_code.setUiLanguage(translations.effective());
+        retranslate();
+    });
+    m_code.setUiLanguage(translations.effective());
 }
 
 void RunController::retranslate()

@@ -7,6 +7,8 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QRegularExpression>
 
 namespace lockstock {
@@ -22,6 +24,111 @@ QStringList readLines(const QString &path)
     if (!lines.isEmpty() && lines.last().isEmpty())
         lines.removeLast();
     return lines;
+}
+
+const QRegularExpression &markPattern()
+{
+    static const QRegularExpression mark(QStringLiteral(R"(\s*(?:#|//)@\s*(.*)$)"));
+    return mark;
+}
+
+// A line with a comment, in its parts.
+struct CommentedLine {
+    QString code;  // before `#` or `//`
+    QString lead;  // the blanks between `#` and the words
+    QString words;
+    QString mark;  // "   #@ acquire", or empty
+};
+
+CommentedLine splitAt(const QString &line, qsizetype column, const QString &prefix)
+{
+    CommentedLine out{line.left(column), {}, {}, {}};
+    QString comment = line.mid(column);
+    if (const QRegularExpressionMatch m = markPattern().match(comment); m.hasMatch()) {
+        out.mark = comment.mid(m.capturedStart());
+        comment.truncate(m.capturedStart());
+    }
+    const QString body = comment.mid(prefix.size());
+    out.words = body.trimmed();
+    out.lead = body.left(out.words.isEmpty() ? 0 : body.indexOf(out.words));
+    return out;
+}
+
+// A listing's comment as a translation names it: lines [first, last) of a
+// run of comment-only lines at one indent, or the words after the code (or
+// before the mark) of line `first`.
+struct Comment {
+    qsizetype first = 0;
+    qsizetype last = 0;
+    qsizetype column = 0; // of the comment in line `first`
+    QString text;
+    bool alone = false;   // on lines of its own
+};
+
+QString prefixOf(const QString &language)
+{
+    return language == QLatin1String("python") ? QStringLiteral("#") : QStringLiteral("//");
+}
+
+QList<Comment> commentsOf(const QStringList &lines, const QString &language)
+{
+    const QList<qsizetype> columns = StrategyListing::commentColumns(lines, language);
+    const QString prefix = prefixOf(language);
+    QList<Comment> out;
+    for (qsizetype i = 0; i < lines.size();) {
+        const CommentedLine line = columns.at(i) < 0 ? CommentedLine() : splitAt(lines.at(i), columns.at(i), prefix);
+        if (line.words.isEmpty()) { // no comment, or a mark alone
+            ++i;
+            continue;
+        }
+        Comment c{i, i + 1, columns.at(i), line.words, line.code.trimmed().isEmpty() && line.mark.isEmpty()};
+        for (; c.alone && c.last < lines.size() && columns.at(c.last) >= 0; ++c.last) {
+            const CommentedLine next = splitAt(lines.at(c.last), columns.at(c.last), prefix);
+            if (next.code != line.code || !next.mark.isEmpty() || next.words.isEmpty())
+                break;
+            c.text += QLatin1Char(' ') + next.words;
+        }
+        out << c;
+        i = c.last;
+    }
+    return out;
+}
+
+// `lines` with each comment `translations` has in its language; a comment
+// on lines of its own takes as many lines as the translation has.
+QStringList translated(const QStringList &lines, const QString &language, const QHash<QString, QString> &translations)
+{
+    const QString prefix = prefixOf(language);
+    QStringList out;
+    qsizetype next = 0;
+    for (const Comment &c : commentsOf(lines, language)) {
+        const QString words = translations.value(c.text);
+        if (words.isEmpty())
+            continue;
+        out += lines.mid(next, c.first - next);
+        next = c.last;
+        const CommentedLine first = splitAt(lines.at(c.first), c.column, prefix);
+        if (c.alone) {
+            for (const QString &piece : words.split(QLatin1Char('\n')))
+                out << first.code + prefix + first.lead + piece;
+        } else {
+            out << first.code + prefix + first.lead + QString(words).replace(QLatin1Char('\n'), QLatin1Char(' ')) + first.mark;
+        }
+    }
+    return out + lines.mid(next);
+}
+
+// :/listings/<uiLanguage>.json: {"English comment": "its translation"}.
+QHash<QString, QString> commentTranslations(const QString &uiLanguage)
+{
+    QFile file(QStringLiteral(":/listings/%1.json").arg(uiLanguage));
+    QHash<QString, QString> out;
+    if (!file.open(QIODevice::ReadOnly))
+        return out;
+    const QJsonObject object = QJsonDocument::fromJson(file.readAll()).object();
+    for (auto it = object.begin(); it != object.end(); ++it)
+        out.insert(it.key(), it.value().toString());
+    return out;
 }
 
 // A top-level definition of a strategy source: a function, a script, a
@@ -188,23 +295,31 @@ StrategyListing StrategyListing::cpp(const Strategy &strategy)
     return out;
 }
 
-std::optional<StrategyListing> StrategyListing::load(const QString &strategyName, const QString &language)
+std::optional<StrategyListing> StrategyListing::load(const QString &strategyName, const QString &language,
+                                                     const QString &uiLanguage)
 {
-    static const QRegularExpression mark(QStringLiteral(R"(\s*(?:#|//)@\s*(.*)$)"));
     const QString suffix = language == QLatin1String("python") ? QStringLiteral(".py")
                          : language == QLatin1String("java") ? QStringLiteral(".java") : QString();
     if (suffix.isEmpty())
         return std::nullopt;
     const QString name = strategyName + suffix;
-    const QStringList raw = readLines(QStringLiteral(":/listings/") + name);
+    QStringList raw = readLines(QStringLiteral(":/listings/") + name);
     if (raw.isEmpty())
         return std::nullopt;
+    if (uiLanguage != QLatin1String("en"))
+        raw = translated(raw, language, commentTranslations(uiLanguage));
     StrategyListing out;
     out.language = language;
     out.title = name;
-    for (QString line : raw) {
+    const QList<qsizetype> comments = commentColumns(raw, language);
+    for (qsizetype row = 0; row < raw.size(); ++row) {
+        QString line = raw.at(row);
         QList<Mark> marks;
-        const QRegularExpressionMatch m = mark.match(line);
+        // From the blanks before the comment, so they go with the mark.
+        qsizetype from = comments.at(row);
+        while (from > 0 && line.at(from - 1).isSpace())
+            --from;
+        const QRegularExpressionMatch m = comments.at(row) < 0 ? QRegularExpressionMatch() : markPattern().match(line, from);
         if (m.hasMatch()) {
             for (const QString &token : m.captured(1).split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
                 const QStringList parts = token.split(QLatin1Char('<'));
@@ -218,6 +333,49 @@ std::optional<StrategyListing> StrategyListing::load(const QString &strategyName
         out.lines << line;
         out.m_marks << marks;
     }
+    return out;
+}
+
+QList<qsizetype> StrategyListing::commentColumns(const QStringList &lines, const QString &language)
+{
+    const bool python = language == QLatin1String("python");
+    QList<qsizetype> out;
+    QString triple; // the open triple quote of a Python string, across lines
+    for (const QString &line : lines) {
+        qsizetype comment = -1;
+        QChar quote; // the open quote of a one-line string
+        for (qsizetype i = 0; i < line.size() && comment < 0; ++i) {
+            const QChar c = line.at(i);
+            const QString three = line.mid(i, 3);
+            if (!triple.isEmpty()) {
+                if (three == triple) {
+                    triple.clear();
+                    i += 2;
+                }
+            } else if (!quote.isNull()) {
+                if (c == QLatin1Char('\\'))
+                    ++i;
+                else if (c == quote)
+                    quote = QChar();
+            } else if (python && (three == QLatin1String("\"\"\"") || three == QLatin1String("'''"))) {
+                triple = three;
+                i += 2;
+            } else if (c == QLatin1Char('"') || c == QLatin1Char('\'')) {
+                quote = c;
+            } else if (python ? c == QLatin1Char('#') : line.mid(i, 2) == QLatin1String("//")) {
+                comment = i;
+            }
+        }
+        out << comment;
+    }
+    return out;
+}
+
+QStringList StrategyListing::commentTexts(const QStringList &lines, const QString &language)
+{
+    QStringList out;
+    for (const Comment &c : commentsOf(lines, language))
+        out << c.text;
     return out;
 }
 

@@ -9,6 +9,9 @@
 // and .java, written for LockStock. A line ending in `#@ acquire` (or
 // `//@ …`) is where the Acquire step happens; `#@ expire<inspect` only when
 // the same actor's step before it was Inspect. The marks are not shown.
+// In Chinese the comments are Chinese, as in the articles students read:
+// resources/listings/zh_CN.json translates each comment (a run of comment
+// lines is one text); the code is the same file.
 
 #include "engine/Event.h"
 
@@ -36,8 +39,17 @@ public:
     // Event `index` of a run as a step in the code.
     static CodeStep codeStepOf(const RunAnalysis &run, int index);
     static StrategyListing cpp(const Strategy &strategy);
-    // From :/listings/<strategy>.<py|java>; nullopt when there is none.
-    static std::optional<StrategyListing> load(const QString &strategyName, const QString &language);
+    // From :/listings/<strategy>.<py|java>, commented in `uiLanguage` ("en",
+    // "zh_CN") where it has that translation; nullopt when there is none.
+    static std::optional<StrategyListing> load(const QString &strategyName, const QString &language,
+                                               const QString &uiLanguage = QStringLiteral("en"));
+    // Where each line's comment starts (its `#` or `//`; a mark is one), -1
+    // where it has none: quotes are followed, across lines for Python's
+    // triple-quoted scripts, so "redis://…" or a Lua `#KEYS` is code.
+    static QList<qsizetype> commentColumns(const QStringList &lines, const QString &language);
+    // The comments of a listing as a translation names them: a run of
+    // comment-only lines at one indent is one text, a comment after code another.
+    static QStringList commentTexts(const QStringList &lines, const QString &language);
     // The languages `strategyName` has a listing in, C++ first.
     static QStringList languagesOf(const QString &strategyName);
 

@@ -1095,6 +1095,10 @@
         <source>Backspace: undo the last step (the run is replayed to just before it)</source>
         <translation>Backspace：撤销上一步（运行会被重放到这一步之前）</translation>
     </message>
+    <message>
+        <source>Animated PNG (*.apng)</source>
+        <translation>APNG 动画 (*.apng)</translation>
+    </message>
 </context>
 <context>
     <name>Observed</name>

@@ -11,10 +11,15 @@
 #include "redis/RedisConnection.h"
 #include "strategies/Strategies.h"
 
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
+#include <QSet>
 #include <QTest>
 
 #include <map>
@@ -124,6 +129,61 @@ private slots:
         QVERIFY(ttl.contains(QLatin1String("Task<void> releaseWatched")));
         QVERIFY(ttl.contains(QLatin1String("bool pythonEquals")));
         QVERIFY(!ttl.contains(QLatin1String("trySetnxIdentifier")));
+    }
+
+    // In Chinese every comment of every listing is Chinese (zh_CN.json
+    // translates each, and nothing else), and the code and its marks are the same.
+    void chineseListingsHaveChineseComments()
+    {
+        static const QRegularExpression han(QStringLiteral("\\p{Han}"));
+        QFile file(QStringLiteral(":/listings/zh_CN.json"));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QStringList keys = QJsonDocument::fromJson(file.readAll()).object().keys();
+        QSet<QString> used;
+        // The code of each line that has code, and the code of each marked line.
+        const auto code = [](const StrategyListing &listing) {
+            QStringList lines;
+            const QList<qsizetype> columns = StrategyListing::commentColumns(listing.lines, listing.language);
+            for (qsizetype i = 0; i < listing.lines.size(); ++i)
+                lines << listing.lines.at(i).left(columns.at(i) < 0 ? -1 : columns.at(i)).trimmed();
+            QStringList out;
+            for (const QString &line : std::as_const(lines))
+                if (!line.isEmpty())
+                    out << line;
+            for (int line : listing.markedLines())
+                out << QStringLiteral("@ ") + lines.at(line - 1);
+            return out;
+        };
+        const QStringList files = QDir(QStringLiteral(":/listings")).entryList({QStringLiteral("*.py"), QStringLiteral("*.java")});
+        QVERIFY(files.size() >= 30);
+        for (const QString &name : files) {
+            const QString strategy = QFileInfo(name).completeBaseName();
+            const QString language = name.endsWith(QLatin1String(".py")) ? QStringLiteral("python") : QStringLiteral("java");
+            const auto en = StrategyListing::load(strategy, language);
+            const auto zh = StrategyListing::load(strategy, language, QStringLiteral("zh_CN"));
+            QVERIFY(en && zh);
+            QFile source(QStringLiteral(":/listings/") + name); // with its marks, as it is translated
+            QVERIFY(source.open(QIODevice::ReadOnly));
+            const QStringList english = StrategyListing::commentTexts(QString::fromUtf8(source.readAll()).split(QLatin1Char('\n')), language);
+            QVERIFY2(english.size() > 1, qPrintable(name));
+            for (const QString &text : english) {
+                QVERIFY2(keys.contains(text), qPrintable(QStringLiteral("%1: no translation of \"%2\"").arg(name, text)));
+                used.insert(text);
+            }
+            for (const QString &text : StrategyListing::commentTexts(zh->lines, language))
+                QVERIFY2(text.contains(han), qPrintable(name + QStringLiteral(": ") + text));
+            QCOMPARE(code(*zh), code(*en));
+        }
+        for (const QString &key : keys)
+            QVERIFY2(used.contains(key), qPrintable(QStringLiteral("zh_CN.json translates \"%1\", which no listing says").arg(key)));
+        // A `//` inside a string is code: Redisson's address; a `#` inside a
+        // Python triple-quoted script too.
+        const QStringList java{QStringLiteral("c.useSingleServer().setAddress(\"redis://127.0.0.1:6379\"); // one")};
+        const QList<qsizetype> javaComments{58};
+        QCOMPARE(StrategyListing::commentColumns(java, QStringLiteral("java")), javaComments);
+        const QStringList python{QStringLiteral("S = \"\"\""), QStringLiteral("return #KEYS"), QStringLiteral("\"\"\"  # a")};
+        const QList<qsizetype> pythonComments{-1, -1, 5};
+        QCOMPARE(StrategyListing::commentColumns(python, QStringLiteral("python")), pythonComments);
     }
 
     // A listing line with two marks for one step tells them apart by the step before.

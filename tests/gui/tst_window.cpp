@@ -29,6 +29,7 @@
 #include <QRegularExpression>
 #include <QScreen>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
@@ -259,6 +260,19 @@ private slots:
         QCOMPARE(reader.size().width(), 1280);
         QVERIFY(reader.size().height() >= 240);
         QVERIFY2(reader.imageCount() > 20, qPrintable(QString::number(reader.imageCount())));
+        // The dialog's other kinds, through the call it makes: each file is what its name says.
+        const std::pair<QString, QByteArray> kinds[] = {{QStringLiteral("run.webm"), QByteArray("\x1a\x45\xdf\xa3", 4)},
+                                                        {QStringLiteral("run.mp4"), QByteArray("ftyp")},
+                                                        {QStringLiteral("run.apng"), QByteArray("acTL")}};
+        for (const auto &[name, signature] : kinds) {
+            QSignalSpy exported(m_controller.get(), &RunController::animationExported);
+            QCOMPARE(m_controller->exportAnimation(QUrl::fromLocalFile(dir.filePath(name)), QStringLiteral("dark")), QString());
+            QTRY_VERIFY_WITH_TIMEOUT(!exported.isEmpty(), 120000);
+            QCOMPARE(exported.first().first().toString(), QString());
+            QFile file(dir.filePath(name));
+            QVERIFY(file.open(QIODevice::ReadOnly));
+            QVERIFY2(file.read(64).contains(signature), qPrintable(name));
+        }
         // A name no animation has: the window says so and writes nothing.
         QCOMPARE(m_controller->exportAnimation(QUrl::fromLocalFile(dir.filePath(QStringLiteral("run.txt"))), QStringLiteral("light")),
                  QStringLiteral("cannot write %1: an animation is a .gif, .webm, .mp4 or .apng file").arg(dir.filePath(QStringLiteral("run.txt"))));
@@ -449,10 +463,16 @@ private slots:
         QTRY_COMPARE(m_translations->language(), QStringLiteral("zh_CN"));
         QTRY_VERIFY(buttonWithText(m_window->contentItem(), QStringLiteral("文件(&F)")));
         QVERIFY2(m_controller->scenarioTitle().contains(han), qPrintable(m_controller->scenarioTitle()));
+        // The code panel's listing is commented in Chinese too, its code unchanged.
+        CodeModel *code = m_controller->code();
+        code->setLanguage(QStringLiteral("python"));
+        const auto firstLine = [code] { return code->data(code->index(0), CodeModel::TextRole).toString(); };
+        QVERIFY2(firstLine().contains(han), qPrintable(firstLine()));
         choose(QStringLiteral("English"));
         QTRY_COMPARE(m_translations->language(), QStringLiteral("en"));
         QTRY_VERIFY(buttonWithText(m_window->contentItem(), QStringLiteral("&File")));
         QVERIFY2(!m_controller->scenarioTitle().contains(han), qPrintable(m_controller->scenarioTitle()));
+        QVERIFY2(!firstLine().contains(han), qPrintable(firstLine()));
     }
 
     // Side by side is one time axis: both timelines fitted end at the same
