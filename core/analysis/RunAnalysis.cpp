@@ -18,6 +18,13 @@ qint64 learnedAt(const Event &e)
     return e.kind == EventKind::Command ? e.tNs + e.durationNs : e.tNs;
 }
 
+// The last moment an event covers. An order is recorded when it ends: its
+// duration, the order's latency, reaches back to its start.
+qint64 lastMomentOf(const Event &e)
+{
+    return e.kind == EventKind::Order ? e.tNs : e.tNs + std::max<qint64>(0, e.durationNs);
+}
+
 // A command ran on the server somewhere between its send and its reply. In a
 // live run the send order is not the server's order, so a release or renewal
 // is judged foreign only when another client's acquire certainly ran after
@@ -528,7 +535,7 @@ void RunAnalyzer::commit(Event e)
 
     if (e.probe != s.pendingProbe)
         s.readPendingProbe();
-    a.endNs = std::max(a.endNs, e.tNs + std::max<qint64>(0, e.durationNs));
+    a.endNs = std::max(a.endNs, lastMomentOf(e));
 
     // A lock held on past its time is gone once a probe sees no key, or another client is granted it.
     const LockTruth *seen = e.probe ? e.probe->lockOn(0) : nullptr;
