@@ -31,7 +31,7 @@ code = compile(open(listing, encoding="utf-8").read(), listing, "exec")
 module = {"__name__": "listing"}
 exec(code, module)
 # The lesson's pace, sped up: short work, short waits.
-for name, value in {"WORK_SECONDS": 0.02, "RETRY_SECONDS": 0.01, "ACQUIRE_TIMEOUT": 2.0}.items():
+for name, value in {"WORK_SECONDS": 0.02, "RETRY_SECONDS": 0.01, "ACQUIRE_TIMEOUT": 4.0}.items():
     if name in module:
         module[name] = value
 
