@@ -34,6 +34,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <utility>
+
 using namespace lockstock;
 
 namespace {
@@ -840,7 +842,20 @@ private slots:
         };
         const Qt::Key forward[] = {Qt::Key_Right, Qt::Key_PageDown, Qt::Key_Period};
         const Qt::Key backward[] = {Qt::Key_Left, Qt::Key_PageUp};
+        // Lessons on real Sentinel run on the real clock, a minute or more a
+        // side and each frame back runs it again: one of them is played here,
+        // the others' anchors are tested by test_lessons.
+        bool sentinelPlayed = false;
+        QString last;
         for (const QString &name : builtinLessonNames()) {
+            LessonError error;
+            const std::optional<Lesson> lesson = findLesson(name, &error);
+            QVERIFY2(lesson, qPrintable(error.display()));
+            ScenarioError scenarioError;
+            const bool realClock = findScenario(lesson->scenario, &scenarioError)->config.nodes.sentinels > 0;
+            if (realClock && std::exchange(sentinelPlayed, true))
+                continue;
+            last = name;
             lessons->open(name);
             QList<QVariantList> shown;
             for (int press = 0;; ++press) {
@@ -856,15 +871,10 @@ private slots:
                 if (!lessons->ready() && lessons->error().isEmpty())
                     QTest::keyClick(m_window, forward[press % 3]); // a second press skips the travel
             }
-            LessonError error;
-            const std::optional<Lesson> lesson = findLesson(name, &error);
-            QVERIFY2(lesson, qPrintable(error.display()));
             QCOMPARE(shown.size(), lesson->broken.size() + lesson->correct.size());
             // A lesson on real Sentinel runs on the real clock: a side run
             // again has its own times and events, so only the frame and its
             // words are the same (the first four fields and the last two).
-            ScenarioError scenarioError;
-            const bool realClock = findScenario(lesson->scenario, &scenarioError)->config.nodes.sentinels > 0;
             const auto comparable = [realClock](QVariantList s) {
                 return realClock ? s.mid(0, 4) + s.mid(s.size() - 2) : s;
             };
@@ -877,7 +887,8 @@ private slots:
             }
             QVERIFY(lessons->atStart());
         }
-        QCOMPARE(lessons->savedLesson(), builtinLessonNames().last());
+        QVERIFY(sentinelPlayed);
+        QCOMPARE(lessons->savedLesson(), last);
         lessons->close();
         QVERIFY(!lessons->active());
     }
