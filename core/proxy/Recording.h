@@ -10,11 +10,11 @@
 #include "redis/RedisValue.h"
 
 #include <QList>
-#include <QMutex>
-#include <QWaitCondition>
 #include <QString>
 
+#include <condition_variable>
 #include <functional>
+#include <mutex>
 
 namespace lockstock {
 
@@ -133,8 +133,10 @@ public:
     RecordingSnapshot snapshot(qint64 endNs) const;
 
 private:
-    mutable QMutex m_lock;
-    mutable QWaitCondition m_connected;
+    // std:: rather than QMutex/QWaitCondition: ThreadSanitizer sees libstdc++'s
+    // wait release the mutex, not Qt's (its library is not instrumented).
+    mutable std::mutex m_lock;
+    mutable std::condition_variable m_connected;
     RecordingSnapshot m_data;
     qint64 m_lastActivityNs = -1;
 };
