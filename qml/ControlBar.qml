@@ -94,12 +94,9 @@ ColumnLayout {
     // they push the switch to a line of its own (their words elide).
     readonly property real boxesWidth: Math.max(Style.px(440), Math.floor(width - sideSwitch.width - 2 * spacing) - 2)
     // The scenarios as a course: numbered titles in the order they are taught.
-    ComboBox {
-        focusPolicy: Qt.NoFocus
+    ElidingComboBox {
         id: scenarioBox
         objectName: "scenarioBox"
-        topInset: 0
-        bottomInset: 0
         width: Math.floor(Math.min(Style.px(380), settingsRow.boxesWidth * 380 / 680, root.width))
         height: Style.px(40)
         font.pixelSize: Style.px(16)
@@ -129,12 +126,9 @@ ColumnLayout {
         }
     }
     // Each strategy says which side of this scenario it is on.
-    ComboBox {
-        focusPolicy: Qt.NoFocus
+    ElidingComboBox {
         id: strategyBox
         objectName: "strategyBox"
-        topInset: 0
-        bottomInset: 0
         width: Math.floor(Math.min(Style.px(300), settingsRow.boxesWidth * 300 / 680, root.width))
         height: Style.px(40)
         font.pixelSize: Style.px(16)

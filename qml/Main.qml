@@ -634,9 +634,12 @@ ApplicationWindow {
                     ScrollView {
                         id: aboutPane
                         objectName: "aboutPane"
-                        // Very short (text ×1.5 at 768 px): the code keeps 70 %; lesson and verdict scroll.
+                        // Very short (text ×1.5 at 768 px): the code keeps 70 %; the lesson scrolls.
+                        // The verdict is never cut, unless it would leave the code less than half.
                         SplitView.preferredHeight: Math.min(aboutColumn.implicitHeight,
-                                                            sideSplit.height * (sideSplit.height < Style.px(420) ? 0.3 : sideSplit.compact ? 0.42 : 0.34))
+                                                            Math.max(sideVerdict.visible ? sideVerdict.implicitHeight + Style.px(8) : 0,
+                                                                     sideSplit.height * (sideSplit.height < Style.px(420) ? 0.3 : sideSplit.compact ? 0.42 : 0.34)),
+                                                            sideSplit.height * 0.5)
                         SplitView.minimumHeight: Math.min(aboutColumn.implicitHeight, Style.px(56), sideSplit.height * 0.25)
                         contentWidth: availableWidth
                         clip: true
@@ -646,6 +649,7 @@ ApplicationWindow {
                             spacing: Style.px(8)
                             // The verdict first: where the pane is short the lesson's words scroll, not it.
                             VerdictPanel {
+                                id: sideVerdict
                                 objectName: "sideVerdict"
                                 visible: window.verdictShown
                                 Layout.fillWidth: true
@@ -655,6 +659,7 @@ ApplicationWindow {
                                 outcome: Controller.primary.outcome
                                 runState: Controller.primary.state
                                 title: Controller.primary.strategyTitle
+                                maximumHeight: sideSplit.height * 0.5 - Style.px(8)
                             }
                             Lesson {
                                 Layout.fillWidth: true

@@ -12,6 +12,8 @@ Rectangle {
     property int outcome: RunSession.Clean
     property int runState: RunSession.Idle
     property string title: ""
+    // Where the panel has less height than its findings, they scroll inside it.
+    property real maximumHeight: Infinity
 
     readonly property bool judged: runState === RunSession.Finished || runState === RunSession.Failed
     function tone(severity) {
@@ -35,6 +37,7 @@ Rectangle {
         anchors.margins: Style.px(10)
         spacing: Style.px(4)
         Label {
+            id: titleLabel
             Layout.fillWidth: true
             text: root.title
             visible: root.title.length > 0
@@ -46,6 +49,8 @@ Rectangle {
         Label {
             objectName: "status"
             visible: !root.judged
+            Layout.fillWidth: true
+            wrapMode: Text.Wrap
             text: root.runState === RunSession.Running || root.runState === RunSession.Starting ? qsTr("Running…")
                  : root.runState === RunSession.Paused ? qsTr("Paused: step a client or press Run")
                  : qsTr("Press Run (Space) or step a client (→)")
@@ -57,12 +62,15 @@ Rectangle {
         // where it is not; beyond a few lines they scroll: the timeline keeps
         // its height.
         Flickable {
+            id: findingsView
             Layout.fillWidth: true
-            implicitHeight: Math.min(flow.implicitHeight, Style.px(100))
+            implicitHeight: Math.min(flow.implicitHeight, Style.px(100),
+                                     Math.max(Style.px(40), root.maximumHeight - Style.px(20)
+                                              - (titleLabel.visible ? titleLabel.implicitHeight + column.spacing : 0)))
             contentHeight: flow.implicitHeight
             clip: true
             boundsBehavior: Flickable.StopAtBounds
-            ScrollBar.vertical: ScrollBar { policy: flow.implicitHeight > Style.px(100) ? ScrollBar.AlwaysOn : ScrollBar.AsNeeded }
+            ScrollBar.vertical: ScrollBar { policy: flow.implicitHeight > findingsView.implicitHeight + 0.5 ? ScrollBar.AlwaysOn : ScrollBar.AsNeeded }
             Flow {
                 id: flow
                 readonly property bool twoColumns: root.findings.length > 1 && width >= Style.px(900)

@@ -444,6 +444,36 @@ private slots:
         QMetaObject::invokeMethod(m_window, "setScale", Q_ARG(QVariant, 1.0));
     }
 
+    // Text ×1.5: the verdict beside the timeline is whole in its pane (its
+    // findings scroll inside it, the box itself is not cut), and a scenario's
+    // title too long for its box ends in "…".
+    void sideVerdictIsWholeAtLargerText()
+    {
+        QMetaObject::invokeMethod(m_window, "setScale", Q_ARG(QVariant, 1.5));
+        m_controller->setScenario(QStringLiteral("lease-expired-wrong-delete"));
+        m_controller->setCorrect(false);
+        m_controller->setSpeedFactor(16);
+        m_controller->run();
+        QTRY_VERIFY_WITH_TIMEOUT(m_controller->finished(), 60000);
+        m_controller->setSpeedFactor(1);
+        QQuickItem *verdict = findVisibleItem(m_window->contentItem(), QStringLiteral("sideVerdict"));
+        QQuickItem *pane = findItem(m_window->contentItem(), QStringLiteral("aboutPane"));
+        if (verdict && pane) { // beside the timeline (else it is above the lanes, tested above)
+            const auto rect = [](QQuickItem *item) { return item->mapRectToScene(QRectF(0, 0, item->width(), item->height())); };
+            QTRY_VERIFY2(rect(pane).adjusted(-0.5, -0.5, 0.5, 0.5).contains(rect(verdict)),
+                         qPrintable(QStringLiteral("the verdict %1 px high in a pane %2 px high, window %3×%4")
+                                        .arg(verdict->height()).arg(pane->height()).arg(m_window->width()).arg(m_window->height())));
+        }
+        QQuickItem *box = findItem(m_window->contentItem(), QStringLiteral("scenarioBox"));
+        QVERIFY(box);
+        auto *label = box->property("contentItem").value<QQuickItem *>();
+        QVERIFY(label);
+        QVERIFY(label->width() <= box->width());
+        // Wider than its box the title is shown elided, not clipped.
+        QTRY_COMPARE(label->property("truncated").toBool(), label->implicitWidth() > label->width() + 0.5);
+        QMetaObject::invokeMethod(m_window, "setScale", Q_ARG(QVariant, 1.0));
+    }
+
     // Text ×1.5 in a 1366×768 window: the control bar keeps three lines (the
     // replay's scrubber goes where a line has room, not on a fourth line of
     // its own), so the lanes keep the greater part of the window; every
