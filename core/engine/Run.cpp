@@ -202,7 +202,7 @@ void Run::prepare()
     m_control = connectControl();
     // Set on every run: a set of nodes may have served another strategy before.
     if (m_nodes)
-        m_nodes->requireReplicasToWrite(m_strategy.minReplicasToWrite);
+        m_nodes->requireReplicasToWrite(m_strategy->minReplicasToWrite);
     for (int server = 0; server < int(m_endpoints.size()); ++server) {
         RedisConnection setup(m_endpoints.at(server), {.commandTimeoutMs = m_config.commandTimeoutMs});
         // A replica takes no writes until it is promoted.
