@@ -205,6 +205,8 @@ void RunSession::ensureStarted()
     m_thread->setObjectName(QStringLiteral("run-") + m_strategy->name);
     // A fork begins as the run it was forked from began.
     auto *worker = new RunWorker(m_startConfig, *m_startStrategy, m_endpoint, m_history, m_live, m_fork);
+    // At the pace asked for now (a lesson computes its run at once), not the one it began with.
+    worker->setPlaybackSpeed(m_config.playbackSpeed);
     worker->moveToThread(m_thread);
     m_worker = worker;
     connect(m_thread, &QThread::finished, worker, &QObject::deleteLater);

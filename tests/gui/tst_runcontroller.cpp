@@ -244,6 +244,22 @@ private slots:
         QCOMPARE(controller.redisState().value(QStringLiteral("stock")).toLongLong(), 98);
     }
 
+    // A lesson computes its run at once: the pace set on the session before
+    // the run starts is the pace it plays at (37.5 s of scenario time, not
+    // 37.5 s of waiting: a fork's replay once began at the pace the session
+    // was loaded with, and lessons took minutes a side).
+    void paceSetBeforeTheRunIsItsPace()
+    {
+        RunController controller(RedisTarget::startPrivate(), {});
+        controller.setScenario(QStringLiteral("lease-expired-wrong-delete"));
+        controller.setCorrect(false);
+        controller.primary()->setPlaybackSpeed(1e7);
+        controller.run();
+        // At the scenario's own pace (×2) it would take 18.75 s; computed, well under one.
+        QTRY_VERIFY_WITH_TIMEOUT(controller.finished(), 8000);
+        QVERIFY2(controller.durationMs() > 30000, qPrintable(QString::number(controller.durationMs())));
+    }
+
     void stepsOneClientAtATime()
     {
         RunController controller(RedisTarget::startPrivate(), {});
