@@ -21,6 +21,7 @@ ColumnLayout {
     property bool live: false
     property bool running: false
     property bool finished: false
+    property bool canFork: false
     property bool replaying: false
     property var clients: []
     property int focusClient: 0
@@ -38,6 +39,7 @@ ColumnLayout {
     signal playClicked()
     signal stepClicked(int client)
     signal resetClicked()
+    signal forkClicked()
     signal speedPicked(real factor)
     signal scrubbed(real ms)
     signal replayRateChosen(real rate)
@@ -251,6 +253,20 @@ ColumnLayout {
         font.pixelSize: Style.px(16)
         onClicked: root.resetClicked()
         Hint { hovered: resetButton.hovered; pressed: resetButton.pressed; text: qsTr("R") }
+    }
+    Button {
+        id: forkButton
+        focusPolicy: Qt.NoFocus
+        objectName: "forkOpenButton"
+        visible: root.canFork
+        topInset: 0
+        bottomInset: 0
+        topPadding: Style.px(6)
+        bottomPadding: Style.px(6)
+        text: qsTr("⑂ Fork")
+        font.pixelSize: Style.px(16)
+        onClicked: root.forkClicked()
+        Hint { hovered: forkButton.hovered; pressed: forkButton.pressed; text: qsTr("F: replay the run to the cursor and go on from there with a change") }
     }
     Label { text: qsTr("Speed"); font.pixelSize: Style.px(16); color: Style.muted; height: controlRow.rowHeight; verticalAlignment: Text.AlignVCenter }
     Slider {

@@ -134,10 +134,14 @@ ApplicationWindow {
         Controller.code.language = language
     }
     function stepFocused() { Controller.step(Controller.focusClient) }
+    function openFork() {
+        forkPopup.atMs = Controller.cursorMs
+        forkPopup.open()
+    }
 
     // The one-key shortcuts drive the timeline; over the stress test they would
     // reach it through the popup (and digits belong to its number fields).
-    readonly property bool timelineKeys: !stressPopup.opened && !lessonBrowser.opened
+    readonly property bool timelineKeys: !stressPopup.opened && !lessonBrowser.opened && !forkPopup.opened
 
     // Run, step, reset, fit and text size are the menus' Actions; these have no menu entry.
     Shortcut { sequences: ["+", "="]; enabled: window.timelineKeys; onActivated: primaryPane.view.zoomBy(1 / 1.5) }
@@ -195,8 +199,10 @@ ApplicationWindow {
             title: qsTr("&Run")
             Action { text: qsTr("Run / Pause"); shortcut: "Space"; enabled: window.timelineKeys; onTriggered: Controller.togglePlay() }
             Action { text: qsTr("Step focused client"); shortcut: "Right"; enabled: window.timelineKeys && !LessonPlayer.active; onTriggered: window.stepFocused() }
+            Action { objectName: "undoStepAction"; text: qsTr("Undo the last step"); shortcut: "Backspace"; enabled: window.timelineKeys && !LessonPlayer.active && Controller.canUndoStep; onTriggered: Controller.undoStep() }
             Action { text: qsTr("Reset"); shortcut: "R"; enabled: window.timelineKeys; onTriggered: Controller.reset() }
             Action { text: qsTr("Replay"); enabled: Controller.finished; onTriggered: Controller.replay() }
+            Action { objectName: "forkAction"; text: qsTr("&Fork the future here…"); shortcut: "F"; enabled: window.timelineKeys && Controller.canFork; onTriggered: window.openFork() }
             MenuSeparator {}
             Action { text: qsTr("S&tress test all strategies…"); shortcut: "Ctrl+T"; onTriggered: stressPopup.open() }
             Action { objectName: "watchAction"; text: qsTr("&Watch external clients…"); shortcut: "Ctrl+Shift+W"; onTriggered: watchPopup.open() }
@@ -229,6 +235,8 @@ ApplicationWindow {
             Action { text: qsTr("Drag: scroll in time"); enabled: false }
             Action { text: qsTr("Wheel over the lane names: scroll the lanes"); enabled: false }
             Action { text: qsTr("Click an event: its details and the replay's cursor"); enabled: false }
+            Action { text: qsTr("F: fork the run at the replay cursor, or where it stands"); enabled: false }
+            Action { text: qsTr("Backspace: undo the last step (the run is replayed to just before it)"); enabled: false }
             Action { text: qsTr("Esc: leave presentation mode"); enabled: false }
         }
     }
@@ -390,6 +398,13 @@ ApplicationWindow {
         }
     }
 
+    ForkPopup {
+        id: forkPopup
+        parent: Overlay.overlay
+        x: (parent.width - width) / 2
+        y: Style.px(80)
+    }
+
     // Edit > Scenario parameters: beside the timeline, which stays in view and takes right-clicks.
     Popup {
         id: scenarioPopup
@@ -466,6 +481,8 @@ ApplicationWindow {
             onPlayClicked: Controller.togglePlay()
             onStepClicked: c => Controller.step(c)
             onResetClicked: Controller.reset()
+            canFork: Controller.canFork
+            onForkClicked: window.openFork()
             onSpeedPicked: f => Controller.speedFactor = f
             onScrubbed: ms => { Controller.stopReplay(); Controller.cursorMs = ms }
             onReplayRateChosen: r => Controller.replayRate = r

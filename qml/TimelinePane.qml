@@ -44,7 +44,9 @@ ColumnLayout {
             findings: root.session ? root.session.findings : []
             outcome: root.session ? root.session.outcome : RunSession.Clean
             runState: root.session ? root.session.state : RunSession.Idle
-            title: root.session ? root.session.strategyTitle : ""
+            title: !root.session ? ""
+                 : root.session.forkMs >= 0 ? qsTr("%1 · forked at %2 s").arg(root.session.strategyTitle).arg((root.session.forkMs / 1000).toFixed(2))
+                 : root.session.strategyTitle
         }
         ZoomButtons { Layout.alignment: Qt.AlignTop; view: timeline }
     }

@@ -7,6 +7,7 @@
 
 #include "redis/RedisError.h"
 #include "scenario/ScenarioWriter.h"
+#include "engine/SteppedRun.h"
 #include "strategies/Strategies.h"
 
 #include <QFileInfo>
@@ -340,35 +341,85 @@ RedisTarget *RunController::secondTarget()
     return m_secondTarget.get();
 }
 
-void RunController::load()
+RunConfig RunController::runConfig(const Scenario &scenario, const Strategy &strategy, const RedisTarget &target) const
 {
-    stopReplay();
-    m_cursorMs = -1;
-    RunConfig config = m_scenario.config;
+    RunConfig config = scenario.config;
     config.playbackSpeed *= m_speedFactor;
     if (m_live) {
         config.speed *= m_speedFactor;
         config.probe = false;
     }
-    const auto side = [this, &config](const Strategy &s) {
-        config.correctSide = m_scenario.correctHere(s.name, s.correct);
-        return config;
-    };
+    config.correctSide = scenario.correctHere(strategy.name, strategy.correct);
+    config.keyPrefix = target.keyPrefix();
+    return config;
+}
+
+void RunController::load()
+{
+    stopReplay();
+    m_cursorMs = -1;
     const Strategy *chosen = findStrategy(m_compare ? m_scenario.broken : m_strategyName);
-    if (m_target && chosen) {
-        config.keyPrefix = m_target->keyPrefix();
-        m_primary.load(side(*chosen), *chosen, m_target->endpoint(), m_live);
-    }
+    if (m_target && chosen)
+        m_primary.load(runConfig(m_scenario, *chosen, *m_target), *chosen, m_target->endpoint(), m_live);
     const Strategy *other = findStrategy(m_scenario.correct);
     if (m_compare && other) {
-        if (RedisTarget *t = secondTarget()) {
-            config.keyPrefix = t->keyPrefix();
-            m_secondary.load(side(*other), *other, t->endpoint(), m_live);
-        }
+        if (RedisTarget *t = secondTarget())
+            m_secondary.load(runConfig(m_scenario, *other, *t), *other, t->endpoint(), m_live);
     }
-    if (m_focusClient >= config.clients.size())
+    if (m_focusClient >= m_scenario.config.clients.size())
         m_focusClient = 0;
     emit configChanged();
+    emit stateChanged();
+    emit cursorChanged();
+    emit timelineChanged();
+}
+
+QString RunController::fork(double ms, const QString &strategyName)
+{
+    const Strategy *strategy = findStrategy(strategyName);
+    if (!canFork() || !strategy || !m_target)
+        return tr("Only a stepped run on the virtual clock can be forked, once it is paused or over");
+    if (!m_editor.valid())
+        return tr("The edited scenario does not load: %1").arg(m_editor.error());
+    const Scenario next = m_editor.scenario();
+    const RunConfig config = runConfig(next, *strategy, *m_target);
+    const QString conflict = forkConflict(m_primary.config(), config);
+    if (!conflict.isEmpty()) {
+        const QString what = conflict == QLatin1String("clients") ? tr("the clients")
+                           : conflict == QLatin1String("stock")   ? tr("the stock")
+                           : conflict == QLatin1String("orders")  ? tr("the orders")
+                                                                  : tr("the servers");
+        return tr("A fork goes on from the run's state: %1 were set when it began and cannot change there. "
+                  "Run the edited scenario from the start instead (Space).").arg(what);
+    }
+    const auto a = m_primary.analysis();
+    const qint64 atNs = a->clockNs(ms < 0 ? a->durationMs() : std::min(ms, a->durationMs()));
+    // The original stays beside the fork, on the same axis.
+    m_secondary.showObserved(a, tr("Original: %1").arg(m_primary.strategyTitle()),
+                             tr("%1, original").arg(m_primary.strategyName()));
+    m_previous = true;
+    stopReplay();
+    m_cursorMs = -1;
+    m_scenario = next;
+    if (!isBuiltin(m_scenario))
+        m_file = m_scenario;
+    m_strategyName = strategy->name;
+    m_primary.fork(atNs, config, *strategy);
+    emit configChanged();
+    emit editPendingChanged();
+    emit stateChanged();
+    emit cursorChanged();
+    emit timelineChanged();
+    return {};
+}
+
+void RunController::undoStep()
+{
+    if (!canUndoStep())
+        return;
+    stopReplay();
+    m_cursorMs = -1;
+    m_primary.undoStep();
     emit stateChanged();
     emit cursorChanged();
     emit timelineChanged();

@@ -72,6 +72,10 @@ class RunController : public QObject {
     // the last edit beside the run after it (secondary shows it).
     Q_PROPERTY(bool sideBySide READ sideBySide NOTIFY configChanged)
     Q_PROPERTY(bool previousShown READ previousShown NOTIFY configChanged)
+    // The run shown can be forked (stepped, virtual clock, paused or over, one pane or a fork beside its original).
+    Q_PROPERTY(bool canFork READ canFork NOTIFY stateChanged)
+    // A step of the run shown can be undone (Backspace).
+    Q_PROPERTY(bool canUndoStep READ canUndoStep NOTIFY stateChanged)
     // File > Export animation: how far it is, 0 to 1; -1 when none is being made.
     Q_PROPERTY(double animationProgress READ animationProgress NOTIFY animationProgressChanged)
 public:
@@ -147,6 +151,16 @@ public:
     // from then on. The error, or "" when written.
     Q_INVOKABLE QString saveScenario(const QUrl &file);
 
+    bool canFork() const { return !m_compare && m_primary.canFork(); }
+    // Forks the run shown at `ms` (< 0: where it stands) with `strategy` and
+    // the scenario panel's edits: the run before that point is replayed
+    // exactly, the change acts from there, and the original stays beside it.
+    // The fork waits at its point for a step or Run. The error, or "".
+    Q_INVOKABLE QString fork(double ms, const QString &strategy);
+    bool canUndoStep() const { return !m_compare && m_primary.canUndoStep(); }
+    // Takes the last step back: the run is replayed to just before it.
+    Q_INVOKABLE void undoStep();
+
     Q_INVOKABLE void run();
     Q_INVOKABLE void pause();
     Q_INVOKABLE void togglePlay();
@@ -187,6 +201,8 @@ private:
     void show(const Scenario &scenario);
     void rememberFile(const QString &path);
     void load();
+    // The scenario's config as `strategy` runs it here, on `target`'s keys.
+    RunConfig runConfig(const Scenario &scenario, const Strategy &strategy, const RedisTarget &target) const;
     void updateCode();
     // Makes the edited scenario the one run, keeping the run shown beside it;
     // false (and the banner says why) while the edited one does not load.

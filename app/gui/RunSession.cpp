@@ -88,6 +88,10 @@ void RunSession::load(const RunConfig &config, const Strategy &strategy, const R
     teardown();
     m_config = config;
     m_strategy = &strategy;
+    m_startConfig = config;
+    m_startStrategy = &strategy;
+    m_choices.clear();
+    m_fork = {};
     m_endpoint = endpoint;
     m_live = live;
     m_error.clear();
@@ -101,6 +105,51 @@ void RunSession::load(const RunConfig &config, const Strategy &strategy, const R
     emit strategyChanged();
 }
 
+bool RunSession::canFork() const
+{
+    return m_strategy && !m_live && !observed() && analysis()->info.clock == ClockKind::Virtual
+        && (m_state == State::Paused || m_state == State::Finished);
+}
+
+void RunSession::fork(qint64 atNs, const RunConfig &config, const Strategy &strategy)
+{
+    ForkPlan plan{m_choices, m_fork.points};
+    // Forked again before an earlier fork point: that change had not happened yet.
+    plan.points.removeIf([atNs](const ForkPoint &p) { return p.atNs >= atNs; });
+    plan.points.append({atNs, config, &strategy});
+    restart(std::move(plan));
+}
+
+void RunSession::undoStep()
+{
+    if (!canUndoStep())
+        return;
+    const StepChoice undone = m_choices.last();
+    ForkPlan plan{m_choices.mid(0, m_choices.size() - 1), m_fork.points, undone.fromNs};
+    // A fork made after the step undone had not happened before it.
+    plan.points.removeIf([&undone](const ForkPoint &p) { return p.atNs > undone.fromNs; });
+    restart(std::move(plan));
+}
+
+void RunSession::restart(ForkPlan plan)
+{
+    const RunConfig start = m_startConfig;
+    const Strategy *startStrategy = m_startStrategy;
+    const bool forked = !plan.points.isEmpty();
+    load(forked ? plan.points.last().config : start, forked ? *plan.points.last().strategy : *startStrategy, m_endpoint,
+         false);
+    m_startConfig = start;
+    m_startStrategy = startStrategy;
+    m_fork = std::move(plan);
+    emit strategyChanged();
+    ensureStarted();
+}
+
+double RunSession::forkMs() const
+{
+    return m_fork.points.isEmpty() ? -1.0 : analysis()->info.scenarioMs(m_fork.points.last().atNs);
+}
+
 void RunSession::reset()
 {
     if (m_strategy)
@@ -109,8 +158,10 @@ void RunSession::reset()
 
 void RunSession::showObserved(std::shared_ptr<const RunAnalysis> analysis, const QString &title, const QString &name)
 {
-    m_observedName = name;
     const bool fresh = !observed();
+    // Titled anew (a fork beside the run it was forked from): the panes say so.
+    const bool renamed = !fresh && (title != m_observedTitle || name != m_observedName);
+    m_observedName = name;
     if (fresh) {
         teardown();
         ++m_generation; // an analysis of the run thrown away must not land on this one
@@ -120,7 +171,7 @@ void RunSession::showObserved(std::shared_ptr<const RunAnalysis> analysis, const
     // Each look rebuilds the whole history (lanes may merge as tokens are learnt): a restart.
     m_model.setAnalysis(std::move(analysis), {}, true);
     setState(State::Finished);
-    if (fresh)
+    if (fresh || renamed)
         emit strategyChanged();
     emit timelineChanged();
 }
@@ -152,10 +203,14 @@ void RunSession::ensureStarted()
         return;
     m_thread = new QThread;
     m_thread->setObjectName(QStringLiteral("run-") + m_strategy->name);
-    auto *worker = new RunWorker(m_config, *m_strategy, m_endpoint, m_history, m_live);
+    // A fork begins as the run it was forked from began.
+    auto *worker = new RunWorker(m_startConfig, *m_startStrategy, m_endpoint, m_history, m_live, m_fork);
+    // At the pace asked for now (a lesson computes its run at once), not the one it began with.
+    worker->setPlaybackSpeed(m_config.playbackSpeed);
     worker->moveToThread(m_thread);
     m_worker = worker;
     connect(m_thread, &QThread::finished, worker, &QObject::deleteLater);
+    connect(worker, &RunWorker::choicesRecorded, this, [this](const QList<StepChoice> &choices) { m_choices = choices; });
     connect(worker, &RunWorker::prepared, this, [this] {
         setState(State::Paused);
         if (m_playWhenReady)

@@ -5,6 +5,7 @@
 // immutable snapshot; the window never analyses on its own thread.
 // Side-by-side mode has two of these.
 
+#include "RunWorker.h"
 #include "TimelineModel.h"
 
 #include "engine/RunConfig.h"
@@ -20,7 +21,6 @@
 namespace lockstock {
 
 struct Strategy;
-class RunWorker;
 
 class RunSession : public QObject {
     Q_OBJECT
@@ -40,6 +40,8 @@ class RunSession : public QObject {
     Q_PROPERTY(QString clock READ clock NOTIFY strategyChanged)
     // Showing programs watched through the proxy, not a run of the scenario.
     Q_PROPERTY(bool observed READ observed NOTIFY strategyChanged)
+    // Where this run was forked from the one before, in scenario ms; -1 when it was not.
+    Q_PROPERTY(double forkMs READ forkMs NOTIFY strategyChanged)
 public:
     enum class State { Idle, Starting, Running, Paused, Finished, Failed };
     Q_ENUM(State)
@@ -69,6 +71,20 @@ public:
 
     // Sets up a fresh run (discarding the old one) without starting it.
     void load(const RunConfig &config, const Strategy &strategy, const RedisEndpoint &endpoint, bool live);
+    // What the run goes on with now (after a fork, the fork's).
+    const RunConfig &config() const { return m_config; }
+    // A stepped run on the virtual clock that is paused or over can be forked.
+    bool canFork() const;
+    // Forks the run at `atNs` of its clock: a fresh run replays its choices to
+    // there against a fresh Redis (the same run, event for event) and goes on
+    // with `config` and `strategy`, paused at the fork point. canFork() and
+    // an empty forkConflict() first.
+    void fork(qint64 atNs, const RunConfig &config, const Strategy &strategy);
+    double forkMs() const;
+    // Undoes the last step: a fresh run replays the run to just before it
+    // (the same run, event for event, and the same Redis), paused there.
+    bool canUndoStep() const { return canFork() && !m_choices.isEmpty(); }
+    void undoStep();
     void play();
     void pause();
     void stepClient(int client);
@@ -106,6 +122,8 @@ signals:
 private:
     struct Analysis;
     void ensureStarted();
+    // A fresh run along `plan`, on the scenario as this one began.
+    void restart(ForkPlan plan);
     void setState(State state);
     // Starts analysing what is new, unless that is under way.
     void analyse();
@@ -133,6 +151,11 @@ private:
     QString m_error;
     QString m_observedTitle;          // showing an observed run, not the strategy's
     QString m_observedName;
+    // The scenario as the run began, the calls that stepped it, and where it was forked.
+    RunConfig m_startConfig;
+    const Strategy *m_startStrategy = nullptr;
+    QList<StepChoice> m_choices;
+    ForkPlan m_fork;
     QList<int> m_pendingSteps;        // steps asked for before the run was ready
     bool m_playWhenReady = false;
 };

@@ -8,12 +8,13 @@
 namespace lockstock {
 
 RunWorker::RunWorker(RunConfig config, const Strategy &strategy, RedisEndpoint endpoint,
-                     std::shared_ptr<History> history, bool live)
+                     std::shared_ptr<History> history, bool live, ForkPlan fork)
     : m_config(std::move(config))
     , m_strategy(strategy)
     , m_endpoint(std::move(endpoint))
     , m_history(std::move(history))
     , m_live(live)
+    , m_fork(std::move(fork))
     , m_playbackSpeed(m_config.playbackSpeed)
 {
 }
@@ -61,15 +62,23 @@ void RunWorker::prepare()
     try {
         m_run = makeRun<SteppedRun>();
         m_run->prepare();
+        m_active = m_run.get();
+        for (const ForkPoint &point : std::as_const(m_fork.points)) {
+            m_run->replay(m_fork.choices, point.atNs);
+            m_run->fork(point.config, *point.strategy);
+        }
+        if (m_fork.endNs >= 0)
+            m_run->replay(m_fork.choices, m_fork.endNs);
     } catch (const RedisError &err) {
         m_done = true;
         emit finished(QString::fromStdString(err.what()));
         return;
     }
-    m_active = m_run.get();
     if (m_stopped)
         m_run->requestStop();
-    emit prepared();
+    emit choicesRecorded(m_run->choices());
+    if (!finishIfOver())
+        emit prepared();
 }
 
 bool RunWorker::finishIfOver()
@@ -81,6 +90,7 @@ bool RunWorker::finishIfOver()
     m_run->close();
     m_done = true;
     m_active = nullptr;
+    emit choicesRecorded(m_run->choices());
     emit finished(m_run->error());
     return true;
 }
@@ -95,8 +105,15 @@ void RunWorker::play()
     else
         while (!m_paused && m_run->stepNext()) {
         }
-    if (!finishIfOver())
-        emit paused();
+    stepped();
+}
+
+void RunWorker::stepped()
+{
+    if (finishIfOver())
+        return;
+    emit choicesRecorded(m_run->choices());
+    emit paused();
 }
 
 void RunWorker::playAtPace()
@@ -127,8 +144,7 @@ void RunWorker::stepClient(int client)
     if (m_done || !m_run)
         return;
     m_run->stepClient(client);
-    if (!finishIfOver())
-        emit paused();
+    stepped();
 }
 
 } // namespace lockstock

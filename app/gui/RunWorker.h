@@ -19,11 +19,27 @@
 
 namespace lockstock {
 
+// Where a fork changed the scenario (a fork of a fork has several).
+struct ForkPoint {
+    qint64 atNs = 0;
+    RunConfig config;
+    const Strategy *strategy = nullptr;
+};
+// A fork's way to its point: the choices of the run it was forked from,
+// replayed on the scenario as it began, and the changes made on the way.
+struct ForkPlan {
+    QList<StepChoice> choices;
+    QList<ForkPoint> points;
+    // Then the choices are replayed to here (a step undone: to just before it); -1: not.
+    qint64 endNs = -1;
+};
+
 class RunWorker : public QObject {
     Q_OBJECT
 public:
+    // A stepped run with a `fork` plan is prepared up to its last fork point.
     RunWorker(RunConfig config, const Strategy &strategy, RedisEndpoint endpoint, std::shared_ptr<History> history,
-              bool live);
+              bool live, ForkPlan fork = {});
     ~RunWorker() override;
 
     // Thread-safe: the play loop stops after the current step.
@@ -42,9 +58,13 @@ signals:
     void prepared();
     void paused();
     void finished(const QString &error);
+    // The calls that stepped the run so far (a fork replays them); sent before paused() and finished().
+    void choicesRecorded(const QList<lockstock::StepChoice> &choices);
 
 private:
     bool finishIfOver();
+    // Says the run waits (paused()), or that it is over.
+    void stepped();
     // Steps the virtual run while the playhead allows, until paused or over.
     void playAtPace();
     template <class R>
@@ -55,6 +75,7 @@ private:
     RedisEndpoint m_endpoint;
     std::shared_ptr<History> m_history;
     bool m_live = false;
+    ForkPlan m_fork;
     // The servers of a scenario that faults its own (started and faulted on
     // this thread); null when the run uses m_endpoint.
     std::unique_ptr<NodeSet> m_nodes;

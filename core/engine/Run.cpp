@@ -15,7 +15,8 @@ namespace lockstock {
 
 namespace {
 // The order loop every client runs, whatever the strategy.
-Task<void> clientMain(Client &c, const Strategy &strategy)
+// `strategy` is the run's: a fork may change it between two orders.
+Task<void> clientMain(Client &c, const Strategy *const &strategy)
 {
     const ClientSpec spec = c.config().clients.value(c.index());
     if (spec.startMs > 0)
@@ -24,7 +25,7 @@ Task<void> clientMain(Client &c, const Strategy &strategy)
     for (int i = 0; i < orders; ++i) {
         c.setOrder(i);
         c.markOrderStart();
-        const bool sold = co_await strategy.placeOrder(c);
+        const bool sold = co_await strategy->placeOrder(c);
         c.finishOrder(sold);
     }
 }
@@ -148,7 +149,7 @@ RunInfo makeRunInfo(const RunConfig &config, const Strategy &strategy, ClockKind
 
 Run::Run(RunConfig config, const Strategy &strategy, RedisEndpoint endpoint, History &history, ClockKind clock)
     : m_config(std::move(config))
-    , m_strategy(strategy)
+    , m_strategy(&strategy)
     , m_info(makeRunInfo(m_config, strategy, possibleClock(clock, endpoint, m_config)))
     , m_endpoints{endpoint}
     , m_history(history)
@@ -201,20 +202,19 @@ void Run::prepare()
     m_control = connectControl();
     // Set on every run: a set of nodes may have served another strategy before.
     if (m_nodes)
-        m_nodes->requireReplicasToWrite(m_strategy.minReplicasToWrite);
+        m_nodes->requireReplicasToWrite(m_strategy->minReplicasToWrite);
     for (int server = 0; server < int(m_endpoints.size()); ++server) {
         RedisConnection setup(m_endpoints.at(server), {.commandTimeoutMs = m_config.commandTimeoutMs});
-        // A replica takes no writes until it is promoted; it needs the scripts by then.
+        // A replica takes no writes until it is promoted.
         const bool replica = m_nodes && m_config.nodes.kind == NodeSpec::Kind::Replicated
             && server != m_nodes->storeIndex() && server != m_nodes->lockServer(0);
         // Each client opens a connection to every server (watchdogs one more).
         if (!replica)
             preflight(setup, m_config.keyPrefix + "preflight:" + m_config.resource, int(m_config.clients.size()));
-        for (const RedisScript *script : m_strategy.scripts)
-            expectReply(setup, {"SCRIPT", "LOAD", script->source()}, Type::String);
         if (!replica)
             expectReply(setup, {"DEL", m_config.lockKey(), m_config.fenceKey(), m_config.fenceSeenKey()}, Type::Integer);
     }
+    loadScripts(*m_strategy, false);
     expectReply(*m_control, {"SET", m_config.stockKey(), QByteArray::number(m_config.stock)}, Type::Status, "OK");
     expectReply(*m_control, {"DEL", m_config.reservedKey(), m_config.appliedOrdersKey()}, Type::Integer);
 
@@ -231,6 +231,56 @@ void Run::prepare()
             queueServerFault(f, m_info.clockNs(double(f.atMs)));
     for (ClientState &s : m_clients)
         spawn(*s.client, ActorRole::Main, clientMain(*s.client, m_strategy));
+}
+
+void Run::loadScripts(const Strategy &strategy, bool skipDownNodes)
+{
+    // Replicas too: they need the scripts once promoted.
+    for (int server = 0; server < int(m_endpoints.size()); ++server) {
+        try {
+            RedisConnection setup(m_endpoints.at(server), {.commandTimeoutMs = m_config.commandTimeoutMs});
+            for (const RedisScript *script : strategy.scripts)
+                expectReply(setup, {"SCRIPT", "LOAD", script->source()}, RedisValue::Type::String);
+        } catch (const RedisConnectionError &) {
+            if (!skipDownNodes || !m_nodes || server == m_nodes->storeIndex())
+                throw;
+        }
+    }
+}
+
+void Run::continueWith(const RunConfig &config, const Strategy &strategy)
+{
+    // A lock node down at the fork point misses them, as it would any script.
+    loadScripts(strategy, true);
+    // A fault that stays keeps whether it has happened; a new one has not yet.
+    const auto carry = [](const auto &before, const auto &after, const std::vector<bool> &used) {
+        std::vector<bool> out(size_t(after.size()), false);
+        for (qsizetype i = 0; i < after.size(); ++i)
+            if (const qsizetype j = before.indexOf(after.at(i)); j >= 0)
+                out[size_t(i)] = used[size_t(j)];
+        return out;
+    };
+    for (ClientState &s : m_clients) {
+        s.faultUsed = carry(m_config.faults, config.faults, s.faultUsed);
+        s.serverFaultUsed = carry(m_config.serverFaults, config.serverFaults, s.serverFaultUsed);
+    }
+    {
+        // Faults at a time: those dropped are not performed; those added are, from now on.
+        QMutexLocker locker(&m_serverFaultLock);
+        m_serverFaults.removeIf([&config](const DueServerFault &d) {
+            return d.fault.atMs >= 0 && !config.serverFaults.contains(d.fault);
+        });
+    }
+    for (const ServerFault &f : config.serverFaults)
+        if (f.atMs >= 0 && !m_config.serverFaults.contains(f) && m_info.clockNs(double(f.atMs)) >= nowNs())
+            queueServerFault(f, m_info.clockNs(double(f.atMs)));
+    // Clients keep a reference to m_config: assigned in place, they read the new values.
+    m_config = config;
+    m_strategy = &strategy;
+    const QStringList nodes = m_info.nodes;
+    m_info = makeRunInfo(m_config, strategy, m_info.clock);
+    m_info.nodes = nodes;
+    m_history.setInfo(m_info);
 }
 
 void Run::spawn(Client &client, ActorRole role, Task<void> body)

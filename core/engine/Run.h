@@ -44,7 +44,7 @@ public:
     void prepare();
 
     const RunConfig &config() const { return m_config; }
-    const Strategy &strategy() const { return m_strategy; }
+    const Strategy &strategy() const { return *m_strategy; }
     History &history() { return m_history; }
     ClockKind clockKind() const { return m_clock.kind(); }
     int clientCount() const { return int(m_clients.size()); }
@@ -105,6 +105,12 @@ protected:
     bool step(ClientState &state, Actor &actor);
     // Records the final stock and closes the history.
     void finish();
+    // A fork: from now on the run goes on with `config` and `strategy` (its
+    // scripts loaded). Each client's next order runs the new strategy, an
+    // order under way finishes the way it began; parameters count from their
+    // next use, faults not yet triggered from now. The caller checked
+    // forkConflict(). Throws RedisError when the scripts cannot be loaded.
+    void continueWith(const RunConfig &config, const Strategy &strategy);
     // Stops the run with `message`. `refusal` is the error reply when Redis
     // refused a command; the Error event carries it (stoppedByRefusal()).
     void fail(const QString &message, const RedisValue &refusal = {});
@@ -205,8 +211,12 @@ private:
     RedisValue perform(Actor &actor, int server, const Argv &argv, bool *answered);
     std::unique_ptr<RedisConnection> connect(const Client &client, ActorRole role, int server) const;
 
+    // Loads the strategy's scripts on every server (but lock nodes that are
+    // down, with `skipDownNodes`).
+    void loadScripts(const Strategy &strategy, bool skipDownNodes);
+
     RunConfig m_config;
-    const Strategy &m_strategy;
+    const Strategy *m_strategy;   // what each client's next order runs
     RunInfo m_info;
     QList<RedisEndpoint> m_endpoints;   // by server index
     NodeSet *m_nodes = nullptr;

@@ -81,7 +81,40 @@ bool SteppedRun::stepActor(Actor &actor)
     return more;
 }
 
+QString forkConflict(const RunConfig &from, const RunConfig &to)
+{
+    const auto names = [](const RunConfig &c) {
+        QStringList out;
+        for (const ClientSpec &s : c.clients)
+            out << s.name;
+        return out;
+    };
+    if (names(from) != names(to))
+        return QStringLiteral("clients");
+    if (from.stock != to.stock || from.quantity != to.quantity)
+        return QStringLiteral("stock");
+    if (from.ordersPerClient != to.ordersPerClient)
+        return QStringLiteral("orders");
+    for (qsizetype i = 0; i < from.clients.size(); ++i) {
+        const ClientSpec &a = from.clients.at(i);
+        const ClientSpec &b = to.clients.at(i);
+        if (a.orders != b.orders || a.quantity != b.quantity)
+            return QStringLiteral("orders");
+    }
+    if (from.nodes != to.nodes || from.needsPrivateServers() != to.needsPrivateServers())
+        return QStringLiteral("servers");
+    return {};
+}
+
 bool SteppedRun::stepClient(int index)
+{
+    const qint64 from = nowNs();
+    const bool more = stepChosen(index);
+    m_choices.append({index, from, nowNs()});
+    return more;
+}
+
+bool SteppedRun::stepChosen(int index)
 {
     if (shouldStop())
         return false;
@@ -106,10 +139,18 @@ bool SteppedRun::stepNext()
 {
     if (finished() || shouldStop())
         return false;
+    const qint64 from = nowNs();
+    const bool more = stepScheduled();
+    m_choices.append({-1, from, nowNs()});
+    return more;
+}
+
+bool SteppedRun::stepScheduled()
+{
     switch (config().schedule) {
     case Schedule::Scripted:
         if (const int next = scriptedClient(); next >= 0)
-            return stepClient(next);
+            return stepChosen(next);
         break;
     case Schedule::Random: {
         if (!m_randomSeeded) {
@@ -146,6 +187,34 @@ void SteppedRun::advanceTo(qint64 ns)
     if (!shouldStop())
         waitUntil(due >= 0 ? std::min(ns, due) : ns);
     settleHistory();
+}
+
+void SteppedRun::replay(const QList<StepChoice> &choices, qint64 ns)
+{
+    // Those replayed already (a fork of a fork) are not made again.
+    for (qsizetype i = m_choices.size(); i < choices.size() && !shouldStop(); ++i) {
+        const StepChoice &c = choices.at(i);
+        if (c.toNs > ns)
+            break;
+        // The clock where it stood for that call: a random pick sees who is ready by then.
+        waitUntil(c.fromNs);
+        if (c.client < 0)
+            stepNext();
+        else
+            stepClient(c.client);
+    }
+    advanceTo(ns);
+}
+
+void SteppedRun::fork(const RunConfig &config, const Strategy &strategy)
+{
+    const bool newScript = config.interleaving != this->config().interleaving;
+    const bool reseed = config.seed != this->config().seed;
+    continueWith(config, strategy);
+    if (newScript)
+        m_scriptPos = 0;
+    if (reseed)
+        m_randomSeeded = false;
 }
 
 void SteppedRun::serverFaultsQueued()

@@ -16,6 +16,21 @@
 
 namespace lockstock {
 
+// One call that moved a stepped run: the schedule's pick (client -1) or a
+// client stepped by hand, and the run's time before and after it. The same
+// calls at the same times on the same scenario give the same run.
+struct StepChoice {
+    int client = -1;
+    qint64 fromNs = 0;
+    qint64 toNs = 0;
+
+    bool operator==(const StepChoice &) const = default;
+};
+
+// What a fork cannot change, since it was set when the run began: "clients",
+// "stock", "orders" or "servers"; empty when `to` can take over.
+QString forkConflict(const RunConfig &from, const RunConfig &to);
+
 class SteppedRun : public Run {
 public:
     // Virtual time when the servers' clock is ours, else real time.
@@ -42,6 +57,17 @@ public:
     // window that plays a virtual run at its own pace.
     void advanceTo(qint64 ns);
 
+    // The calls so far that stepped the run, in order.
+    const QList<StepChoice> &choices() const { return m_choices; }
+    // Reproduces the run that made `choices` up to `ns`: replays those that
+    // were over by then and brings the run to `ns`. On the virtual clock the
+    // events so far are then those of that run, one for one.
+    void replay(const QList<StepChoice> &choices, qint64 ns);
+    // Forks here: the run goes on with `config` and `strategy` (see
+    // Run::continueWith); a changed interleaving starts over from here, a
+    // changed seed reseeds the random pick. forkConflict() must be empty.
+    void fork(const RunConfig &config, const Strategy &strategy);
+
 protected:
     void observe(Event &e) override;
     void reach(qint64 ns) override { waitUntil(ns); }
@@ -49,6 +75,8 @@ protected:
     void serverFaultsQueued() override;
 
 private:
+    bool stepChosen(int client);
+    bool stepScheduled();
     Actor *earliest(bool backgroundOnly) const;
     Actor *mainOf(int index) const;
     bool stepActor(Actor &actor);
@@ -58,6 +86,7 @@ private:
     void probe(Event *into);
     int scriptedClient();
 
+    QList<StepChoice> m_choices;
     qsizetype m_scriptPos = 0;
     QRandomGenerator m_random;
     bool m_randomSeeded = false;

@@ -270,6 +270,14 @@
         <source>%1 · correct here</source>
         <translation>%1 · 本场景的正确做法</translation>
     </message>
+    <message>
+        <source>⑂ Fork</source>
+        <translation>⑂ 分叉</translation>
+    </message>
+    <message>
+        <source>F: replay the run to the cursor and go on from there with a change</source>
+        <translation>F：把运行重放到光标处，再带着改动从那里继续</translation>
+    </message>
 </context>
 <context>
     <name>Event</name>
@@ -722,6 +730,33 @@
     </message>
 </context>
 <context>
+    <name>ForkPopup</name>
+    <message>
+        <source>Fork the future at %1 s</source>
+        <translation>在 %1 秒处分叉未来</translation>
+    </message>
+    <message>
+        <source>The run up to this point is replayed exactly (virtual time, the same choices) against a fresh Redis; from there it goes on with what you change, beside the original.</source>
+        <translation>到这一点为止的运行会在一个全新的 Redis 上精确重放（虚拟时间、相同的选择）；从这里起按你的改动继续，并与原运行并排显示。</translation>
+    </message>
+    <message>
+        <source>Strategy from here</source>
+        <translation>从这里起的策略</translation>
+    </message>
+    <message>
+        <source>Orders under way finish the way they began; each client&apos;s next order runs the new strategy. Edits in the scenario panel (lease, work, faults, interleaving) count from the fork point too; after the fork, step clients with 1–9 and → or press Space.</source>
+        <translation>进行中的订单按原来的方式完成；每个客户端的下一个订单使用新策略。场景面板中的修改（租期、工作时间、故障、交错顺序）同样从分叉点起生效；分叉后可用 1–9 和 → 单步执行客户端，或按空格键运行。</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Fork</source>
+        <translation>分叉</translation>
+    </message>
+</context>
+<context>
     <name>Input</name>
     <message>
         <source>a directory</source>
@@ -1051,6 +1086,22 @@
     <message>
         <source>Exporting the animation… %1%</source>
         <translation>正在导出动画… %1%</translation>
+    </message>
+    <message>
+        <source>&amp;Fork the future here…</source>
+        <translation>在此分叉未来(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>F: fork the run at the replay cursor, or where it stands</source>
+        <translation>F：在重放光标处（或运行当前所在处）分叉运行</translation>
+    </message>
+    <message>
+        <source>Undo the last step</source>
+        <translation>撤销上一步</translation>
+    </message>
+    <message>
+        <source>Backspace: undo the last step (the run is replayed to just before it)</source>
+        <translation>Backspace：撤销上一步（运行会被重放到这一步之前）</translation>
     </message>
     <message>
         <source>Animated PNG (*.apng)</source>
@@ -2324,6 +2375,13 @@
     </message>
 </context>
 <context>
+    <name>TimelinePane</name>
+    <message>
+        <source>%1 · forked at %2 s</source>
+        <translation>%1 · 于 %2 秒分叉</translation>
+    </message>
+</context>
+<context>
     <name>Verdict</name>
     <message>
         <source>The final stock could not be read.</source>
@@ -2823,6 +2881,42 @@
     <message>
         <source>An animation is being exported already</source>
         <translation>已有动画正在导出</translation>
+    </message>
+    <message>
+        <source>Only a stepped run on the virtual clock can be forked, once it is paused or over</source>
+        <translation>只有虚拟时钟上的单步运行在暂停或结束后才能分叉</translation>
+    </message>
+    <message>
+        <source>The edited scenario does not load: %1</source>
+        <translation>编辑后的场景无法加载：%1</translation>
+    </message>
+    <message>
+        <source>the clients</source>
+        <translation>客户端</translation>
+    </message>
+    <message>
+        <source>the stock</source>
+        <translation>库存</translation>
+    </message>
+    <message>
+        <source>the orders</source>
+        <translation>订单数</translation>
+    </message>
+    <message>
+        <source>the servers</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <source>A fork goes on from the run&apos;s state: %1 were set when it began and cannot change there. Run the edited scenario from the start instead (Space).</source>
+        <translation>分叉从运行的当前状态继续：%1在运行开始时已确定，无法在分叉点更改。请改为从头运行编辑后的场景（空格键）。</translation>
+    </message>
+    <message>
+        <source>Original: %1</source>
+        <translation>原运行：%1</translation>
+    </message>
+    <message>
+        <source>%1, original</source>
+        <translation>%1，原运行</translation>
     </message>
 </context>
 <context>

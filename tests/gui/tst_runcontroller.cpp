@@ -7,7 +7,9 @@
 #include "gui/RunController.h"
 #include "gui/Translations.h"
 #include "redis/RedisConnection.h"
+#include "analysis/HistoryJson.h"
 
+#include <QJsonDocument>
 #include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTest>
@@ -242,6 +244,22 @@ private slots:
         QCOMPARE(controller.redisState().value(QStringLiteral("stock")).toLongLong(), 98);
     }
 
+    // A lesson computes its run at once: the pace set on the session before
+    // the run starts is the pace it plays at (37.5 s of scenario time, not
+    // 37.5 s of waiting: a fork's replay once began at the pace the session
+    // was loaded with, and lessons took minutes a side).
+    void paceSetBeforeTheRunIsItsPace()
+    {
+        RunController controller(RedisTarget::startPrivate(), {});
+        controller.setScenario(QStringLiteral("lease-expired-wrong-delete"));
+        controller.setCorrect(false);
+        controller.primary()->setPlaybackSpeed(1e7);
+        controller.run();
+        // At the scenario's own pace (×2) it would take 18.75 s; computed, well under one.
+        QTRY_VERIFY_WITH_TIMEOUT(controller.finished(), 8000);
+        QVERIFY2(controller.durationMs() > 30000, qPrintable(QString::number(controller.durationMs())));
+    }
+
     void stepsOneClientAtATime()
     {
         RunController controller(RedisTarget::startPrivate(), {});
@@ -262,6 +280,65 @@ private slots:
         controller.reset();
         QCOMPARE(s->state(), RunSession::State::Idle);
         QCOMPARE(s->model()->rowCount(), 0);
+    }
+
+    // Backspace as the scheduler's undo: the last step is taken back by
+    // replaying the run to just before it against a fresh Redis. The history
+    // and what Redis holds are those from before the step, field by field;
+    // the step taken again gives the same run as the first time.
+    void undoRestoresTheStateBeforeTheStep()
+    {
+        std::unique_ptr<RedisTarget> target = RedisTarget::startPrivate();
+        RedisConnection redis(target->endpoint());
+        RunController controller(std::move(target), {});
+        controller.setScenario(QStringLiteral("lost-update"));
+        controller.setCorrect(false);
+        RunSession *s = controller.primary();
+        QVERIFY(!controller.canUndoStep());
+        QSignalSpy idle(s, &RunSession::workerIdle);
+        const auto step = [&](int client) {
+            const qsizetype before = idle.count();
+            controller.step(client);
+            QTRY_VERIFY_WITH_TIMEOUT(idle.count() > before || controller.finished(), 10000);
+        };
+        const auto events = [s] {
+            QList<QByteArray> out;
+            const auto a = s->analysis();
+            for (const Event &e : a->events)
+                out << QJsonDocument(eventToJson(a->info, e)).toJson(QJsonDocument::Compact);
+            return out;
+        };
+        const auto redisNow = [&redis] {
+            return redis.command({"GET", "stock:10086"}).bytes() + ' ' + redis.command({"GET", "lock:10086"}).bytes();
+        };
+        step(0); // A reads
+        step(1); // B reads
+        const QList<QByteArray> beforeWrite = events();
+        const QByteArray redisBefore = redisNow();
+        QCOMPARE(redisBefore, QByteArray("100 "));
+        step(0); // A writes 99
+        QCOMPARE(redisNow(), QByteArray("99 "));
+        const QList<QByteArray> afterWrite = events();
+        QVERIFY(afterWrite.size() > beforeWrite.size());
+        QVERIFY(controller.canUndoStep());
+
+        const qsizetype before = idle.count();
+        controller.undoStep();
+        QTRY_VERIFY_WITH_TIMEOUT(s->state() == RunSession::State::Paused && s->analysis()->events.size() == beforeWrite.size(), 10000);
+        QCOMPARE(events(), beforeWrite);
+        QCOMPARE(redisNow(), redisBefore);
+        QCOMPARE(idle.count(), before);
+
+        step(0); // the same step again: the same run
+        QCOMPARE(events(), afterWrite);
+        QCOMPARE(redisNow(), QByteArray("99 "));
+        step(1); // B writes 99 over A's sale
+        QTRY_VERIFY_WITH_TIMEOUT(controller.finished(), 10000);
+        QVERIFY(verdict(s).contains(QStringLiteral("one update lost")));
+        // Undone from the end too: a finished run waits for its last step again.
+        controller.undoStep();
+        QTRY_VERIFY_WITH_TIMEOUT(s->state() == RunSession::State::Paused, 10000);
+        QCOMPARE(events(), afterWrite);
     }
 
     // The lesson as a teacher gives it: the correct lost-update stepped by

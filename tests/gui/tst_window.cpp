@@ -15,6 +15,7 @@
 #include "gui/RunController.h"
 #include "gui/Translations.h"
 #include "redis/RedisConnection.h"
+#include "analysis/HistoryJson.h"
 
 #include <QGuiApplication>
 #include <QElapsedTimer>
@@ -672,6 +673,91 @@ private slots:
         m_controller->setScenario(QStringLiteral("lease-expired-wrong-delete"));
         m_controller->setScenario(QStringLiteral("lost-update"));
         QVERIFY(!m_controller->previousShown());
+        m_controller->setSpeedFactor(1);
+    }
+
+    // Run > Fork the future, as the QML does it: three orders each without
+    // a lock lose updates; scrubbed to just before the first stock write and
+    // forked with the correct side's lock (the popup's default), the fork
+    // waits at its point beside the original; Space plays it on. Before the
+    // point it is the original event for event, after it every later order
+    // takes the lock and the checker finds fewer lost updates.
+    void forkTheFutureThroughTheWindow()
+    {
+        // Run alone, the course is open still (firstStartOpensTheCourse closes it).
+        if (QQuickItem *free = findItem(m_window->contentItem(), QStringLiteral("browserFree"))) {
+            click(m_window, free);
+            QTRY_VERIFY(!findItem(m_window->contentItem(), QStringLiteral("lessonList")));
+        }
+        m_controller->setScenario(QStringLiteral("lost-update"));
+        m_controller->setCorrect(false);
+        m_controller->setSpeedFactor(16);
+        QVERIFY(m_controller->editor()->set(QStringLiteral("orders_per_client"), QStringLiteral("3")));
+        m_controller->run();
+        QTRY_VERIFY_WITH_TIMEOUT(m_controller->finished() && !m_controller->editPending(), 60000);
+        m_controller->hidePrevious();
+        const auto original = m_controller->primary()->analysis();
+        QVERIFY2(original->counts.lostUpdates >= 2, qPrintable(QString::number(original->counts.lostUpdates)));
+        qint64 write = -1;
+        for (const Event &e : original->events)
+            if (write < 0 && e.kind == EventKind::Command && e.step == Step::WriteStock)
+                write = e.tNs;
+        QVERIFY(write > 0);
+        const double ms = original->info.scenarioMs(write - 1000);
+        QVERIFY(m_controller->canFork());
+
+        // The scrubber, then F: the popup, the correct side preselected.
+        m_controller->setCursorMs(ms);
+        m_window->requestActivate();
+        QVERIFY(QTest::qWaitForWindowActive(m_window));
+        QTest::keyClick(m_window, Qt::Key_F);
+        QObject *popup = m_window->findChild<QObject *>(QStringLiteral("forkPopup"));
+        QVERIFY(popup);
+        QTRY_VERIFY(popup->property("opened").toBool());
+        QQuickItem *strategyBox = findItem(m_window->contentItem(), QStringLiteral("forkStrategy"));
+        QVERIFY(strategyBox);
+        const QVariantList strategies = m_controller->strategies();
+        QCOMPARE(strategies.at(strategyBox->property("currentIndex").toInt()).toMap().value(QStringLiteral("name")).toString(),
+                 QStringLiteral("set-nx-ex-lua"));
+        QQuickItem *forkButton = findItem(m_window->contentItem(), QStringLiteral("forkButton"));
+        QVERIFY(forkButton);
+        click(m_window, forkButton);
+        QTRY_VERIFY(!popup->property("opened").toBool());
+        QVERIFY(m_controller->previousShown());
+        QCOMPARE(m_controller->strategy(), QStringLiteral("set-nx-ex-lua"));
+        QTRY_VERIFY_WITH_TIMEOUT(m_controller->primary()->state() == RunSession::State::Paused, 60000);
+        QVERIFY(qAbs(m_controller->primary()->forkMs() - ms) < 0.001);
+        QList<QQuickItem *> views;
+        QTRY_VERIFY((views = visibleTimelines(m_window->contentItem())).size() == 2);
+        QCOMPARE(m_controller->secondary()->analysis()->events.size(), original->events.size());
+
+        QTest::keyClick(m_window, Qt::Key_Space);
+        QTRY_VERIFY_WITH_TIMEOUT(m_controller->primary()->state() == RunSession::State::Finished, 60000);
+        const auto forked = m_controller->primary()->analysis();
+        // The same run up to the point, field by field.
+        qsizetype same = 0;
+        while (same < forked->events.size() && same < original->events.size()
+               && eventToJson(forked->info, forked->events.at(same)) == eventToJson(original->info, original->events.at(same)))
+            ++same;
+        for (qsizetype i = 0; i < original->events.size(); ++i)
+            if (original->events.at(i).tNs < write - 1000)
+                QVERIFY2(i < same, qPrintable(QStringLiteral("event %1 of the original differs in the fork").arg(i)));
+        QVERIFY(same < forked->events.size());
+        // After it: the later orders lock, the checker sees fewer lost updates.
+        QSet<int> lockedOrders;
+        for (qsizetype i = same; i < forked->events.size(); ++i) {
+            const Event &e = forked->events.at(i);
+            if (e.kind == EventKind::Command && e.step == Step::Acquire)
+                lockedOrders.insert(e.client * 10 + e.order);
+        }
+        QCOMPARE(lockedOrders, (QSet<int>{1, 2, 11, 12}));
+        QVERIFY2(forked->counts.lostUpdates < original->counts.lostUpdates,
+                 qPrintable(QStringLiteral("%1 vs %2").arg(forked->counts.lostUpdates).arg(original->counts.lostUpdates)));
+
+        m_controller->hidePrevious();
+        m_controller->setScenario(QStringLiteral("lease-expired-wrong-delete"));
+        m_controller->setScenario(QStringLiteral("lost-update"));
+        m_controller->setCorrect(false);
         m_controller->setSpeedFactor(1);
     }
 
