@@ -202,6 +202,22 @@ ApplicationWindow {
             Action { objectName: "undoStepAction"; text: qsTr("Undo the last step"); shortcut: "Backspace"; enabled: window.timelineKeys && !LessonPlayer.active && Controller.canUndoStep; onTriggered: Controller.undoStep() }
             Action { text: qsTr("Reset"); shortcut: "R"; enabled: window.timelineKeys; onTriggered: Controller.reset() }
             Action { text: qsTr("Replay"); enabled: Controller.finished; onTriggered: Controller.replay() }
+            Action {
+                objectName: "challengeAction"
+                text: qsTr("&Challenge: play the scheduler")
+                shortcut: "Ctrl+G"
+                checkable: true
+                checked: Challenge.active
+                enabled: Challenge.available || Challenge.active
+                onTriggered: {
+                    if (Challenge.active) {
+                        Challenge.stop()
+                        return
+                    }
+                    LessonPlayer.close()
+                    Challenge.start()
+                }
+            }
             Action { objectName: "forkAction"; text: qsTr("&Fork the future here…"); shortcut: "F"; enabled: window.timelineKeys && Controller.canFork; onTriggered: window.openFork() }
             MenuSeparator {}
             Action { text: qsTr("S&tress test all strategies…"); shortcut: "Ctrl+T"; onTriggered: stressPopup.open() }
@@ -512,6 +528,15 @@ ApplicationWindow {
                 wrapMode: Text.WordWrap
             }
         }
+        ChallengeBar {
+            Layout.fillWidth: true
+            visible: Challenge.active
+            // A guided lesson plays the scenario itself: the challenge gives way.
+            Connections {
+                target: LessonPlayer
+                function onLessonChanged() { if (LessonPlayer.active) Challenge.stop() }
+            }
+        }
         // Without the side panels the lesson runs over the whole width; presentation mode leaves it out
         // unless a guided lesson is on.
         Lesson {
@@ -652,9 +677,9 @@ ApplicationWindow {
                         id: aboutPane
                         objectName: "aboutPane"
                         // Very short (text ×1.5 at 768 px): the code keeps 70 %; the lesson scrolls.
-                        // The verdict is never cut, unless it would leave the code less than half.
+                        // A verdict is never cut, unless it would leave the code less than half.
                         SplitView.preferredHeight: Math.min(aboutColumn.implicitHeight,
-                                                            Math.max(sideVerdict.visible ? sideVerdict.implicitHeight + Style.px(8) : 0,
+                                                            Math.max(sideVerdict.visible && sideVerdict.judged ? sideVerdict.implicitHeight + Style.px(8) : 0,
                                                                      sideSplit.height * (sideSplit.height < Style.px(420) ? 0.3 : sideSplit.compact ? 0.42 : 0.34)),
                                                             sideSplit.height * 0.5)
                         SplitView.minimumHeight: Math.min(aboutColumn.implicitHeight, Style.px(56), sideSplit.height * 0.25)
