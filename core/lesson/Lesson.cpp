@@ -2,6 +2,7 @@
 
 #include "../io/InputFile.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -260,7 +261,8 @@ std::optional<Lesson> parseLesson(const QByteArray &json, const QString &path, L
     }
     const QJsonObject o = doc.object();
     if (!r.checkKeys(o, {QStringLiteral("scenario"), QStringLiteral("title"), QStringLiteral("summary"),
-                         QStringLiteral("minutes"), QStringLiteral("broken"), QStringLiteral("correct")},
+                         QStringLiteral("minutes"), QStringLiteral("broken"), QStringLiteral("correct"),
+                         QStringLiteral("challenge")},
                      {}, 0))
         return std::nullopt;
     Lesson lesson;
@@ -291,6 +293,15 @@ std::optional<Lesson> parseLesson(const QByteArray &json, const QString &path, L
         return std::nullopt;
     }
     lesson.minutes = int(minutes);
+    if (o.contains(QStringLiteral("challenge"))) {
+        lesson.challenge = enumFromName<FindingKind>(o.value(QStringLiteral("challenge")).toString());
+        if (!o.value(QStringLiteral("challenge")).isString() || !lesson.challenge
+            || lesson.challenge == FindingKind::Correct || lesson.challenge == FindingKind::NotExercised) {
+            r.fail(QStringLiteral("challenge"), r.lineOf(QStringLiteral("challenge")),
+                   QStringLiteral("must name what the checker finds on the broken side (lost_updates, overlap, foreign_release, ...)"));
+            return std::nullopt;
+        }
+    }
     if (!r.readText(o.value(QStringLiteral("title")), QStringLiteral("title"), r.lineOf(QStringLiteral("title")), &lesson.title)
         || !r.readText(o.value(QStringLiteral("summary")), QStringLiteral("summary"), r.lineOf(QStringLiteral("summary")), &lesson.summary)
         || !r.readFrames(o, QStringLiteral("broken"), *scenario, &lesson.broken)
@@ -410,6 +421,41 @@ qint64 frameTimeNs(const RunAnalysis &analysis, int event)
     // A nanosecond before the reply: what the same client (or another) sends
     // the moment it is in does not show yet.
     return e.kind == EventKind::Command ? std::max(e.tNs, e.tNs + e.durationNs - 1) : e.tNs;
+}
+
+QString challengeGoal(FindingKind goal)
+{
+    switch (goal) {
+    case FindingKind::LostUpdates: return QCoreApplication::translate("Challenge", "Lose an update: make one client write the stock over another's sale");
+    case FindingKind::Oversold: return QCoreApplication::translate("Challenge", "Sell more than the stock holds");
+    case FindingKind::Overlap: return QCoreApplication::translate("Challenge", "Make two clients hold the lock at once");
+    case FindingKind::ForeignRelease: return QCoreApplication::translate("Challenge", "Make one client delete another's lock");
+    case FindingKind::ForeignRenewal: return QCoreApplication::translate("Challenge", "Make one client extend another's lock");
+    case FindingKind::LockGone: return QCoreApplication::translate("Challenge", "Make a client go on working on a lock Redis no longer holds");
+    case FindingKind::LateRenewal: return QCoreApplication::translate("Challenge", "Make a renewal arrive after the lease ran out");
+    case FindingKind::StuckLock: return QCoreApplication::translate("Challenge", "Leave a lock in Redis that never expires");
+    case FindingKind::KeptAlive: return QCoreApplication::translate("Challenge", "Keep a crashed client's lock alive");
+    case FindingKind::LeftLocked: return QCoreApplication::translate("Challenge", "Make a client let go of its lock while Redis keeps it");
+    case FindingKind::OverDeducted: return QCoreApplication::translate("Challenge", "Take a unit from the stock without a sale");
+    case FindingKind::Unavailable: return QCoreApplication::translate("Challenge", "Make orders fail because the lock's Redis is gone");
+    case FindingKind::Refused: return QCoreApplication::translate("Challenge", "Make an order give up at once although stock is left");
+    case FindingKind::TimedOut: return QCoreApplication::translate("Challenge", "Make an order wait for the lock until it gives up");
+    case FindingKind::Undersold: return QCoreApplication::translate("Challenge", "Leave stock unsold that orders asked for");
+    case FindingKind::Errored: return QCoreApplication::translate("Challenge", "Make an order fail on an error reply from Redis");
+    case FindingKind::StockUnknown:
+    case FindingKind::StaleWritesRefused:
+    case FindingKind::FencingHeld:
+    case FindingKind::NotExercised:
+    case FindingKind::Correct:
+        break;
+    }
+    return QCoreApplication::translate("Challenge", "Make the checker find: %1").arg(QString::fromLatin1(nameOf(goal)));
+}
+
+bool challengeMet(FindingKind goal, const Verdict &verdict)
+{
+    return std::any_of(verdict.findings.begin(), verdict.findings.end(),
+                       [goal](const Finding &f) { return f.kind == goal && f.severity == Severity::Broken; });
 }
 
 } // namespace lockstock

@@ -81,6 +81,9 @@ struct Lesson {
     int minutes = 0;                    // how long it takes in class
     QList<LessonFrame> broken;          // the broken strategy's frames
     QList<LessonFrame> correct;         // then the fix's
+    // The scheduler's challenge: stepping the broken strategy's clients by
+    // hand, make the checker find this; the correct side cannot be made to.
+    std::optional<FindingKind> challenge;
     QString path;
 
     const QList<LessonFrame> &frames(bool correctSide) const { return correctSide ? correct : broken; }
@@ -98,6 +101,12 @@ std::optional<Lesson> loadLessonFile(const QString &path, LessonError *error);
 QStringList builtinLessonNames();
 // A built-in name ("lost-update") or a path to a .json file.
 std::optional<Lesson> findLesson(const QString &nameOrPath, LessonError *error);
+
+// A challenge's goal in the UI language: "Make one client delete another's lock".
+QString challengeGoal(FindingKind goal);
+// Whether the checker found the goal in `verdict`, as a failure (a fenced,
+// harmless overlap does not count).
+bool challengeMet(FindingKind goal, const Verdict &verdict);
 
 // The event a frame's anchor stops at in `analysis`; -1 when it has none.
 int resolveAnchor(const LessonAnchor &anchor, const RunAnalysis &analysis);

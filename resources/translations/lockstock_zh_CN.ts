@@ -2,6 +2,96 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>Challenge</name>
+    <message>
+        <source>Lose an update: make one client write the stock over another&apos;s sale</source>
+        <translation>丢失一次更新：让一个客户端写入的库存覆盖另一个客户端的成交</translation>
+    </message>
+    <message>
+        <source>Sell more than the stock holds</source>
+        <translation>卖出比库存更多的货</translation>
+    </message>
+    <message>
+        <source>Make two clients hold the lock at once</source>
+        <translation>让两个客户端同时持有锁</translation>
+    </message>
+    <message>
+        <source>Make one client delete another&apos;s lock</source>
+        <translation>让一个客户端删掉另一个客户端的锁</translation>
+    </message>
+    <message>
+        <source>Make one client extend another&apos;s lock</source>
+        <translation>让一个客户端给另一个客户端的锁续期</translation>
+    </message>
+    <message>
+        <source>Make a client go on working on a lock Redis no longer holds</source>
+        <translation>让客户端在 Redis 里已经没有的锁上继续干活</translation>
+    </message>
+    <message>
+        <source>Make a renewal arrive after the lease ran out</source>
+        <translation>让续期在租约过期之后才到达</translation>
+    </message>
+    <message>
+        <source>Leave a lock in Redis that never expires</source>
+        <translation>在 Redis 里留下一把永不过期的锁</translation>
+    </message>
+    <message>
+        <source>Keep a crashed client&apos;s lock alive</source>
+        <translation>让崩溃客户端的锁一直活着</translation>
+    </message>
+    <message>
+        <source>Make a client let go of its lock while Redis keeps it</source>
+        <translation>让客户端以为已经放开了锁，Redis 却还留着它</translation>
+    </message>
+    <message>
+        <source>Take a unit from the stock without a sale</source>
+        <translation>在没有成交的情况下从库存里扣掉一件</translation>
+    </message>
+    <message>
+        <source>Make orders fail because the lock&apos;s Redis is gone</source>
+        <translation>让订单因为锁所在的 Redis 不在了而失败</translation>
+    </message>
+    <message>
+        <source>Make an order give up at once although stock is left</source>
+        <translation>让订单在还有库存时立刻放弃</translation>
+    </message>
+    <message>
+        <source>Make an order wait for the lock until it gives up</source>
+        <translation>让订单一直等锁，直到放弃</translation>
+    </message>
+    <message>
+        <source>Leave stock unsold that orders asked for</source>
+        <translation>让订单要买的库存卖不出去</translation>
+    </message>
+    <message>
+        <source>Make an order fail on an error reply from Redis</source>
+        <translation>让订单因为 Redis 返回错误而失败</translation>
+    </message>
+    <message>
+        <source>Make the checker find: %1</source>
+        <translation>让检查器发现：%1</translation>
+    </message>
+</context>
+<context>
+    <name>ChallengeBar</name>
+    <message>
+        <source>Challenge: %1</source>
+        <translation>挑战：%1</translation>
+    </message>
+    <message>
+        <source>✗ The checker found it on the correct side.</source>
+        <translation>✗ 检查器在正确做法上发现了它。</translation>
+    </message>
+    <message>
+        <source>✓ Achieved: the checker found it. Backspace to try another way, R to start over.</source>
+        <translation>✓ 达成：检查器发现了它。按 Backspace 换一种走法，按 R 从头再来。</translation>
+    </message>
+    <message>
+        <source>Leave</source>
+        <translation>退出</translation>
+    </message>
+</context>
+<context>
     <name>Cli</name>
     <message>
         <source>correct</source>
@@ -1106,6 +1196,10 @@
     <message>
         <source>Animated PNG (*.apng)</source>
         <translation>APNG 动画 (*.apng)</translation>
+    </message>
+    <message>
+        <source>&amp;Challenge: play the scheduler</source>
+        <translation>挑战：由你来调度(&amp;C)</translation>
     </message>
 </context>
 <context>
@@ -2830,6 +2924,17 @@
     <message>
         <source>Fit the whole run (0)</source>
         <translation>显示整个运行（0）</translation>
+    </message>
+</context>
+<context>
+    <name>lockstock::ChallengeMode</name>
+    <message>
+        <source>With %1 this cannot happen: step the clients in any order you like, the checker will not find it.</source>
+        <translation>用 %1 时这不会发生：按任意顺序单步执行各个客户端，检查器都不会发现它。</translation>
+    </message>
+    <message>
+        <source>Step the clients yourself: 1–9 picks one, → steps it, Backspace takes the step back. The checker says when you got there.</source>
+        <translation>自己单步执行各个客户端：1–9 选一个，→ 执行一步，Backspace 撤销这一步。做到时检查器会告诉你。</translation>
     </message>
 </context>
 <context>

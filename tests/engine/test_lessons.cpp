@@ -105,6 +105,8 @@ private slots:
             << QStringLiteral("x.json:7: field 'broken[0].choices': exactly one choice must be \"right\": true (2 are)");
         QTest::newRow("no frames") << minimal().replace("\"correct\": [", "\"correct\": [], \"x\": [")
                                    << QStringLiteral("field 'x': unknown field");
+        QTest::newRow("challenge") << minimal().replace("\"minutes\": 3", "\"minutes\": 3, \"challenge\": \"correct\"")
+                                   << QStringLiteral("x.json:5: field 'challenge': must name what the checker finds");
         QTest::newRow("end and more")
             << minimal(R"({"at": {"end": true, "client": "A"}, "text": {"en": "a", "zh_CN": "甲"}})")
             << QStringLiteral("x.json:7: field 'broken[0].at.end': the run's end takes no other criterion");
@@ -158,6 +160,7 @@ private slots:
         LessonError error;
         const std::optional<Lesson> lesson = findLesson(name, &error);
         QVERIFY2(lesson, qPrintable(error.display()));
+        QVERIFY2(lesson->challenge, qPrintable(lesson->path + QStringLiteral(": no challenge")));
         ScenarioError scenarioError;
         const std::optional<Scenario> s = findScenario(lesson->scenario, &scenarioError);
         QVERIFY2(s, qPrintable(scenarioError.display()));
@@ -195,6 +198,11 @@ private slots:
                 if (frame.at.finding)
                     QVERIFY2(r->analysis->verdict.has(*frame.at.finding), qPrintable(QStringLiteral("frame %1").arg(f + 1)));
             }
+            // The challenge: the broken side's run meets it, the correct side's cannot.
+            QVERIFY2(challengeMet(*lesson->challenge, r->analysis->verdict) == !correct,
+                     qPrintable(QStringLiteral("challenge %1 on the %2 side: %3")
+                                    .arg(QLatin1String(nameOf(*lesson->challenge)), side,
+                                         r->analysis->verdict.sentences(r->analysis->info).join(QLatin1Char(' ')))));
         }
     }
 };

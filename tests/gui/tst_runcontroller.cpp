@@ -4,7 +4,9 @@
 
 #include "TestRedis.h"
 
+#include "gui/ChallengeMode.h"
 #include "gui/RunController.h"
+#include "lesson/Lesson.h"
 #include "gui/Translations.h"
 #include "redis/RedisConnection.h"
 #include "analysis/HistoryJson.h"
@@ -258,6 +260,50 @@ private slots:
         // At the scenario's own pace (×2) it would take 18.75 s; computed, well under one.
         QTRY_VERIFY_WITH_TIMEOUT(controller.finished(), 8000);
         QVERIFY2(controller.durationMs() > 30000, qPrintable(QString::number(controller.durationMs())));
+    }
+
+    // Play the scheduler on lost-update: stepped one way the checker finds
+    // nothing, stepped the other it finds the lost update the goal names; on
+    // the correct side no order of steps gets there.
+    void challengeIsMetByHand()
+    {
+        RunController controller(RedisTarget::startPrivate(), {});
+        controller.setScenario(QStringLiteral("lost-update"));
+        controller.setCorrect(false);
+        ChallengeMode challenge(&controller, nullptr);
+        QVERIFY(challenge.available());
+        QCOMPARE(challenge.goal(), challengeGoal(FindingKind::LostUpdates));
+        challenge.start();
+        QVERIFY(challenge.active());
+        QSignalSpy idle(controller.primary(), &RunSession::workerIdle);
+        const auto stepAll = [&](const QList<int> &clients) {
+            for (int client : clients) {
+                if (controller.finished())
+                    break;
+                const qsizetype before = idle.count();
+                controller.step(client);
+                QTRY_VERIFY_WITH_TIMEOUT(idle.count() > before || controller.finished(), 10000);
+            }
+            QTRY_VERIFY_WITH_TIMEOUT(controller.finished(), 10000);
+        };
+        stepAll({0, 0, 1, 1}); // one after the other: nothing lost
+        QVERIFY2(!challenge.achieved(), qPrintable(verdict(controller.primary())));
+        controller.reset();
+        QVERIFY(!challenge.achieved());
+        stepAll({0, 1, 0, 1}); // both read 100
+        QVERIFY2(challenge.achieved(), qPrintable(verdict(controller.primary())));
+
+        controller.setCorrect(true);
+        QVERIFY(challenge.active());
+        QVERIFY(!challenge.achieved());
+        QVERIFY2(challenge.note().contains(controller.strategy()), qPrintable(challenge.note()));
+        QList<int> alternate;
+        for (int i = 0; i < 40; ++i)
+            alternate << i % 2;
+        stepAll(alternate);
+        QVERIFY2(!challenge.achieved(), qPrintable(verdict(controller.primary())));
+        challenge.stop();
+        QVERIFY(!challenge.active());
     }
 
     void stepsOneClientAtATime()
