@@ -12,7 +12,8 @@ Rectangle {
     property int outcome: RunSession.Clean
     property int runState: RunSession.Idle
     property string title: ""
-    // Where the panel has less height than its findings, they scroll inside it.
+    // The panel's height at most, findings scrolling inside it beyond; without
+    // one, a few lines of findings (the timeline keeps its height).
     property real maximumHeight: Infinity
 
     readonly property bool judged: runState === RunSession.Finished || runState === RunSession.Failed
@@ -64,9 +65,10 @@ Rectangle {
         Flickable {
             id: findingsView
             Layout.fillWidth: true
-            implicitHeight: Math.min(flow.implicitHeight, Style.px(100),
-                                     Math.max(Style.px(40), root.maximumHeight - Style.px(20)
-                                              - (titleLabel.visible ? titleLabel.implicitHeight + column.spacing : 0)))
+            implicitHeight: Math.min(flow.implicitHeight,
+                                     !isFinite(root.maximumHeight) ? Style.px(100)
+                                     : Math.max(Style.px(40), root.maximumHeight - Style.px(20)
+                                                - (titleLabel.visible ? titleLabel.implicitHeight + column.spacing : 0)))
             contentHeight: flow.implicitHeight
             clip: true
             boundsBehavior: Flickable.StopAtBounds
