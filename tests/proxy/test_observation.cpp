@@ -189,6 +189,13 @@ private slots:
         RedisConnection a(proxyOf(observation), named("A"));
         QCOMPARE(a.command({"SET", "lock:1", "ta", "NX", "PX", "60000"}).display(), QStringLiteral("OK"));
         a.command({"DECR", "stock:1"});
+        // The proxy reads the lock back after the reply (its probe): the
+        // restart comes once the observation holds it, as a user sees it.
+        const auto holdings = [&observation] {
+            const ObservedRun sofar = observation.sofar()();
+            return sofar.resources.empty() ? -1 : int(analyze(*sofar.resources.front().history)->nodes.value(0).holdingCount());
+        };
+        QTRY_COMPARE_WITH_TIMEOUT(holdings(), 1, 10000);
         QVERIFY2(observation.serverFault(ServerAction::Restart, 0).contains(QStringLiteral("no persistence")),
                  "a single private server keeps no data");
         const ObservedRun run = observation.finish();
