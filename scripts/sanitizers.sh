@@ -8,6 +8,10 @@
 #   SANITIZE_EXCLUDE  (default "timing")  ctest -LE regex: tests whose real-time
 #                     margins do not survive a 5-15x sanitizer slowdown
 #   LOCKSTOCK_TEST_REPEAT (default 2 here)   repetitions in the scenario tests
+#   LOCKSTOCK_SENTINEL_REPEAT (default 1 here)  runs of each scenario on real
+#                     Sentinel: each takes real seconds whatever the build (the
+#                     sanitizer jobs spent 330 of their 365 s of tests waiting on
+#                     them); the developer's suite repeats them
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -15,6 +19,7 @@ labels="${SANITIZE_LABELS:-engine|resilience|stress}"
 exclude="${SANITIZE_EXCLUDE:-timing}"
 jobs="$(nproc)"
 export LOCKSTOCK_TEST_REPEAT="${LOCKSTOCK_TEST_REPEAT:-2}"
+export LOCKSTOCK_SENTINEL_REPEAT="${LOCKSTOCK_SENTINEL_REPEAT:-1}"
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:strict_string_checks=1:detect_stack_use_after_return=0"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 # QProcess forks redis-server from a process that has threads (the QtTest
