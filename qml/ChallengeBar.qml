@@ -35,10 +35,7 @@ Rectangle {
             Label {
                 objectName: "challengeStatus"
                 Layout.fillWidth: true
-                // On the correct side the goal met would contradict the lesson: said as loudly as it is.
-                text: Challenge.achieved ? (Controller.correct ? qsTr("✗ The checker found it on the correct side.")
-                                                               : qsTr("✓ Achieved: the checker found it. Backspace to try another way, R to start over."))
-                                         : Challenge.note
+                text: Challenge.note
                 wrapMode: Text.WordWrap
                 font.pixelSize: Style.px(15)
                 font.bold: Challenge.achieved

@@ -672,6 +672,8 @@ ApplicationWindow {
                     Layout.fillHeight: true
                     orientation: Qt.Vertical
                     readonly property bool compact: height < Style.px(760)
+                    // What lesson and verdict may take at most: the code keeps the other half.
+                    readonly property real aboutRoom: height * 0.5
 
                     ScrollView {
                         id: aboutPane
@@ -681,7 +683,7 @@ ApplicationWindow {
                         SplitView.preferredHeight: Math.min(aboutColumn.implicitHeight,
                                                             Math.max(sideVerdict.visible && sideVerdict.judged ? sideVerdict.implicitHeight + Style.px(8) : 0,
                                                                      sideSplit.height * (sideSplit.height < Style.px(420) ? 0.3 : sideSplit.compact ? 0.42 : 0.34)),
-                                                            sideSplit.height * 0.5)
+                                                            sideSplit.aboutRoom)
                         SplitView.minimumHeight: Math.min(aboutColumn.implicitHeight, Style.px(56), sideSplit.height * 0.25)
                         contentWidth: availableWidth
                         clip: true
@@ -701,7 +703,7 @@ ApplicationWindow {
                                 outcome: Controller.primary.outcome
                                 runState: Controller.primary.state
                                 title: Controller.primary.strategyTitle
-                                maximumHeight: sideSplit.height * 0.5 - Style.px(8)
+                                maximumHeight: sideSplit.aboutRoom - Style.px(8)
                             }
                             Lesson {
                                 Layout.fillWidth: true

@@ -30,16 +30,15 @@ ChallengeMode *ChallengeMode::create(QQmlEngine *engine, QJSEngine *js)
 
 void ChallengeMode::scenarioShown()
 {
-    std::optional<FindingKind> goal;
-    for (const QString &name : builtinLessonNames()) {
-        LessonError error;
-        const std::optional<Lesson> lesson = findLesson(name, &error);
-        if (lesson && lesson->scenario == m_controller->scenario()) {
-            goal = lesson->challenge;
-            break;
-        }
-    }
-    m_goalOfScenario = goal;
+    // configChanged also says a strategy or a side changed: the lesson is read once a scenario.
+    const QString scenario = m_controller->scenario();
+    if (scenario == m_scenario)
+        return;
+    m_scenario = scenario;
+    // A shipped lesson bears its scenario's name (test_lessons); an opened file has none.
+    LessonError error;
+    const std::optional<Lesson> lesson = builtinLessonNames().contains(scenario) ? findLesson(scenario, &error) : std::nullopt;
+    m_goalOfScenario = lesson ? lesson->challenge : std::nullopt;
     emit changed();
 }
 
@@ -52,6 +51,11 @@ QString ChallengeMode::note() const
 {
     if (!available())
         return {};
+    if (achieved())
+        // On the correct side the goal met would contradict the lesson: said as loudly as it is.
+        return m_controller->correct()
+            ? tr("✗ The checker found it on the correct side.")
+            : tr("✓ Achieved: the checker found it. Backspace to try another way, R to start over.");
     return m_controller->correct()
         ? tr("With %1 this cannot happen: step the clients in any order you like, the checker will not find it.")
               .arg(m_controller->strategy())

@@ -29,7 +29,8 @@ class ChallengeMode : public QObject {
     Q_PROPERTY(bool available READ available NOTIFY changed)
     Q_PROPERTY(bool active READ active NOTIFY changed)
     Q_PROPERTY(QString goal READ goal NOTIFY changed)
-    // What to do on this side: step towards the goal, or prove it cannot happen.
+    // What to do on this side (step towards the goal, or prove it cannot
+    // happen), or, once the checker found the goal, that it did.
     Q_PROPERTY(QString note READ note NOTIFY changed)
     // The checker found the goal in the run shown.
     Q_PROPERTY(bool achieved READ achieved NOTIFY changed)
@@ -56,6 +57,7 @@ private:
 
     RunController *m_controller;
     Translations *m_translations;
+    QString m_scenario;                 // whose lesson was read
     std::optional<FindingKind> m_goalOfScenario;
     bool m_active = false;
 };

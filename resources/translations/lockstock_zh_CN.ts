@@ -79,14 +79,6 @@
         <translation>挑战：%1</translation>
     </message>
     <message>
-        <source>✗ The checker found it on the correct side.</source>
-        <translation>✗ 检查器在正确做法上发现了它。</translation>
-    </message>
-    <message>
-        <source>✓ Achieved: the checker found it. Backspace to try another way, R to start over.</source>
-        <translation>✓ 达成：检查器发现了它。按 Backspace 换一种走法，按 R 从头再来。</translation>
-    </message>
-    <message>
         <source>Leave</source>
         <translation>退出</translation>
     </message>
@@ -2935,6 +2927,14 @@
     <message>
         <source>Step the clients yourself: 1–9 picks one, → steps it, Backspace takes the step back. The checker says when you got there.</source>
         <translation>自己单步执行各个客户端：1–9 选一个，→ 执行一步，Backspace 撤销这一步。做到时检查器会告诉你。</translation>
+    </message>
+    <message>
+        <source>✗ The checker found it on the correct side.</source>
+        <translation>✗ 检查器在正确做法上发现了它。</translation>
+    </message>
+    <message>
+        <source>✓ Achieved: the checker found it. Backspace to try another way, R to start over.</source>
+        <translation>✓ 达成：检查器发现了它。按 Backspace 换一种走法，按 R 从头再来。</translation>
     </message>
 </context>
 <context>
