@@ -89,6 +89,9 @@ void Observation::resolvePeers()
 QString Observation::serverFault(ServerFault::Action action, int node)
 {
     const QString name = m_proxy->nodes().value(node).name;
+    // When it began: a restart returns once the server is back, and what a
+    // probe read meanwhile is already the fault's doing.
+    const qint64 beganNs = m_proxy->nowNs();
     QString note;
     if (m_nodeSet) {
         ServerFault fault;
@@ -117,7 +120,7 @@ QString Observation::serverFault(ServerFault::Action action, int node)
             throw RedisError("that server fault needs a topology of several servers");
         }
     }
-    m_proxy->recordFault(node, note, action,
+    m_proxy->recordFault(beganNs, node, note, action,
                          action == ServerFault::Action::Restart && m_nodeSet && m_nodeSet->persistent());
     return note;
 }

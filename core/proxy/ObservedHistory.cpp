@@ -878,9 +878,24 @@ ObservedRun buildObservedRun(const RecordingSnapshot &rec, const KeyRoles &roles
                          .arg(QString::fromUtf8(k.key), k.reason);
     const Transactions transactions(rec.commands);
     Recorded recorded{rec, topology, values, run.lanes, laneOf, transactions, {}};
-    for (int p = 0; p < rec.probes.size(); ++p)
-        for (quint64 id : rec.probes.at(p).after)
-            recorded.probesAfter[id] << p;
+    // A probe re-asked after its connection dropped reads Redis later than
+    // the commands it follows: past a server fault in between it says what
+    // the fault left, not what they did (a restart's empty server would end
+    // a lock at a command before the restart).
+    QHash<quint64, qint64> repliedAt;
+    for (const ObservedCommand &c : rec.commands)
+        repliedAt.insert(c.id, c.repliedNs >= 0 ? c.repliedNs : c.sentNs);
+    const auto faultBetween = [&rec](int node, qint64 fromNs, qint64 toNs) {
+        return std::any_of(rec.faults.cbegin(), rec.faults.cend(), [&](const ObservedFault &f) {
+            return f.action != ServerAction::Other && (f.node == node || f.node < 0) && f.tNs >= fromNs && f.tNs <= toNs;
+        });
+    };
+    for (int p = 0; p < rec.probes.size(); ++p) {
+        const ObservedProbe &probe = rec.probes.at(p);
+        for (quint64 id : probe.after)
+            if (!faultBetween(probe.node, repliedAt.value(id), probe.tNs))
+                recorded.probesAfter[id] << p;
+    }
     for (const Resource &r : resources) {
         ResourceHistory resource(recorded, r);
         run.resources.push_back({r.lockKey, r.stockKey, resource.build(finalStock, title, &run.notes)});

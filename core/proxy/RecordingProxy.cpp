@@ -810,9 +810,9 @@ QString RecordingProxy::pauseNode(int node, bool paused)
     return control([node, paused](Loop &l) { return l.pause(node, paused); });
 }
 
-void RecordingProxy::recordFault(int node, const QString &note, ServerAction action, bool dataKept)
+void RecordingProxy::recordFault(qint64 tNs, int node, const QString &note, ServerAction action, bool dataKept)
 {
-    m_recording.addFault({nowNs(), -1, node, note, action, dataKept});
+    m_recording.addFault({tNs, -1, node, note, action, dataKept});
 }
 
 KeyRoles RecordingProxy::keyRoles() const

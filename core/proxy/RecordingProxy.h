@@ -79,8 +79,8 @@ public:
     QString dropNextReply(const QString &client);
     QString partition(const QString &client, const QList<int> &nodes); // empty: heal
     QString pauseNode(int node, bool paused);
-    // A fault done from outside (a server killed): recorded at this moment.
-    void recordFault(int node, const QString &note, ServerAction action, bool dataKept);
+    // A fault done from outside (a server killed), recorded as begun at tNs (nowNs()).
+    void recordFault(qint64 tNs, int node, const QString &note, ServerAction action, bool dataKept);
     // The key roles the proxy has learnt so far.
     KeyRoles keyRoles() const;
 

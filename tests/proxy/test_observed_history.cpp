@@ -283,6 +283,27 @@ private slots:
         QVERIFY(node.changes.first().dataKept);
     }
 
+    // A probe lost with its connection to a restart is asked again once the
+    // server is back: what it reads then is the restart's doing, not the
+    // command's. The lock ends at the restart, not at the command before it.
+    void probeReadAfterARestartDoesNotSpeakForTheCommandBefore()
+    {
+        Builder b;
+        const int a = b.connection(0, 1, "A");
+        const quint64 set = b.command(a, 10, {"SET", "lock:1", "ta", "NX", "PX", "60000"}, ok()).id;
+        const quint64 decr = b.command(a, 12, {"DECR", "stock:1"}, integer(9)).id;
+        b.s.probes << ObservedProbe{12 * ms, 0, {set}, {{"lock:1", "string", "ta", 59998, true}}};
+        b.s.faults << ObservedFault{20 * ms, -1, 0, QStringLiteral("redis restarting (no persistence: empty)"), ServerAction::Restart};
+        b.s.probes << ObservedProbe{40 * ms, 0, {decr}, {{"lock:1", "none", {}, kNoKey, true}, {"stock:1", "none", {}, kNoKey, true}}};
+        ObservedRun run = build(b);
+        const std::shared_ptr<const RunAnalysis> o = analyze(*run.resources.front().history);
+        const LockNode &node = o->nodes.first();
+        QCOMPARE(node.holdingCount(), 1);
+        QVERIFY(!node.open);
+        QCOMPARE(node.holdings.at(0).span.startNs, 11 * ms);
+        QCOMPARE(node.holdings.at(0).span.endNs, 20 * ms);
+    }
+
     void lockAndStockPairByResource()
     {
         Builder b;
