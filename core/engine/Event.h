@@ -94,6 +94,8 @@ enum class ServerAction : quint8 {
     ScriptFlush,     // SCRIPT FLUSH: scripts loaded by SCRIPT LOAD are gone
     SentinelFailover, // SENTINEL FAILOVER asked of a sentinel: it promotes a replica of its
                      // own choice without waiting for agreement (an operator's action)
+    ClusterFailover, // CLUSTER FAILOVER FORCE on a replica of a cluster: it takes its master's
+                     // slots once a majority of the masters vote for it, without asking the master
     Sentinel,        // observed: a sentinel said something about this node (+sdown, +odown,
                      // +elected-leader...); the note is its event, `amount` which sentinel
     SwitchMaster,    // observed: Sentinel's +switch-master, this node is the master now
@@ -109,6 +111,7 @@ struct EnumNames<ServerAction> {
         {ServerAction::ClockDrift, "clock_drift"}, {ServerAction::FillMemory, "fill_memory"},
         {ServerAction::ClientPause, "client_pause"}, {ServerAction::ScriptFlush, "script_flush"},
         {ServerAction::SentinelFailover, "sentinel_failover"}, {ServerAction::Sentinel, "sentinel"},
+        {ServerAction::ClusterFailover, "cluster_failover"},
         {ServerAction::SwitchMaster, "switch_master"},
     };
 };

@@ -10,6 +10,7 @@
 #include <QSet>
 #include <QThread>
 
+#include <algorithm>
 #include <cmath>
 #include <unistd.h>
 
@@ -70,6 +71,34 @@ int localPortTowards(qint64 pid, int remotePort)
     }
     return 0;
 }
+// The last lines of a server's log, for an error message.
+std::string logTail(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll().right(1200).toStdString() : std::string();
+}
+// The hash slots, their masters and replicas as one node sees them
+// (CLUSTER SLOTS): "0-5460:6380/6383 5461-10922:6381/6384 ...", ranges in
+// the order given, replicas by port.
+QByteArray slotMapOf(const RedisValue &slotList)
+{
+    QByteArray out;
+    for (const RedisValue &range : slotList.items()) {
+        const QList<RedisValue> r = range.items();
+        if (r.size() < 3)
+            continue;
+        QList<qint64> replicas;
+        for (qsizetype i = 3; i < r.size(); ++i)
+            replicas << r.at(i).items().value(1).toInteger();
+        std::sort(replicas.begin(), replicas.end());
+        out += QByteArray::number(r.at(0).toInteger()) + '-' + QByteArray::number(r.at(1).toInteger()) + ':'
+            + QByteArray::number(r.at(2).items().value(1).toInteger());
+        for (const qint64 port : std::as_const(replicas))
+            out += '/' + QByteArray::number(port);
+        out += ' ';
+    }
+    return out;
+}
 } // namespace
 
 NodeSet::NodeSet(const NodeSpec &spec)
@@ -85,6 +114,7 @@ NodeSet::NodeSet(const NodeSpec &spec)
         options.persistence = m_spec.persistence;
         options.clock = m_clock;
         options.clockNode = i;
+        options.cluster = m_spec.kind == NodeSpec::Kind::Cluster;
         // Replicas sync at once after a failover (the default waits 5 s),
         // through an RDB file: a replica loaded that way streams at once,
         // one loaded without disk only after its first ACK, up to a second.
@@ -104,9 +134,151 @@ NodeSet::NodeSet(const NodeSpec &spec)
     if (m_spec.kind == NodeSpec::Kind::Replicated)
         for (int i = 1; i < m_spec.count; ++i)
             follow(i, 0);
+    if (m_spec.kind == NodeSpec::Kind::Cluster)
+        formCluster();
     waitForReplicas();
     if (m_spec.kind == NodeSpec::Kind::Replicated && m_spec.sentinels > 0)
         startSentinels(password);
+}
+
+void NodeSet::formCluster()
+{
+    // As redis-cli --cluster create does it: slots in equal ranges to the
+    // masters, a distinct config epoch each, then every node met.
+    const int shards = m_spec.shards();
+    QList<QByteArray> ids;
+    for (int i = 0; i < m_spec.count; ++i) {
+        ids << commandOn(endpoint(i), {"CLUSTER", "MYID"}).bytes();
+        commandOn(endpoint(i), {"CLUSTER", "SET-CONFIG-EPOCH", QByteArray::number(i + 1)});
+    }
+    for (int m = 0; m < shards; ++m) {
+        const RedisValue r = commandOn(endpoint(m), {"CLUSTER", "ADDSLOTSRANGE", QByteArray::number(m * 16384 / shards),
+                                                     QByteArray::number((m + 1) * 16384 / shards - 1)});
+        if (!r.isStatus("OK"))
+            throw RedisServerError("CLUSTER ADDSLOTSRANGE on " + names().at(m).toStdString() + ": " + r.display().toStdString());
+    }
+    for (int i = 1; i < m_spec.count; ++i)
+        commandOn(endpoint(0), {"CLUSTER", "MEET", "127.0.0.1", QByteArray::number(endpoint(i).port),
+                                QByteArray::number(server(i).clusterBusPort())});
+    // Every node knows every other, handshakes done, before a replica can
+    // name its master.
+    QDeadlineTimer deadline(20000);
+    for (int i = 0; i < m_spec.count; ++i) {
+        for (;;) {
+            const QByteArray nodes = commandOn(endpoint(i), {"CLUSTER", "NODES"}).bytes();
+            if (nodes.count('\n') >= m_spec.count && !nodes.contains("handshake") && !nodes.contains("noaddr"))
+                break;
+            if (deadline.hasExpired())
+                throw RedisServerError("cluster node " + names().at(i).toStdString() + " did not meet the others: "
+                                       + nodes.simplified().toStdString());
+            QThread::msleep(20);
+        }
+    }
+    for (int r = shards; r < m_spec.count; ++r) {
+        const int master = (r - shards) % shards;
+        const RedisValue reply = commandOn(endpoint(r), {"CLUSTER", "REPLICATE", ids.at(master)});
+        if (!reply.isStatus("OK"))
+            throw RedisServerError("CLUSTER REPLICATE on " + names().at(r).toStdString() + ": " + reply.display().toStdString());
+        m_following[size_t(r)] = master;
+    }
+    // Gossip tells every node who replicates whom: until each knows all the
+    // replicas, with every link connected, a master denies a replica's
+    // failover vote ("it is a master node").
+    for (int i = 0; i < m_spec.count; ++i) {
+        for (;;) {
+            const QByteArray nodes = commandOn(endpoint(i), {"CLUSTER", "NODES"}).bytes();
+            if (nodes.count(" slave ") + nodes.count(",slave ") == m_spec.count - shards && !nodes.contains("disconnected")
+                && !nodes.contains("fail") && !nodes.contains("handshake"))
+                break;
+            if (deadline.hasExpired())
+                throw RedisServerError("cluster node " + names().at(i).toStdString() + " did not learn the replicas: "
+                                       + nodes.simplified().toStdString());
+            QThread::msleep(20);
+        }
+    }
+    awaitClusterAgreement(20000, true);
+}
+
+void NodeSet::awaitClusterAgreement(int timeoutMs, bool replicasStream)
+{
+    QDeadlineTimer deadline(timeoutMs);
+    for (;;) {
+        QByteArray seen;
+        QString disagreement;
+        for (int i = 0; i < m_spec.count && disagreement.isEmpty(); ++i) {
+            if (!server(i).isRunning() || isStopped(i))
+                continue;
+            try {
+                const QByteArray info = commandOn(endpoint(i), {"CLUSTER", "INFO"}).bytes();
+                const QByteArray map = slotMapOf(commandOn(endpoint(i), {"CLUSTER", "SLOTS"}));
+                if (!info.contains("cluster_state:ok"))
+                    disagreement = names().at(i) + QStringLiteral(" is not cluster_state:ok");
+                else if (seen.isEmpty())
+                    seen = map;
+                else if (map != seen)
+                    disagreement = names().at(i) + QStringLiteral(" sees slots ") + QString::fromUtf8(map)
+                        + QStringLiteral(", another ") + QString::fromUtf8(seen);
+            } catch (const RedisError &e) {
+                disagreement = names().at(i) + QStringLiteral(": ") + QString::fromUtf8(e.what());
+            }
+        }
+        // Replicas stream from the master they follow.
+        for (int i = 0; i < m_spec.count && replicasStream && disagreement.isEmpty(); ++i) {
+            const int master = m_following[size_t(i)];
+            if (master < 0 || !server(i).isRunning() || isStopped(i) || !server(master).isRunning() || isStopped(master))
+                continue;
+            const QByteArray info = commandOn(endpoint(i), {"INFO", "replication"}).bytes();
+            if (!info.contains("master_link_status:up")
+                || !info.contains("master_port:" + QByteArray::number(endpoint(master).port) + "\r\n"))
+                disagreement = names().at(i) + QStringLiteral(" does not stream from ") + names().at(master);
+        }
+        if (disagreement.isEmpty())
+            return;
+        if (deadline.hasExpired())
+            throw RedisServerError("the cluster did not agree within " + std::to_string(timeoutMs) + " ms: "
+                                   + disagreement.toStdString());
+        QThread::msleep(5);
+    }
+}
+
+int NodeSet::keySlot(const QByteArray &key)
+{
+    // Only the part between the first '{' and the next '}' counts, if not empty.
+    QByteArray hashed = key;
+    if (const qsizetype open = key.indexOf('{'); open >= 0)
+        if (const qsizetype close = key.indexOf('}', open + 1); close > open + 1)
+            hashed = key.mid(open + 1, close - open - 1);
+    quint16 crc = 0; // CRC16-CCITT (XMODEM), as Redis's crc16.c
+    for (const char ch : std::as_const(hashed)) {
+        crc ^= quint16(quint8(ch)) << 8;
+        for (int bit = 0; bit < 8; ++bit)
+            crc = (crc & 0x8000) ? quint16((crc << 1) ^ 0x1021) : quint16(crc << 1);
+    }
+    return crc & 16383;
+}
+
+int NodeSet::slotOwner(int slot) const
+{
+    for (int i = 0; i < m_spec.count; ++i) {
+        if (!m_servers[size_t(i)]->isRunning() || isStopped(i))
+            continue;
+        try {
+            RedisConnection c(endpoint(i), {.connectTimeoutMs = 200, .commandTimeoutMs = 500, .clientName = "lockstock:client"});
+            const RedisValue slotList = c.command({"CLUSTER", "SLOTS"});
+            for (const RedisValue &range : slotList.items()) {
+                const QList<RedisValue> r = range.items();
+                if (r.size() >= 3 && r.at(0).toInteger() <= slot && slot <= r.at(1).toInteger())
+                    return nodeOnPort(QByteArray::number(r.at(2).items().value(1).toInteger()));
+            }
+        } catch (const RedisError &) {
+        }
+    }
+    return -1;
+}
+
+int NodeSet::nodeAt(const QByteArray &address) const
+{
+    return nodeOnPort(address.mid(address.lastIndexOf(':') + 1));
 }
 
 void NodeSet::startSentinels(const QByteArray &password)
@@ -331,8 +503,11 @@ void NodeSet::waitForReplicas()
 
 void NodeSet::awaitReplication()
 {
-    if (m_spec.kind != NodeSpec::Kind::Replicated)
+    if (m_spec.kind != NodeSpec::Kind::Replicated && m_spec.kind != NodeSpec::Kind::Cluster)
         return;
+    // A cluster's replicas change masters on their own (a demoted master
+    // syncs in full, in its own time): only one that streams is waited for.
+    const bool onlyStreaming = m_spec.kind == NodeSpec::Kind::Cluster;
     QDeadlineTimer deadline(2000);
     try {
         for (int i = 0; i < m_spec.count; ++i) {
@@ -343,8 +518,8 @@ void NodeSet::awaitReplication()
             const QByteArray port = "master_port:" + QByteArray::number(endpoint(master).port) + "\r\n";
             for (;;) {
                 const QByteArray info = commandOn(endpoint(i), {"INFO", "replication"}).bytes();
-                if (info.contains("master_link_status:up") && info.contains(port)
-                    && infoNumber(info, "slave_repl_offset") >= wrote)
+                const bool streaming = info.contains("master_link_status:up") && info.contains(port);
+                if ((streaming && infoNumber(info, "slave_repl_offset") >= wrote) || (onlyStreaming && !streaming))
                     break;
                 if (deadline.hasExpired())
                     return; // a replica that cannot catch up is read as it is
@@ -385,7 +560,8 @@ void NodeSet::requireReplicasToWrite(int replicas)
 
 void NodeSet::cutReplicationLink(int node)
 {
-    const RedisEndpoint master = endpoint(m_master.load());
+    const int following = m_following[size_t(node)];
+    const RedisEndpoint master = endpoint(following >= 0 ? following : m_master.load());
     // The replica is stopped: only the master can say how it sees the link.
     const int port = localPortTowards(server(node).pid(), master.port);
     if (port == 0)
@@ -478,12 +654,16 @@ QString NodeSet::apply(const ServerFault &fault, const RunInfo &run)
     case ServerFault::Action::Resume:
         s.resume();
         drain(node);
+        if (m_spec.kind == NodeSpec::Kind::Cluster)
+            awaitClusterAgreement(10000); // a master that lost its slots meanwhile learns it
         return QStringLiteral("%1 resumed (SIGCONT)").arg(name);
     case ServerFault::Action::Restart:
         // Back when it answers (on the virtual clock, at the instant it is
         // due), following its master again, if it had one.
         s.restart();
-        if (const int master = m_following[size_t(node)]; master >= 0)
+        if (m_spec.kind == NodeSpec::Kind::Cluster)
+            awaitClusterAgreement(10000); // it rejoins from its nodes.conf
+        else if (const int master = m_following[size_t(node)]; master >= 0)
             follow(node, master);
         return QStringLiteral("%1 restarted (%2)").arg(name, data);
     case ServerFault::Action::Isolate:
@@ -521,6 +701,35 @@ QString NodeSet::apply(const ServerFault &fault, const RunInfo &run)
     case ServerFault::Action::SentinelFailover: {
         commandOn(m_sentinels.at(0)->endpoint(), {"SENTINEL", "FAILOVER", kMasterName});
         return QStringLiteral("SENTINEL FAILOVER asked of s1: it promotes a replica of its choice");
+    }
+    case ServerFault::Action::ClusterFailover: {
+        const int master = m_following[size_t(node)];
+        const RedisValue r = commandOn(s.endpoint(), {"CLUSTER", "FAILOVER", "FORCE"});
+        if (!r.isStatus("OK"))
+            throw RedisServerError("CLUSTER FAILOVER FORCE on " + name.toStdString() + ": " + r.display().toStdString());
+        // Over once it serves its master's slots and every node knows it.
+        QDeadlineTimer deadline(10000);
+        while (!commandOn(s.endpoint(), {"INFO", "replication"}).bytes().contains("role:master")) {
+            if (deadline.hasExpired())
+            {
+                std::string votes; // what the masters said of its request
+                for (int i = 0; i < m_spec.count; ++i) {
+                    QFile f(server(i).logFile());
+                    if (f.open(QIODevice::ReadOnly))
+                        for (const QByteArray &line : f.readAll().split('\n'))
+                            if (line.contains("ailover auth") || line.contains("vote"))
+                                votes += names().at(i).toStdString() + ": " + line.toStdString() + '\n';
+                }
+                throw RedisServerError(name.toStdString() + " was not elected within 10 s (CLUSTER FAILOVER FORCE); its log: "
+                                       + logTail(s.logFile()) + "\nvotes:\n" + votes);
+            }
+            QThread::msleep(2);
+        }
+        m_following[size_t(node)] = -1;
+        if (master >= 0)
+            m_following[size_t(master)] = node; // the old master follows it once it hears of it
+        awaitClusterAgreement(int(std::max<qint64>(1000, deadline.remainingTime())));
+        return QStringLiteral("%1 takes over its master's slots (CLUSTER FAILOVER FORCE)").arg(name);
     }
     case ServerFault::Action::Sentinel:
     case ServerFault::Action::SwitchMaster:

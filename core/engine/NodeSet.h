@@ -55,6 +55,18 @@ public:
     // only finds a new master sooner. Safe from any thread.
     int lockServer(int node) const;
 
+    // Redis Cluster (NodeSpec::Kind::Cluster): the hash slot of a key
+    // (CRC16 of the key or of its {hash tag}, mod 16384), as CLUSTER KEYSLOT.
+    static int keySlot(const QByteArray &key);
+    // The master that serves `slot` as the cluster says now (CLUSTER SLOTS,
+    // asked of the first lock node that answers, as a client refreshes its
+    // slot map); -1 when none answers. Safe from any thread.
+    int slotOwner(int slot) const;
+    // The lock node listening on "host:port" (a -MOVED reply's address); -1 for none.
+    int nodeAt(const QByteArray &address) const;
+    // Cluster: the node replica `node` follows, or -1 (a master, or not a cluster).
+    int masterOf(int node) const { return m_following.at(size_t(node)); }
+
     // The sentinels watching a replicated set (NodeSpec::sentinels), "s1"...
     int sentinelCount() const { return int(m_sentinels.size()); }
     // Something a sentinel published about a lock node (its +sdown, +odown,
@@ -93,6 +105,16 @@ public:
     QString apply(const ServerFault &fault, const RunInfo &run = {});
 
 private:
+    // Makes the lock nodes one cluster: slots in three ranges to the
+    // masters, every node met, each replica following its master; returns
+    // once every node says cluster_state:ok and the replicas stream.
+    void formCluster();
+    // Waits until every running lock node that is not stopped names the
+    // same master for every slot and says cluster_state:ok: a failover,
+    // resume or restart is over once the cluster agrees on it. With
+    // `replicasStream`, also until every replica streams from its master
+    // (a demoted master's full sync is not waited for otherwise).
+    void awaitClusterAgreement(int timeoutMs, bool replicasStream = false);
     // Waits until every replica that can follow its master streams from it.
     void waitForReplicas();
     // Waits until a resumed server has read what was sent while it was stopped.

@@ -70,6 +70,8 @@ struct NodeSpec {
         Single,      // one server for everything (the default)
         Masters,     // `count` independent masters (RedLock)
         Replicated,  // a master and count-1 replicas; clients lock on the current master
+        Cluster,     // Redis Cluster: count/2 masters (n1..), each with one replica
+                     // (n1's is the first after the masters); clients route by slot
     };
     Kind kind = Kind::Single;
     int count = 1;
@@ -88,12 +90,19 @@ struct NodeSpec {
     // a run with sentinels is on the real clock (RunScenario's runClockFor).
     int sentinels = 0;
 
+    // Cluster: the masters, each with one replica.
+    int shards() const { return kind == Kind::Cluster ? count / 2 : 0; }
+    // Processes that act on their own timers by the wall clock (Sentinel,
+    // the cluster bus's gossip and failover): such a run is on the real clock.
+    bool ownTimers() const { return sentinels > 0 || kind == Kind::Cluster; }
+
     bool operator==(const NodeSpec &) const = default;
 };
 template <>
 struct EnumNames<NodeSpec::Kind> {
     static constexpr EnumName<NodeSpec::Kind> table[] = {
-        {NodeSpec::Kind::Single, "single"}, {NodeSpec::Kind::Masters, "masters"}, {NodeSpec::Kind::Replicated, "replicated"}};
+        {NodeSpec::Kind::Single, "single"}, {NodeSpec::Kind::Masters, "masters"}, {NodeSpec::Kind::Replicated, "replicated"},
+        {NodeSpec::Kind::Cluster, "cluster"}};
 };
 
 // A real fault on a lock node's redis-server process.

@@ -172,6 +172,11 @@ QStringList RedisServer::arguments() const
     if (m_options.unixSocket)
         args << QStringLiteral("--unixsocket") << m_dir.filePath(QStringLiteral("redis.sock"))
              << QStringLiteral("--unixsocketperm") << QStringLiteral("700");
+    if (m_options.cluster)
+        args << QStringLiteral("--cluster-enabled") << QStringLiteral("yes")
+             << QStringLiteral("--cluster-port") << QString::number(m_busPort.port())
+             << QStringLiteral("--cluster-config-file") << m_dir.filePath(QStringLiteral("nodes.conf"))
+             << QStringLiteral("--cluster-node-timeout") << QString::number(m_options.clusterNodeTimeoutMs);
     if (m_options.persistence)
         args << QStringLiteral("--appendonly") << QStringLiteral("yes")
              << QStringLiteral("--appendfsync") << QStringLiteral("always");
@@ -217,7 +222,9 @@ void RedisServer::startAll(const std::vector<RedisServer *> &servers)
 void RedisServer::reservePort()
 {
     m_port = LoopbackPort::reserve();
-    if (m_port.port() == 0)
+    if (m_options.cluster)
+        m_busPort = LoopbackPort::reserve();
+    if (m_port.port() == 0 || (m_options.cluster && m_busPort.port() == 0))
         throw RedisServerError("no free loopback port for redis-server (ports are claimed in "
                                + QDir::tempPath().toStdString() + ")");
 }

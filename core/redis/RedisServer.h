@@ -45,6 +45,11 @@ public:
         // it learns the topology.
         bool sentinel = false;
         QByteArray configLines;
+        // Redis Cluster mode: its cluster bus on a second reserved port,
+        // its nodes.conf in the temp dir (kept across restart(), so a
+        // restarted node rejoins), and this node timeout (ms).
+        bool cluster = false;
+        int clusterNodeTimeoutMs = 3000;
     };
 
     RedisServer();
@@ -70,6 +75,9 @@ public:
     ServerClock &clock() const { return *m_options.clock; }
 
     RedisEndpoint endpoint() const;
+    // Cluster mode: the port of its cluster bus (not port + 10000, which no
+    // one reserved); 0 otherwise.
+    int clusterBusPort() const { return m_busPort.port(); }
     // Its private temp dir (0700): socket-free data, logs, the owner file.
     QString dataDir() const;
     QString logFile() const;
@@ -101,6 +109,7 @@ private:
     QTemporaryDir m_dir;
     ServerDirOwner m_owner;    // marks m_dir as a live server's against sweeps
     LoopbackPort m_port;       // ours until destroyed, so restart() gets it back
+    LoopbackPort m_busPort;    // cluster mode: the cluster bus's
     std::unique_ptr<QProcess> m_process;
     bool m_paused = false;
 };

@@ -1,0 +1,134 @@
+// A Redis Cluster of private servers (NodeSpec::Kind::Cluster): formed,
+// routed by slot, failed over by CLUSTER FAILOVER FORCE, torn down.
+
+#include "TestRedis.h"
+
+#include "engine/NodeSet.h"
+#include "redis/RedisConnection.h"
+#include "redis/RedisError.h"
+
+#include <QElapsedTimer>
+#include <QTest>
+
+#include <cerrno>
+#include <csignal>
+
+using namespace lockstock;
+
+namespace {
+NodeSpec clusterSpec()
+{
+    NodeSpec spec;
+    spec.kind = NodeSpec::Kind::Cluster;
+    spec.count = 6;
+    return spec;
+}
+
+QByteArray info(const RedisEndpoint &e, const QByteArray &section)
+{
+    return RedisConnection(e, {.connectTimeoutMs = 500, .commandTimeoutMs = 2000}).command({"INFO", section}).bytes();
+}
+} // namespace
+
+class TestCluster : public QObject {
+    Q_OBJECT
+
+private slots:
+    // The slot of a key as Redis computes it, hash tags included.
+    void keySlotIsRedis()
+    {
+        QCOMPARE(NodeSet::keySlot("lock:10086"), 3380);
+        QCOMPARE(NodeSet::keySlot("123456789"), 0x31C3 & 16383); // CRC16/XMODEM's check value
+        QCOMPARE(NodeSet::keySlot("{lock:10086}:fence"), 3380);
+        QCOMPARE(NodeSet::keySlot("a{}b"), NodeSet::keySlot("a{}b")); // an empty tag hashes the whole key
+    }
+
+    // Six nodes: three masters with a third of the slots each, a replica
+    // each; every node says cluster_state:ok, and the lock key's slot is on n1.
+    void formsAClusterAndTearsItDown()
+    {
+        QList<qint64> pids;
+        {
+            QElapsedTimer t;
+            t.start();
+            NodeSet nodes(clusterSpec());
+            qInfo("cluster formed in %lld ms", t.elapsed());
+            QCOMPARE(nodes.lockNodes(), 6);
+            QCOMPARE(nodes.names(), QStringList({"n1", "n2", "n3", "n4", "n5", "n6", "store"}));
+            for (int i = 0; i < 6; ++i) {
+                RedisConnection c(nodes.endpoint(i));
+                QVERIFY(c.command({"CLUSTER", "INFO"}).bytes().contains("cluster_state:ok"));
+                QCOMPARE(c.command({"CLUSTER", "KEYSLOT", "lock:10086"}).toInteger(), 3380);
+                QVERIFY(info(nodes.endpoint(i), "replication").contains(i < 3 ? "role:master" : "role:slave"));
+                QCOMPARE(nodes.masterOf(i), i < 3 ? -1 : i - 3);
+                pids << nodes.server(i).pid();
+            }
+            QCOMPARE(nodes.slotOwner(3380), 0);
+            QCOMPARE(nodes.slotOwner(16383), 2);
+            // The store is no cluster node: it takes any key.
+            RedisConnection store(nodes.endpoint(nodes.storeIndex()));
+            QVERIFY(store.command({"SET", "stock:10086", "100"}).isStatus("OK"));
+            // A master that does not serve a key's slot redirects.
+            RedisConnection n2(nodes.endpoint(1));
+            const RedisValue moved = n2.command({"SET", "lock:10086", "x"});
+            QVERIFY(moved.isError());
+            QCOMPARE(moved.bytes(), "MOVED 3380 127.0.0.1:" + QByteArray::number(nodes.endpoint(0).port));
+            QCOMPARE(nodes.nodeAt(moved.bytes().split(' ').at(2)), 0);
+        }
+        // Torn down: no process left.
+        for (const qint64 pid : std::as_const(pids))
+            QVERIFY(::kill(pid_t(pid), 0) != 0 && errno == ESRCH);
+    }
+
+    // CLUSTER FAILOVER FORCE on n1's replica: it takes n1's slots, every
+    // node agrees when apply() returns, and n1, told of it, redirects.
+    void failoverForcePromotesTheReplica()
+    {
+        NodeSet nodes(clusterSpec());
+        ServerFault fault;
+        fault.node = 3;
+        fault.action = ServerAction::ClusterFailover;
+        QElapsedTimer t;
+        t.start();
+        const QString note = nodes.apply(fault);
+        qInfo("failover took %lld ms: %s", t.elapsed(), qPrintable(note));
+        QVERIFY2(note == QLatin1String("n4 takes over its master's slots (CLUSTER FAILOVER FORCE)"), qPrintable(note));
+        QCOMPARE(nodes.slotOwner(3380), 3);
+        QCOMPARE(nodes.masterOf(3), -1);
+        QCOMPARE(nodes.masterOf(0), 3);
+        for (int i = 0; i < 6; ++i)
+            QCOMPARE(RedisConnection(nodes.endpoint(i)).command({"CLUSTER", "COUNTKEYSINSLOT", "0"}).isInteger(), true);
+        RedisConnection n1(nodes.endpoint(0));
+        const RedisValue moved = n1.command({"SET", "lock:10086", "x"});
+        QCOMPARE(moved.bytes(), "MOVED 3380 127.0.0.1:" + QByteArray::number(nodes.endpoint(3).port));
+        RedisConnection n4(nodes.endpoint(3));
+        QVERIFY(n4.command({"SET", "lock:10086", "x"}).isStatus("OK"));
+    }
+
+    // A master stopped while its replica takes over learns, once resumed,
+    // that it serves nothing: it follows the new master and redirects.
+    void aStoppedMasterResumesAsAReplica()
+    {
+        NodeSet nodes(clusterSpec());
+        QVERIFY(RedisConnection(nodes.endpoint(0)).command({"SET", "lock:10086", "A"}).isStatus("OK"));
+        ServerFault f;
+        f.node = 0;
+        f.action = ServerAction::Pause;
+        nodes.apply(f);
+        f.node = 3;
+        f.action = ServerAction::ClusterFailover;
+        nodes.apply(f);
+        f.node = 0;
+        f.action = ServerAction::Resume;
+        QElapsedTimer t;
+        t.start();
+        nodes.apply(f);
+        qInfo("n1 resumed and agreed in %lld ms", t.elapsed());
+        QCOMPARE(nodes.slotOwner(3380), 3);
+        const RedisValue moved = RedisConnection(nodes.endpoint(0)).command({"GET", "lock:10086"});
+        QCOMPARE(moved.bytes(), "MOVED 3380 127.0.0.1:" + QByteArray::number(nodes.endpoint(3).port));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCluster)
+#include "test_cluster.moc"
