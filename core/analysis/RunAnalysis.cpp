@@ -151,6 +151,8 @@ struct RunAnalyzer::State {
         heldOnNode0.resize(size_t(n));
         if (info.replicated)
             a.nodes.first().masterSinceNs = 0; // the first node starts as the master
+        for (int m = 1; m < info.shards && m < a.nodes.size(); ++m)
+            a.nodes[m].masterSinceNs = 0;      // a cluster's masters, one per shard
         quorum = a.nodes.size() > 2 && !info.replicated ? int(a.nodes.size() / 2 + 1) : 0;
         majorityHeld.resize(size_t(n));
         leaseNs = info.clockNs(double(info.leaseMs));
@@ -469,9 +471,15 @@ struct RunAnalyzer::State {
             break;
         case ServerAction::Promote:
         case ServerAction::SwitchMaster:
-            for (LockNode &other : a.nodes)
+        case ServerAction::ClusterFailover:
+            // The master it replaces: in a cluster, its own shard's only.
+            for (qsizetype i = 0; i < a.nodes.size(); ++i) {
+                LockNode &other = a.nodes[i];
+                if (a.info.shards > 0 && i % a.info.shards != e.node % a.info.shards)
+                    continue;
                 if (other.masterSinceNs >= 0 && other.masterUntilNs < 0)
                     other.masterUntilNs = e.tNs;
+            }
             node.masterSinceNs = e.tNs;
             node.masterUntilNs = -1;
             break;
@@ -1227,6 +1235,8 @@ constexpr const char *kNoteFormats[] = {
     QT_TRANSLATE_NOOP("Event", "SENTINEL FAILOVER: Sentinel promotes a replica of its choice, without agreement"),
     QT_TRANSLATE_NOOP("Event", "%1 stalls for %2 ms (CLIENT PAUSE): commands wait"),
     QT_TRANSLATE_NOOP("Event", "%1 script cache flushed (SCRIPT FLUSH)"),
+    QT_TRANSLATE_NOOP("Event", "%1 takes over its master's slots (CLUSTER FAILOVER FORCE)"),
+    QT_TRANSLATE_NOOP("Event", "MOVED: %1 serves slot %2 now; the client follows"),
     QT_TRANSLATE_NOOP("Event", "Redis expired the lock of %1"),
     // The recording proxy's faults: what it tells whoever asked, then its
     // notes (an observed connection's led by its name).
@@ -1299,6 +1309,8 @@ QString RunAnalysis::serverText(const Event &e) const
         return said("%1 is the master now: Sentinel s%2 announced +switch-master").arg(name).arg(e.amount);
     case ServerAction::SentinelFailover:
         return said("SENTINEL FAILOVER: Sentinel promotes a replica of its choice, without agreement");
+    case ServerAction::ClusterFailover:
+        return said("%1 takes over its master's slots (CLUSTER FAILOVER FORCE)").arg(name);
     case ServerAction::ClientPause:
         return said("%1 stalls for %2 ms (CLIENT PAUSE): commands wait").arg(name).arg(e.amount);
     case ServerAction::ScriptFlush:

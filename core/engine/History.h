@@ -37,6 +37,9 @@ struct RunInfo {
     QByteArray stockKey;
     QStringList nodes;         // server names ("n1".., "store") when the run has several
     bool replicated = false;   // the lock nodes are a master and its replicas, not independent masters
+    // Redis Cluster: this many masters (n1..), the replica of each after
+    // them (n1's is n<shards+1>); 0 otherwise. Replicated too: no quorum.
+    int shards = 0;
     // The strategy is the broken side of this run's lesson (or says of
     // itself that it is broken), and what breaks it (Strategy::weakness).
     bool brokenSide = false;

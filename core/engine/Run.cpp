@@ -89,7 +89,8 @@ ClockKind possibleClock(ClockKind wanted, const RedisEndpoint &endpoint, const R
     // never sees the master go; moved in a step, it takes the step for
     // silence (a false +sdown) or, past 2 s, for a clock fault (+tilt, 30 s
     // of doing nothing). Its scenarios run on the real clock.
-    return endpoint.clock && config.nodes.sentinels == 0 ? wanted : ClockKind::Real;
+    // So do the gossip and the failovers of a cluster's bus.
+    return endpoint.clock && !config.nodes.ownTimers() ? wanted : ClockKind::Real;
 }
 
 // WAIT numreplicas timeout: the arguments, or false for another command.
@@ -141,7 +142,8 @@ RunInfo makeRunInfo(const RunConfig &config, const Strategy &strategy, ClockKind
     // Known before the servers start, so a window can show the run from its first event.
     if (config.needsPrivateServers())
         info.nodes = NodeSet::namesFor(config.nodes);
-    info.replicated = config.nodes.kind == NodeSpec::Kind::Replicated;
+    info.replicated = config.nodes.kind == NodeSpec::Kind::Replicated || config.nodes.kind == NodeSpec::Kind::Cluster;
+    info.shards = config.nodes.shards();
     info.lockKey = config.lockKey();
     info.stockKey = config.stockKey();
     return info;
@@ -203,8 +205,19 @@ void Run::prepare()
     // Set on every run: a set of nodes may have served another strategy before.
     if (m_nodes)
         m_nodes->requireReplicasToWrite(m_strategy->minReplicasToWrite);
+    // A cluster node takes only the keys of its own slots (others: -MOVED),
+    // and one key at a time across slots: the lock key goes to its master.
+    const bool cluster = m_nodes && m_config.nodes.kind == NodeSpec::Kind::Cluster;
+    const int lockSlotOwner = cluster ? m_nodes->slotOwner(NodeSet::keySlot(m_config.lockKey())) : -1;
+    if (cluster && lockSlotOwner < 0)
+        throw RedisServerError("no cluster node serves the slot of " + m_config.lockKey().toStdString());
     for (int server = 0; server < int(m_endpoints.size()); ++server) {
         RedisConnection setup(m_endpoints.at(server), {.commandTimeoutMs = m_config.commandTimeoutMs});
+        if (cluster && server != m_nodes->storeIndex()) {
+            if (server == lockSlotOwner)
+                expectReply(setup, {"DEL", m_config.lockKey()}, Type::Integer);
+            continue;
+        }
         // A replica takes no writes until it is promoted.
         const bool replica = m_nodes && m_config.nodes.kind == NodeSpec::Kind::Replicated
             && server != m_nodes->storeIndex() && server != m_nodes->lockServer(0);
@@ -224,6 +237,7 @@ void Run::prepare()
         s.client = std::make_unique<Client>(*this, m_config, i);
         s.faultUsed.assign(size_t(m_config.faults.size()), false);
         s.serverFaultUsed.assign(size_t(m_config.serverFaults.size()), false);
+        s.slotOwner = lockSlotOwner; // a cluster client reads the slot map when it starts
     }
     m_clock.start();
     for (const ServerFault &f : m_config.serverFaults)
@@ -427,11 +441,27 @@ Event Run::commandEvent(const Actor &actor, const Operation &op, int server) con
     return e;
 }
 
-int Run::serverFor(Step step, int node) const
+int Run::serverFor(const Client &client, Step step, int node) const
 {
     if (!m_nodes)
         return 0;
+    if (routesBySlot(step))
+        return m_clients[size_t(client.index())].slotOwner;
     return isStoreStep(step) ? m_nodes->storeIndex() : m_nodes->lockServer(node);
+}
+
+bool Run::routesBySlot(Step step) const
+{
+    return m_nodes && m_config.nodes.kind == NodeSpec::Kind::Cluster && !isStoreStep(step);
+}
+
+void Run::refreshSlotMap(ClientState &state)
+{
+    // CLUSTER SLOTS of the first node that answers, as cluster clients do
+    // after a connection error; none answering: where it was.
+    if (const int owner = m_nodes->slotOwner(NodeSet::keySlot(m_config.lockKey())); owner >= 0)
+        state.slotOwner = owner;
+    state.slotMapStale = false;
 }
 
 qint64 Run::rttNs(const Client &client, int server) const
@@ -466,11 +496,15 @@ RedisConnection &Run::observer(int server)
 {
     m_observers.resize(m_endpoints.size());
     std::unique_ptr<RedisConnection> &c = m_observers[size_t(server)];
-    if (!c)
+    if (!c) {
         c = std::make_unique<RedisConnection>(m_endpoints.at(server),
                                               RedisConnection::Options{.connectTimeoutMs = 2000,
                                                                        .commandTimeoutMs = m_config.commandTimeoutMs,
                                                                        .clientName = "lockstock:observer"});
+        // A cluster replica answers reads of its master's slots only after READONLY.
+        if (m_config.nodes.kind == NodeSpec::Kind::Cluster && server != m_nodes->storeIndex())
+            c->command({"READONLY"});
+    }
     return *c;
 }
 
@@ -544,7 +578,7 @@ RedisValue Run::perform(Actor &actor, int server, const Argv &argv, bool *answer
 int Run::serverOf(const Actor &actor) const
 {
     const Operation &op = actor.pending();
-    return serverFor(op.step, op.kind == Operation::Kind::Fanout ? 0 : op.node);
+    return serverFor(*actor.client(), op.step, op.kind == Operation::Kind::Fanout ? 0 : op.node);
 }
 
 qint64 Run::arrivesNs(const Actor &actor) const
@@ -690,12 +724,41 @@ bool Run::step(ClientState &state, Actor &actor)
     QVarLengthArray<Event, 1> events;
     QList<RedisValue> replies;
     qint64 ready = actor.readyNs;
+    const bool bySlot = routesBySlot(step);
+    if (bySlot && state.slotMapStale)
+        refreshSlotMap(state);
     for (int n = 0; n < targets; ++n) {
-        const int server = serverFor(step, fanout ? n : op.node);
+        int server = serverFor(client, step, fanout ? n : op.node);
         Event &e = events.emplace_back(commandEvent(actor, op, server));
         Exchange x;
         try {
             x = exchange(actor, server, op.argv, ready);
+            // A cluster node that does not serve the key's slot names the one
+            // that does (-MOVED slot host:port): the client corrects its map
+            // and sends the command there, as cluster clients do.
+            for (int redirects = 0; bySlot && redirects < 5 && x.reply.isError() && x.reply.bytes().startsWith("MOVED ");
+                 ++redirects) {
+                const QByteArray address = x.reply.bytes().split(' ').value(2);
+                const int to = m_nodes->nodeAt(address);
+                if (to < 0)
+                    break;
+                e.tNs = x.sentNs;
+                e.durationNs = x.answeredNs - x.sentNs;
+                // Named as the timeline names it, not by its (random) port.
+                e.reply = RedisValue::error(QByteArray(x.reply.bytes()).replace(address, m_info.nodes.value(to).toUtf8()));
+                e.holds = client.holdsLock();
+                e.token = client.token();
+                e.note = QStringLiteral("MOVED: %1 serves slot %2 now; the client follows")
+                             .arg(m_info.nodes.value(to)).arg(NodeSet::keySlot(m_config.lockKey()));
+                recordFrom(state, std::exchange(e, commandEvent(actor, op, to)));
+                state.slotOwner = to;
+                server = to;
+                ready = x.answeredNs;
+                x = exchange(actor, server, op.argv, ready);
+            }
+            // A node that did not answer: the map is read again before the next command.
+            if (bySlot && x.reply.isError() && x.reply.bytes().startsWith("UNREACHABLE"))
+                state.slotMapStale = true;
         } catch (const RedisError &err) {
             // A refusal is an answer: the command event keeps it, and so
             // does the Error event that stops the run.
@@ -1021,8 +1084,20 @@ std::shared_ptr<const Probe> Run::readTruth(bool reopen, int timeoutMs)
         LockTruth truth;
         try {
             if (RedisConnection *c = probeConnection(node)) {
-                const QList<RedisValue> r = c->pipeline({get, pttl});
-                truth = lockFrom(r.at(0), r.at(1));
+                if (m_config.nodes.kind != NodeSpec::Kind::Cluster) {
+                    const QList<RedisValue> r = c->pipeline({get, pttl});
+                    truth = lockFrom(r.at(0), r.at(1));
+                } else {
+                    const QList<RedisValue> r = c->pipeline({{"INFO", "replication"}, get, pttl});
+                    const QByteArray role = r.at(0).bytes();
+                    if (r.at(1).isError() && r.at(1).bytes().startsWith("MOVED "))
+                        truth = LockTruth{{}, kNoKey}; // outside the key's shard: no such key
+                    else if (role.contains("role:master") || role.contains("master_link_status:up"))
+                        truth = lockFrom(r.at(1), r.at(2));
+                    // else a replica not yet in sync with its master (a demoted
+                    // master before its full sync): what it holds is no one's
+                    // lock any more, and soon flushed. Unknown, as a stopped node.
+                }
             }
         } catch (const RedisError &) {
             m_observers[size_t(node)].reset(); // restarting or gone: unknown, tried again next time

@@ -96,6 +96,11 @@ protected:
         // each thread then appends in time order, which the analysis relies on.
         bool resuming = false;
         QList<Event> deferred;
+        // Redis Cluster: the lock node that serves the lock key's slot, as
+        // this client's slot map says (read when it starts, read again after
+        // a node did not answer, corrected by a -MOVED reply).
+        int slotOwner = -1;
+        bool slotMapStale = false;
     };
     static bool hasMain(const ClientState &state);
 
@@ -203,8 +208,13 @@ private:
     // A connection for probing lock node `node`; null when it is down.
     RedisConnection *probeConnection(int node);
     Event commandEvent(const Actor &actor, const Operation &op, int server) const;
-    // The server a command goes to: the store for stock steps, else the lock node.
-    int serverFor(Step step, int node) const;
+    // The server a command of `client` goes to: the store for stock steps,
+    // else the lock node (in a cluster, the one its slot map names).
+    int serverFor(const Client &client, Step step, int node) const;
+    // Cluster: a lock command goes where the client's slot map says, which
+    // is read again first when a node failed to answer it.
+    bool routesBySlot(Step step) const;
+    void refreshSlotMap(ClientState &state);
     // One command on one server; a lock node that cannot be reached answers
     // with an UNREACHABLE error reply (it may be down on purpose).
     // `*answered` is false when the node never answered (a timeout).

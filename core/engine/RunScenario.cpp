@@ -26,8 +26,8 @@ QString drive(const RunConfig &config, const Strategy &strategy, Target &target,
 ClockKind runClockFor(RunMode mode, const RunConfig &config, const RedisEndpoint &endpoint)
 {
     const bool owned = config.needsPrivateServers() || endpoint.clock;
-    // Sentinel's timers need the real clock (Run's possibleClock).
-    return mode == RunMode::Stepped && owned && config.nodes.sentinels == 0 ? ClockKind::Virtual : ClockKind::Real;
+    // Sentinel's and a cluster's timers need the real clock (Run's possibleClock).
+    return mode == RunMode::Stepped && owned && !config.nodes.ownTimers() ? ClockKind::Virtual : ClockKind::Real;
 }
 
 QString runToEnd(const RunConfig &config, const Strategy &strategy, const RedisEndpoint &endpoint,

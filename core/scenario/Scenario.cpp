@@ -317,9 +317,12 @@ bool readNodes(const Fields &f, const QJsonObject &o, RunConfig *config)
         n.kind = *nodeKind;
     else
         return f.fail(QStringLiteral("nodes.kind"), line,
-                      QStringLiteral("must be \"masters\" or \"replicated\" (is \"%1\")").arg(kind));
+                      QStringLiteral("must be \"masters\", \"replicated\" or \"cluster\" (is \"%1\")").arg(kind));
     if (n.kind == NodeSpec::Kind::Replicated && n.count < 2)
         return f.fail(QStringLiteral("nodes.count"), line, QStringLiteral("replication needs 2 or more nodes"));
+    if (n.kind == NodeSpec::Kind::Cluster && (n.count < 6 || n.count % 2 != 0))
+        return f.fail(QStringLiteral("nodes.count"), line,
+                      QStringLiteral("a cluster is 3 or more masters with a replica each: an even count of 6 or more"));
     qint64 sentinels = 0;
     if (!readInt(f, j, QStringLiteral("sentinels"), 1, 5, &sentinels, QStringLiteral("nodes.sentinels"), line))
         return false;
@@ -398,8 +401,8 @@ bool readServerFaults(const Fields &f, const QJsonObject &o, RunConfig *config)
         else
             return f.fail(field + QStringLiteral(".action"), at,
                           QStringLiteral("must be kill, pause, resume, restart, restart_delayed, promote, isolate, "
-                                         "clock_jump, clock_drift, fill_memory, client_pause, script_flush or "
-                                         "sentinel_failover (is \"%1\")")
+                                         "clock_jump, clock_drift, fill_memory, client_pause, script_flush, "
+                                         "sentinel_failover or cluster_failover (is \"%1\")")
                               .arg(action));
         if ((fault.action == ServerFault::Action::RestartDelayed || fault.action == ServerFault::Action::ClientPause)
             && fault.delayMs <= 0)
@@ -415,7 +418,19 @@ bool readServerFaults(const Fields &f, const QJsonObject &o, RunConfig *config)
             return f.fail(field + QStringLiteral(".rate"), at,
                           j.contains(QStringLiteral("rate")) ? QStringLiteral("only clock_drift takes rate")
                                                              : QStringLiteral("clock_drift needs rate (1.2: 20 % fast)"));
-        if ((fault.action == ServerFault::Action::Promote || fault.action == ServerFault::Action::Isolate)
+        const bool cluster = config->nodes.kind == NodeSpec::Kind::Cluster;
+        if ((fault.action == ServerFault::Action::Isolate || fault.action == ServerFault::Action::ClusterFailover)
+            && cluster && fault.node < config->nodes.shards())
+            return f.fail(field + QStringLiteral(".node"), at,
+                          QStringLiteral("%1 needs a replica: in a cluster of %2 nodes, node %3 or more")
+                              .arg(action).arg(config->nodes.count).arg(config->nodes.shards()));
+        if (fault.action == ServerFault::Action::ClusterFailover && !cluster)
+            return f.fail(field + QStringLiteral(".action"), at,
+                          QStringLiteral("cluster_failover needs a cluster: \"nodes\": {\"kind\": \"cluster\", \"count\": 6}"));
+        if (fault.action == ServerFault::Action::Promote && cluster)
+            return f.fail(field + QStringLiteral(".action"), at,
+                          QStringLiteral("a cluster node cannot be promoted by REPLICAOF: use cluster_failover"));
+        if ((fault.action == ServerFault::Action::Promote || fault.action == ServerFault::Action::Isolate) && !cluster
             && (config->nodes.kind != NodeSpec::Kind::Replicated || fault.node == 0))
             return f.fail(field + QStringLiteral(".action"), at,
                           QStringLiteral("%1 needs a replica: \"nodes\": {\"kind\": \"replicated\"} and node 1 or more")

@@ -503,6 +503,14 @@
         <source>%1 script cache flushed (SCRIPT FLUSH)</source>
         <translation>%1 脚本缓存已清空（SCRIPT FLUSH）</translation>
     </message>
+    <message>
+        <source>%1 takes over its master&apos;s slots (CLUSTER FAILOVER FORCE)</source>
+        <translation>%1 接管了其主节点的槽（CLUSTER FAILOVER FORCE）</translation>
+    </message>
+    <message>
+        <source>MOVED: %1 serves slot %2 now; the client follows</source>
+        <translation>MOVED：%2 号槽现在由 %1 负责；客户端跟随重定向</translation>
+    </message>
 </context>
 <context>
     <name>EventInspector</name>
