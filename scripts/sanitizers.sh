@@ -12,6 +12,8 @@
 #                     Sentinel: each takes real seconds whatever the build (the
 #                     sanitizer jobs spent 330 of their 365 s of tests waiting on
 #                     them); the developer's suite repeats them
+#   LOCKSTOCK_CLUSTER_REPEAT (default 1 here)  the same for the scenario on a
+#                     real Redis Cluster (20 runs a side otherwise)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -20,6 +22,7 @@ exclude="${SANITIZE_EXCLUDE:-timing}"
 jobs="$(nproc)"
 export LOCKSTOCK_TEST_REPEAT="${LOCKSTOCK_TEST_REPEAT:-2}"
 export LOCKSTOCK_SENTINEL_REPEAT="${LOCKSTOCK_SENTINEL_REPEAT:-1}"
+export LOCKSTOCK_CLUSTER_REPEAT="${LOCKSTOCK_CLUSTER_REPEAT:-1}"
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:strict_string_checks=1:detect_stack_use_after_return=0"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 # QProcess forks redis-server from a process that has threads (the QtTest

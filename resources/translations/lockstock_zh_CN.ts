@@ -1646,6 +1646,14 @@
         <source>The replicas&apos; links to the master are cut; the master runs on alone for 2 s, then dies. Without min-replicas-to-write it grants A&apos;s lock, which no replica gets: three real Sentinels promote a replica and B locks too. With min-replicas-to-write 1 the master answers NOREPLICAS: no lock is granted where it cannot be kept, and A locks on the new master once a replica follows it (then WAIT 1 confirms the copy). It narrows the window, nothing more: replication stays asynchronous, and failover-wait-not-enough loses a lock even WAIT confirmed. Sentinel&apos;s timers read the wall clock, so this scenario runs on the real clock.</source>
         <translation>从节点到主节点的复制链路被切断；主节点独自运行 2 秒后宕机。没有 min-replicas-to-write 时，它照样给 A 加锁，而没有哪个从节点会收到这把锁：三个真实的哨兵提升了一个从节点，B 也拿到了锁。配置 min-replicas-to-write 1 后，主节点回复 NOREPLICAS：锁不会发在保不住它的地方；等有从节点跟随新主节点后，A 才在新主节点上加锁（然后 WAIT 1 确认副本）。它只是缩小了窗口：复制仍是异步的，failover-wait-not-enough 里连 WAIT 确认过的锁也丢了。哨兵的定时器读的是墙上时钟，所以这个场景在真实时钟上运行。</translation>
     </message>
+    <message>
+        <source>A cluster fails the lock&apos;s slot over before the lock reaches the replica</source>
+        <translation>锁还没复制到从节点，集群就把锁所在的槽故障转移了</translation>
+    </message>
+    <message>
+        <source>Redis Cluster replicates each slot asynchronously too. A locks on n1, the master of the lock key&apos;s slot; n1&apos;s replica n4 lags, n1 stalls, and CLUSTER FAILOVER FORCE makes n4 the slot&apos;s master with the other masters&apos; votes. When n1 comes back it learns it serves nothing and answers B with MOVED: B follows it to n4, which never got A&apos;s lock, and takes the lock too. WAIT 1 after SET tells A that no replica has its lock: A gives it back and retries on the new master, and only one client holds it. The cluster&apos;s gossip and failover read the wall clock, so this scenario runs on the real clock.</source>
+        <translation>Redis Cluster 对每个槽的复制也是异步的。A 在 n1 上加锁，n1 是锁键所在槽的主节点；n1 的从节点 n4 还没跟上，n1 卡住了，CLUSTER FAILOVER FORCE 在其他主节点的投票下让 n4 成为该槽的主节点。n1 恢复后得知自己已不负责任何槽，用 MOVED 回复 B：B 跟随重定向到 n4，而 n4 从没拿到 A 的锁，于是 B 也拿到了锁。SET 之后 WAIT 1 会告诉 A 没有从节点拿到它的锁：A 把锁还回去，到新主节点上重试，同一时刻只有一个客户端持有锁。集群的 gossip 和故障转移读取的是真实时钟，所以这个场景运行在真实时钟上。</translation>
+    </message>
 </context>
 <context>
     <name>ScenarioPanel</name>

@@ -171,7 +171,7 @@ private slots:
         }
         const QString side = correct ? QStringLiteral("correct") : QStringLiteral("broken");
         // On real Sentinel (the real clock) a few runs, whose times differ.
-        const bool sentinels = s->config.nodes.sentinels > 0;
+        const bool sentinels = s->config.nodes.ownTimers(); // Sentinel, or a cluster's bus
         const int sentinelRuns = qEnvironmentVariableIntValue("LOCKSTOCK_SENTINEL_REPEAT");
         const int runs = !sentinels ? repeat() : sentinelRuns > 0 ? sentinelRuns : 2;
         QList<qint64> first;

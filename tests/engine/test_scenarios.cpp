@@ -3,7 +3,8 @@
 // shows none, and every run of it gives the same history, to the
 // nanosecond, and the same figures (LOCKSTOCK_TEST_REPEAT runs, default 20).
 // Scenarios on real Sentinel run on the real clock: a few runs
-// (LOCKSTOCK_SENTINEL_REPEAT, default 3), each checked.
+// (LOCKSTOCK_SENTINEL_REPEAT, default 3), each checked. So do those on a
+// real cluster (LOCKSTOCK_CLUSTER_REPEAT, default 20, ~8 s a run).
 // Live threads, on the real clock, at the end.
 
 #include "TestRedis.h"
@@ -101,6 +102,37 @@ void checkSentinelFailover(const test::ScenarioResult &r)
         if (e.client == 1 && e.kind == EventKind::Command && e.step == Step::Acquire && e.holds)
             QVERIFY2(std::any_of(switches.cbegin(), switches.cend(), [&e](const auto &s) { return s.second == int(e.node); }),
                      qPrintable(timeline));
+}
+
+// Runs of a scenario on a real cluster (real clock, a few seconds each).
+int clusterRepeat()
+{
+    const int n = qEnvironmentVariableIntValue("LOCKSTOCK_CLUSTER_REPEAT");
+    return n > 0 ? n : 20;
+}
+
+// A run on a real cluster: n4 took over n1's slots (CLUSTER FAILOVER FORCE),
+// n1's mastership ends there and n4's begins; the other masters stay.
+void checkClusterFailover(const test::ScenarioResult &r)
+{
+    const RunAnalysis &a = *r.analysis;
+    const QString timeline = test::timeline(r);
+    const auto failover = std::find_if(a.events.cbegin(), a.events.cend(), [](const Event &e) {
+        return e.kind == EventKind::Server && e.serverAction == ServerAction::ClusterFailover;
+    });
+    QVERIFY2(failover != a.events.cend(), qPrintable(timeline));
+    QCOMPARE(int(failover->node), 3);
+    QCOMPARE(a.nodes.size(), 6);
+    QCOMPARE(a.nodes.at(0).masterSinceNs, 0);
+    QCOMPARE(a.nodes.at(0).masterUntilNs, failover->tNs);
+    QCOMPARE(a.nodes.at(3).masterSinceNs, failover->tNs);
+    for (const int m : {1, 2}) {
+        QCOMPARE(a.nodes.at(m).masterSinceNs, 0);
+        QCOMPARE(a.nodes.at(m).masterUntilNs, -1);
+    }
+    for (const int replica : {4, 5})
+        QCOMPARE(a.nodes.at(replica).masterSinceNs, -1);
+    QVERIFY(a.majorities.isEmpty()); // masters of different slots make no quorum
 }
 
 // Checks the lesson of `scenario` on one side; *known is false when this
@@ -202,6 +234,27 @@ void checkLesson(const QString &scenario, bool broken, const test::ScenarioResul
         faults(Expect::LostUpdate, Expect::Fenced);
     } else if (scenario == QLatin1String("failover-lost-lock")) {
         faults(Expect::LostUpdate, Expect::Exclusive);
+    } else if (scenario == QLatin1String("cluster-failover-lost-lock")) {
+        faults(Expect::LostUpdate, Expect::Exclusive);
+        // Every lock command went to the master of the lock's slot (n1,
+        // then n4), or was redirected from n1 with MOVED.
+        int moved = 0;
+        for (const Event &e : a.events) {
+            if (e.kind != EventKind::Command || isStoreStep(e.step) || e.reply.isError())
+                continue;
+            QVERIFY2(e.node == 0 || e.node == 3, qPrintable(describe(r)));
+        }
+        for (const Event &e : a.events)
+            moved += e.kind == EventKind::Command && e.node == 0 && e.reply.isError() && e.reply.bytes().startsWith("MOVED 3380 ");
+        if (broken) {
+            // n1, back, redirected B to n4, which granted it the lock A holds;
+            // A's release followed the same way.
+            QVERIFY2(moved >= 2, qPrintable(describe(r)));
+            const auto bLocked = std::find_if(a.events.cbegin(), a.events.cend(), [](const Event &e) {
+                return e.client == 1 && e.kind == EventKind::Command && e.step == Step::Acquire && e.holds;
+            });
+            QVERIFY2(bLocked != a.events.cend() && bLocked->node == 3, qPrintable(describe(r)));
+        }
     } else if (scenario == QLatin1String("failover-min-replicas")) {
         faults(Expect::LostUpdate, Expect::Exclusive);
         // n1, cut off from its replicas, granted A's lock; with
@@ -472,21 +525,26 @@ private slots:
         const QString side = broken ? QStringLiteral("broken") : QStringLiteral("correct");
         // Real Sentinel acts on the real clock, in its own time: a few runs,
         // each checked for its lesson, none the same as another.
+        // So does a cluster's bus: every run checked, as many as the issue asks.
         const bool sentinels = s->config.nodes.sentinels > 0;
+        const bool cluster = s->config.nodes.kind == NodeSpec::Kind::Cluster;
         QStringList first;
-        for (int i = 0; i < (sentinels ? sentinelRepeat() : repeat()); ++i) {
+        for (int i = 0; i < (sentinels ? sentinelRepeat() : cluster ? clusterRepeat() : repeat()); ++i) {
             const auto r = server ? test::runScenario(scenario, side, server->endpoint())
                                   : test::runScenarioOnOwnServers(scenario, side);
             QVERIFY(r);
             QVERIFY2(r->error.isEmpty(), qPrintable(r->error));
-            if (sentinels) {
+            if (sentinels || cluster) {
                 QCOMPARE(r->history.info().clock, ClockKind::Real);
                 bool known = false;
                 checkLesson(scenario, broken, *r, &known);
                 if (QTest::currentTestFailed())
                     return;
                 QVERIFY2(known, qPrintable(scenario + QStringLiteral(" has no lesson in this test")));
-                checkSentinelFailover(*r);
+                if (sentinels)
+                    checkSentinelFailover(*r);
+                else
+                    checkClusterFailover(*r);
                 if (QTest::currentTestFailed())
                     return;
                 continue;

@@ -872,9 +872,9 @@ private slots:
         };
         const Qt::Key forward[] = {Qt::Key_Right, Qt::Key_PageDown, Qt::Key_Period};
         const Qt::Key backward[] = {Qt::Key_Left, Qt::Key_PageUp};
-        // Lessons on real Sentinel run on the real clock, a minute or more a
-        // side and each frame back runs it again: one of them is played here,
-        // the others' anchors are tested by test_lessons.
+        // Lessons on real Sentinel or a real cluster run on the real clock,
+        // seconds to a minute a side and each frame back runs it again: one of
+        // them is played here, the others' anchors are tested by test_lessons.
         bool sentinelPlayed = false;
         QString last;
         for (const QString &name : builtinLessonNames()) {
@@ -882,7 +882,7 @@ private slots:
             const std::optional<Lesson> lesson = findLesson(name, &error);
             QVERIFY2(lesson, qPrintable(error.display()));
             ScenarioError scenarioError;
-            const bool realClock = findScenario(lesson->scenario, &scenarioError)->config.nodes.sentinels > 0;
+            const bool realClock = findScenario(lesson->scenario, &scenarioError)->config.nodes.ownTimers();
             if (realClock && std::exchange(sentinelPlayed, true))
                 continue;
             last = name;
