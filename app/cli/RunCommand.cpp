@@ -89,6 +89,8 @@ int runCommand(const QStringList &arguments)
                      .arg(target ? target->display()
                                  : (nodes.kind == NodeSpec::Kind::Replicated
                                         ? Cli::tr("%n private lock node(s) (replicated) and a store", nullptr, nodes.count)
+                                        : nodes.kind == NodeSpec::Kind::Cluster
+                                        ? Cli::tr("Cluster of %n private node(s) and a store", nullptr, nodes.count)
                                         : Cli::tr("%n private lock node(s) and a store", nullptr, nodes.count))));
 
     History history;

@@ -24,6 +24,13 @@
             <numerusform>Scenario %1 · about %n minutes</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Cluster of %n private node(s) and a store</source>
+        <translation>
+            <numerusform>Cluster of %n private node and a store</numerusform>
+            <numerusform>Cluster of %n private nodes and a store</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>LessonBrowser</name>

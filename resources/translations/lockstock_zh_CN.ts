@@ -247,6 +247,12 @@
         <source>Now the fix: the same scenario with %1.</source>
         <translation>接下来看修复：同一个场景，换成 %1。</translation>
     </message>
+    <message numerus="yes">
+        <source>Cluster of %n private node(s) and a store</source>
+        <translation>
+            <numerusform>Cluster（%n 个私有节点）和一个库存存储</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>CodeLanguageSwitch</name>
