@@ -77,10 +77,10 @@ std::string logTail(const QString &path)
     QFile f(path);
     return f.open(QIODevice::ReadOnly) ? f.readAll().right(1200).toStdString() : std::string();
 }
-// The hash slots, their masters and replicas as one node sees them
+// The hash slots, their masters (and replicas) as one node sees them
 // (CLUSTER SLOTS): "0-5460:6380/6383 5461-10922:6381/6384 ...", ranges in
 // the order given, replicas by port.
-QByteArray slotMapOf(const RedisValue &slotList)
+QByteArray slotMapOf(const RedisValue &slotList, bool withReplicas)
 {
     QByteArray out;
     for (const RedisValue &range : slotList.items()) {
@@ -94,7 +94,8 @@ QByteArray slotMapOf(const RedisValue &slotList)
         out += QByteArray::number(r.at(0).toInteger()) + '-' + QByteArray::number(r.at(1).toInteger()) + ':'
             + QByteArray::number(r.at(2).items().value(1).toInteger());
         for (const qint64 port : std::as_const(replicas))
-            out += '/' + QByteArray::number(port);
+            if (withReplicas)
+                out += '/' + QByteArray::number(port);
         out += ' ';
     }
     return out;
@@ -210,7 +211,7 @@ void NodeSet::awaitClusterAgreement(int timeoutMs, bool replicasStream)
                 continue;
             try {
                 const QByteArray info = commandOn(endpoint(i), {"CLUSTER", "INFO"}).bytes();
-                const QByteArray map = slotMapOf(commandOn(endpoint(i), {"CLUSTER", "SLOTS"}));
+                const QByteArray map = slotMapOf(commandOn(endpoint(i), {"CLUSTER", "SLOTS"}), replicasStream);
                 if (!info.contains("cluster_state:ok"))
                     disagreement = names().at(i) + QStringLiteral(" is not cluster_state:ok");
                 else if (seen.isEmpty())

@@ -111,9 +111,11 @@ private:
     void formCluster();
     // Waits until every running lock node that is not stopped names the
     // same master for every slot and says cluster_state:ok: a failover,
-    // resume or restart is over once the cluster agrees on it. With
-    // `replicasStream`, also until every replica streams from its master
-    // (a demoted master's full sync is not waited for otherwise).
+    // resume or restart is over once the cluster agrees on it (on the
+    // masters: who replicates whom spreads by gossip, slower). With
+    // `replicasStream`, also on the replicas, and until every replica
+    // streams from its master (a demoted master's full sync is not waited
+    // for otherwise).
     void awaitClusterAgreement(int timeoutMs, bool replicasStream = false);
     // Waits until every replica that can follow its master streams from it.
     void waitForReplicas();
