@@ -3149,6 +3149,10 @@
         <source>Clients must be 1 to %1, orders 1 to %2, stock 0 or more.</source>
         <translation>客户端数须为 1 到 %1，订单数 1 到 %2，库存不能小于 0。</translation>
     </message>
+    <message>
+        <source>Redis is not available: %1</source>
+        <translation>Redis 不可用：%1</translation>
+    </message>
 </context>
 <context>
     <name>lockstock::WatchSession</name>
