@@ -503,6 +503,14 @@
         <source>%1 script cache flushed (SCRIPT FLUSH)</source>
         <translation>%1 脚本缓存已清空（SCRIPT FLUSH）</translation>
     </message>
+    <message>
+        <source>reply lost: Redis ran it and answered %1; the client timed out after %2 ms</source>
+        <translation>回复丢失：Redis 已执行并回复了 %1；客户端在 %2 毫秒后超时</translation>
+    </message>
+    <message>
+        <source>TIMEOUT no reply within %1 ms</source>
+        <translation>TIMEOUT %1 毫秒内没有回复</translation>
+    </message>
 </context>
 <context>
     <name>EventInspector</name>
