@@ -15,9 +15,13 @@ Rectangle {
     border.color: tone
     border.width: Style.px(2)
 
+    // Top, left and right only: the bar's height follows the row, never the
+    // other way round (with fill, wrapped text looped the polish).
     RowLayout {
         id: row
-        anchors.fill: parent
+        anchors.left: parent.left
+        anchors.right: parent.right
+        anchors.top: parent.top
         anchors.margins: Style.px(8)
         spacing: Style.px(12)
         ColumnLayout {

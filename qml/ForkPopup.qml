@@ -18,12 +18,7 @@ Popup {
     closePolicy: Popup.CloseOnEscape
     padding: Style.px(16)
     width: Math.min(Style.px(620), parent ? parent.width - Style.px(40) : Style.px(620))
-    background: Rectangle {
-        color: Style.background
-        radius: Style.px(10)
-        border.color: Style.border
-        border.width: 1
-    }
+    background: PanelBackground {}
     onOpened: {
         error.text = ""
         // The other side of the switch: what a learner asks "what if".

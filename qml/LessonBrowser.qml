@@ -14,12 +14,7 @@ Popup {
     focus: true
     closePolicy: Popup.CloseOnEscape
     padding: Style.px(20)
-    background: Rectangle {
-        color: Style.background
-        radius: Style.px(10)
-        border.color: Style.border
-        border.width: 1
-    }
+    background: PanelBackground {}
 
     function start(name) {
         LessonPlayer.open(name)

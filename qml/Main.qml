@@ -343,75 +343,23 @@ ApplicationWindow {
         onEventShown: index => window.showDetails(Controller.primary, index)
     }
 
-    // Every strategy under the same load, over the whole window; Esc closes it, the runs go on.
-    Popup {
+    StressPopup {
         id: stressPopup
-        objectName: "stressPopup"
         parent: Overlay.overlay
         x: Style.px(20)
         y: Style.px(20)
         width: parent.width - 2 * x
         height: parent.height - 2 * y
-        modal: true
-        focus: true
-        closePolicy: Popup.CloseOnEscape
-        padding: Style.px(20)
-        background: Rectangle {
-            color: Style.background
-            radius: Style.px(10)
-            border.color: Style.border
-            border.width: 1
-        }
-        StressChart {
-            anchors.fill: parent
-            model: Controller.stress
-            running: Controller.stress.running
-            progress: Controller.stress.progress
-            current: Controller.stress.current
-            error: Controller.stress.error
-            maxOrdersPerSecond: Controller.stress.maxOrdersPerSecond
-            maxProblems: Controller.stress.maxProblems
-            workload: Controller.stress.workload
-            onStartRequested: (clients, orders, stock) => Controller.stress.start(clients, orders, stock)
-            onCancelRequested: Controller.stress.cancel()
-            onCloseRequested: stressPopup.close()
-        }
     }
-
-    // Beside the timeline, not over all of it: what the programs do shows up behind it as they run.
-    Popup {
+    WatchPopup {
         id: watchPopup
-        objectName: "watchPopup"
         parent: Overlay.overlay
         width: Math.min(Style.px(620), parent.width - Style.px(40))
         x: parent.width - width - Style.px(20)
         y: Style.px(20)
-        height: Math.min(watchPanel.implicitHeight + topPadding + bottomPadding, parent.height - 2 * y)
-        modal: false
-        focus: true
-        closePolicy: Popup.CloseOnEscape
-        padding: Style.px(16)
-        background: Rectangle {
-            color: Style.background
-            radius: Style.px(10)
-            border.color: Style.border
-            border.width: 1
-        }
-        Flickable {
-            id: watchFlick
-            anchors.fill: parent
-            contentHeight: watchPanel.implicitHeight
-            clip: true
-            boundsBehavior: Flickable.StopAtBounds
-            WatchPanel {
-                id: watchPanel
-                width: watchFlick.width
-                watch: Controller.watch
-                setup: settings.watchSetup
-                onSetupChanged: settings.watchSetup = setup
-                onCloseRequested: watchPopup.close()
-            }
-        }
+        height: Math.min(implicitContentHeight + topPadding + bottomPadding, parent.height - 2 * y)
+        setup: settings.watchSetup
+        onSetupChanged: settings.watchSetup = setup
     }
 
     ForkPopup {
@@ -421,38 +369,14 @@ ApplicationWindow {
         y: Style.px(80)
     }
 
-    // Edit > Scenario parameters: beside the timeline, which stays in view and takes right-clicks.
-    Popup {
+    ScenarioPopup {
         id: scenarioPopup
-        objectName: "scenarioPopup"
         parent: Overlay.overlay
         // The timeline keeps half the window or more, for right-clicks.
         width: Math.min(Style.px(520), parent.width * 0.45)
         x: parent.width - width - Style.px(12)
         y: Style.px(12)
         height: parent.height - 2 * y
-        modal: false
-        focus: true
-        closePolicy: Popup.CloseOnEscape
-        padding: Style.px(14)
-        background: Rectangle {
-            color: Style.background
-            radius: Style.px(10)
-            border.color: Style.border
-            border.width: 1
-        }
-        ScrollView {
-            id: scenarioScroll
-            anchors.fill: parent
-            contentWidth: availableWidth
-            clip: true
-            ScenarioPanel {
-                width: scenarioScroll.availableWidth - Style.px(12)
-                editor: Controller.editor
-                pending: Controller.editPending
-                onCloseRequested: scenarioPopup.close()
-            }
-        }
     }
     FaultMenu {
         id: faultMenu

@@ -64,38 +64,56 @@ ColumnLayout {
         }
     }
 
-    RowLayout {
+    // The workload and the buttons wrap at large text on a small screen.
+    Flow {
         Layout.fillWidth: true
         spacing: Style.px(10)
-        Label { text: qsTr("Clients"); color: Style.text }
-        SpinBox {
-            id: clientsBox
-            objectName: "clientsBox"
-            from: 1; to: 200; value: 8
-            editable: true
-            enabled: !root.running
-            font.pixelSize: Style.px(17)
-            Layout.preferredWidth: Style.px(150)
+        // A label and its box, kept together when the row wraps.
+        component Field: Row {
+            id: field
+            property alias label: fieldLabel.text
+            spacing: Style.px(10)
+            Label {
+                id: fieldLabel
+                anchors.verticalCenter: field.verticalCenter
+                color: Style.text
+            }
         }
-        Label { text: qsTr("Orders in total"); color: Style.text }
-        SpinBox {
-            id: ordersBox
-            objectName: "ordersBox"
-            from: 1; to: 1000000; value: 1600; stepSize: 100
-            editable: true
-            enabled: !root.running
-            font.pixelSize: Style.px(17)
-            Layout.preferredWidth: Style.px(180)
+        Field {
+            label: qsTr("Clients")
+            SpinBox {
+                id: clientsBox
+                objectName: "clientsBox"
+                from: 1; to: 200; value: 8
+                editable: true
+                enabled: !root.running
+                font.pixelSize: Style.px(17)
+                width: Style.px(150)
+            }
         }
-        Label { text: qsTr("Stock"); color: Style.text }
-        SpinBox {
-            id: stockBox
-            objectName: "stockBox"
-            from: 0; to: 1000000000; value: 100; stepSize: 10
-            editable: true
-            enabled: !root.running
-            font.pixelSize: Style.px(17)
-            Layout.preferredWidth: Style.px(180)
+        Field {
+            label: qsTr("Orders in total")
+            SpinBox {
+                id: ordersBox
+                objectName: "ordersBox"
+                from: 1; to: 1000000; value: 1600; stepSize: 100
+                editable: true
+                enabled: !root.running
+                font.pixelSize: Style.px(17)
+                width: Style.px(180)
+            }
+        }
+        Field {
+            label: qsTr("Stock")
+            SpinBox {
+                id: stockBox
+                objectName: "stockBox"
+                from: 0; to: 1000000000; value: 100; stepSize: 10
+                editable: true
+                enabled: !root.running
+                font.pixelSize: Style.px(17)
+                width: Style.px(180)
+            }
         }
         Button {
             objectName: "runButton"
@@ -116,22 +134,26 @@ ColumnLayout {
             font.pixelSize: Style.px(17)
             onClicked: root.cancelRequested()
         }
-        ProgressBar {
-            objectName: "progressBar"
-            Layout.fillWidth: true
-            from: 0; to: 1
-            value: root.progress
+        Row {
+            id: progressRow
             visible: root.running
+            spacing: Style.px(10)
+            ProgressBar {
+                objectName: "progressBar"
+                anchors.verticalCenter: progressRow.verticalCenter
+                width: Style.px(200)
+                from: 0; to: 1
+                value: root.progress
+            }
+            Label {
+                objectName: "progressText"
+                anchors.verticalCenter: progressRow.verticalCenter
+                text: root.current + " · " + Math.round(root.progress * 100) + "%"
+                font.pixelSize: Style.px(16)
+                font.family: Style.mono
+                color: Style.text
+            }
         }
-        Label {
-            objectName: "progressText"
-            visible: root.running
-            text: root.current + " · " + Math.round(root.progress * 100) + "%"
-            font.pixelSize: Style.px(16)
-            font.family: Style.mono
-            color: Style.text
-        }
-        Item { Layout.fillWidth: true; visible: !root.running }
     }
     Label {
         objectName: "error"
@@ -169,38 +191,35 @@ ColumnLayout {
         }
     }
 
+    // The workload of the figures below (the boxes may have changed since), on
+    // its own line: beside the headings it ran over them at large text.
+    Label {
+        Layout.alignment: Qt.AlignRight
+        Layout.rightMargin: Style.px(12)
+        visible: root.workload.clients !== undefined && root.workload.clients > 0
+        text: qsTr("%1 clients · %2 orders · stock %3").arg(root.workload.clients).arg(root.count(root.workload.orders ?? 0))
+              .arg(root.count(root.workload.stock ?? 0))
+        font.pixelSize: Style.px(15)
+        color: Style.muted
+    }
     // Column headings, aligned with the bars below.
-    Item {
-        Layout.fillWidth: true
-        implicitHeight: headings.implicitHeight
-        Row {
-            id: headings
-            spacing: root.gap
-            Repeater {
-                model: [
-                    { text: qsTr("Strategy"), width: root.nameWidth },
-                    { text: qsTr("Correctness (fewer problems is better)"), width: root.columnWidth },
-                    { text: qsTr("Throughput (longer is faster)"), width: root.columnWidth },
-                ]
-                delegate: Label {
-                    required property var modelData
-                    width: modelData.width
-                    text: modelData.text
-                    font.pixelSize: Style.px(17)
-                    font.bold: true
-                    color: Style.muted
-                    elide: Text.ElideRight
-                }
+    Row {
+        spacing: root.gap
+        Repeater {
+            model: [
+                { text: qsTr("Strategy"), width: root.nameWidth },
+                { text: qsTr("Correctness (fewer problems is better)"), width: root.columnWidth },
+                { text: qsTr("Throughput (longer is faster)"), width: root.columnWidth },
+            ]
+            delegate: Label {
+                required property var modelData
+                width: modelData.width
+                text: modelData.text
+                font.pixelSize: Style.px(17)
+                font.bold: true
+                color: Style.muted
+                elide: Text.ElideRight
             }
-        }
-        Label {
-            anchors.right: parent.right
-            anchors.rightMargin: Style.px(12)
-            visible: root.workload.clients !== undefined && root.workload.clients > 0
-            text: qsTr("%1 clients · %2 orders · stock %3").arg(root.workload.clients).arg(root.count(root.workload.orders ?? 0))
-                  .arg(root.count(root.workload.stock ?? 0))
-            font.pixelSize: Style.px(15)
-            color: Style.muted
         }
     }
 

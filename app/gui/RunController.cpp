@@ -63,17 +63,15 @@ RunController::RunController(std::unique_ptr<RedisTarget> target, const QString 
     setScenario(QStringLiteral("lost-update"));
     // The stress runs need real time. On a private server a stepped run owns
     // the clock and moves it in leaps their leases must not see: they get a
-    // server of their own. On a shared one (the real clock) keys of their own.
-    if (m_target) {
-        try {
-            if (m_target->isPrivate())
+    // server of their own, started when the first comparison starts (not
+    // with the window). On a shared one (the real clock) keys of their own.
+    if (m_target)
+        m_stress.setRedis([this] {
+            if (m_target->isPrivate() && !m_stressTarget)
                 m_stressTarget = RedisTarget::startPrivate();
             const RedisTarget &t = m_stressTarget ? *m_stressTarget : *m_target;
-            m_stress.setRedis(t.endpoint(), t.keyPrefix() + "stress:");
-        } catch (const RedisError &err) {
-            m_targetError = QString::fromStdString(err.what()); // the stress test says Redis is not available
-        }
-    }
+            return StressComparison::Redis{t.endpoint(), t.keyPrefix() + "stress:"};
+        });
 }
 
 RunController::~RunController()

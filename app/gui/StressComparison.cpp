@@ -1,4 +1,5 @@
 #include "StressComparison.h"
+#include "redis/RedisError.h"
 #include "strategies/Strategies.h"
 
 namespace lockstock {
@@ -25,10 +26,9 @@ StressComparison::~StressComparison()
     delete m_thread;
 }
 
-void StressComparison::setRedis(const RedisEndpoint &endpoint, const QByteArray &keyPrefix)
+void StressComparison::setRedis(std::function<Redis()> source)
 {
-    m_endpoint = endpoint;
-    m_keyPrefix = keyPrefix;
+    m_redis = std::move(source);
 }
 
 QString StressComparison::current() const
@@ -77,7 +77,7 @@ bool StressComparison::start(int clients, int orders, qint64 stock)
         setError(tr("A comparison is already running."));
         return false;
     }
-    if (!m_endpoint) {
+    if (!m_redis) {
         setError(tr("Redis is not available."));
         return false;
     }
@@ -85,12 +85,19 @@ bool StressComparison::start(int clients, int orders, qint64 stock)
         setError(tr("Clients must be 1 to %1, orders 1 to %2, stock 0 or more.").arg(kMaxClients).arg(kMaxOrders));
         return false;
     }
+    Redis redis;
+    try {
+        redis = m_redis();
+    } catch (const RedisError &err) {
+        setError(tr("Redis is not available: %1").arg(QString::fromUtf8(err.what())));
+        return false;
+    }
     setError({});
     StressWorkload workload;
     workload.clients = clients;
     workload.orders = orders;
     workload.stock = stock;
-    workload.keyPrefix = m_keyPrefix;
+    workload.keyPrefix = redis.keyPrefix;
     workload.interrupt = &m_cancel;
     m_workload = workload;
     m_cancel = false;
@@ -108,7 +115,7 @@ bool StressComparison::start(int clients, int orders, qint64 stock)
     emit dataChanged(index(0), index(rowCount() - 1));
 
     // The worker reports through queued calls: the rows change on this thread only.
-    m_thread = QThread::create([this, workload, strategies, endpoint = *m_endpoint] {
+    m_thread = QThread::create([this, workload, strategies, endpoint = redis.endpoint] {
         runStressComparison(
             workload, strategies, endpoint,
             [this](int row, int done, int total) {

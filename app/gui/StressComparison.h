@@ -10,6 +10,7 @@
 #include <QtQmlIntegration>
 #include <QThread>
 #include <atomic>
+#include <functional>
 #include <optional>
 
 namespace lockstock {
@@ -59,8 +60,15 @@ public:
     explicit StressComparison(QObject *parent = nullptr);
     ~StressComparison() override;
 
-    // Where the runs go; keys live under `keyPrefix`. Until set, start() fails.
-    void setRedis(const RedisEndpoint &endpoint, const QByteArray &keyPrefix);
+    // Where a comparison's runs go: the server, and the prefix their keys live under.
+    struct Redis {
+        RedisEndpoint endpoint;
+        QByteArray keyPrefix;
+    };
+    // Asked for when a comparison starts, so a server of their own starts
+    // only if one is run; throws RedisError when there is none. Until set,
+    // start() fails.
+    void setRedis(std::function<Redis()> source);
 
     bool running() const { return m_thread != nullptr; }
     // 0..1 over every strategy.
@@ -104,8 +112,7 @@ private:
     void comparisonEnded();
 
     QList<Row> m_rows;
-    std::optional<RedisEndpoint> m_endpoint;
-    QByteArray m_keyPrefix;
+    std::function<Redis()> m_redis;
     std::optional<StressWorkload> m_workload;
     QThread *m_thread = nullptr;
     std::atomic<bool> m_cancel{false};

@@ -227,6 +227,19 @@ QString secondsText(double ms)
     return QStringLiteral("%1 s").arg(ms / 1000.0, 0, 'f', std::abs(ms) < 10000 ? 1 : 0);
 }
 
+// A tick of the time axis: every tick in one unit, with the decimals its
+// step needs ("0.0 ms" beside "0.50 ms" read as two precisions), in seconds
+// once the axis reaches one.
+QString tickText(double ms, double step, double lastMs)
+{
+    const bool seconds = lastMs >= 1000;
+    const double unitStep = seconds ? step / 1000 : step;
+    if (ms == 0)
+        ms = 0; // not "-0 ms" for the first tick of a view that starts a hair before 0
+    const int decimals = std::max(0, int(-std::floor(std::log10(unitStep) + 1e-9)));
+    return seconds ? QStringLiteral("%1 s").arg(ms / 1000, 0, 'f', decimals) : QStringLiteral("%1 ms").arg(ms, 0, 'f', decimals);
+}
+
 // 1, 2 or 5 times a power of ten, at least `raw`.
 double niceStep(double raw)
 {
@@ -532,7 +545,9 @@ void TimelinePainter::paintAxis(QPainter &p, const QRectF &r, const QRectF &colu
     const double span = m_view.endMs - m_view.startMs;
     const double step = niceStep(span / std::max<qreal>(1, m_plot.width() / m_theme.px(120)));
     p.setFont(m_theme.font(14));
-    for (double t = std::ceil(m_view.startMs / step) * step; t <= m_view.endMs; t += step) {
+    const double first = std::ceil(m_view.startMs / step) * step;
+    const double last = first + std::floor((m_view.endMs - first) / step) * step;
+    for (double t = first; t <= m_view.endMs; t += step) {
         const qreal px = std::round(xMs(t));
         // Tall antialiased lines are rasterized as shapes (on a thread pool); aliased hairlines are not.
         p.setRenderHint(QPainter::Antialiasing, false);
@@ -542,7 +557,7 @@ void TimelinePainter::paintAxis(QPainter &p, const QRectF &r, const QRectF &colu
         p.setPen(QPen(m_theme.mutedText, 1));
         p.drawLine(QPointF(px, r.bottom() - m_theme.px(6)), QPointF(px, r.bottom()));
         // Centred on its tick, kept inside the area at the right edge.
-        const QString text = secondsText(t);
+        const QString text = tickText(t, step, last);
         const qreal w = laidOut(text, m_theme.font(14)).size().width();
         const qreal centre = std::min(px, r.right() - w / 2 - m_theme.px(2));
         label(p, QRectF(centre - m_theme.px(60), r.top(), m_theme.px(120), r.height() - m_theme.px(6)), Qt::AlignCenter,

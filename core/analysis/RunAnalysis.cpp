@@ -1254,6 +1254,9 @@ constexpr const char *kNoteFormats[] = {
     QT_TRANSLATE_NOOP("Event", "%1 partition healed"),
     QT_TRANSLATE_NOOP("Event", "%1 reply to %2 dropped (Redis answered %3); the link is silent from now on"),
     QT_TRANSLATE_NOOP("Event", "%1 restarting (no persistence: empty)"),
+    // A scenario's lost reply (Run::loseReply): the note, and the reply the client library made up.
+    QT_TRANSLATE_NOOP("Event", "reply lost: Redis ran it and answered %1; the client timed out after %2 ms"),
+    QT_TRANSLATE_NOOP("Event", "TIMEOUT no reply within %1 ms"),
 };
 [[maybe_unused]] constexpr const char *kNotePhrases[] = {
     QT_TRANSLATE_NOOP("Event", "AOF replayed"),
@@ -1398,7 +1401,12 @@ QString RunAnalysis::replyText(const RedisValue &reply)
     switch (reply.type()) {
     case RedisValue::Type::Nil: return QStringLiteral("nil");
     case RedisValue::Type::Status: return QString::fromUtf8(reply.bytes());
-    case RedisValue::Type::Error: return QString::fromUtf8(reply.bytes()); // its own code: NOREPLICAS, NOSCRIPT…
+    case RedisValue::Type::Error: {
+        // Redis's own words (NOREPLICAS, NOSCRIPT…) as they are; a client's
+        // timeout (TIMEOUT, LockStock's) in the reader's language.
+        const QString said = QString::fromUtf8(reply.bytes());
+        return said.startsWith(QLatin1String("TIMEOUT ")) ? translatedNote(said) : said;
+    }
     case RedisValue::Type::Integer: return QString::number(reply.toInteger());
     case RedisValue::Type::String: return QLatin1Char('"') + QString::fromUtf8(reply.bytes()) + QLatin1Char('"');
     case RedisValue::Type::Array: return QStringLiteral("[%1]").arg(reply.items().size());

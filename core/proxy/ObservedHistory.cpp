@@ -5,6 +5,7 @@
 #include <QSet>
 
 #include <algorithm>
+#include <iterator>
 #include <numeric>
 
 namespace lockstock {
@@ -882,12 +883,18 @@ ObservedRun buildObservedRun(const RecordingSnapshot &rec, const KeyRoles &roles
     // the commands it follows: past a server fault in between it says what
     // the fault left, not what they did (a restart's empty server would end
     // a lock at a command before the restart).
+    // Built on every look at a growing recording: the commands' times are
+    // indexed only when a server fault was done at all.
+    QList<ObservedFault> serverFaults;
+    std::copy_if(rec.faults.cbegin(), rec.faults.cend(), std::back_inserter(serverFaults),
+                 [](const ObservedFault &f) { return f.action != ServerAction::Other; });
     QHash<quint64, qint64> repliedAt;
-    for (const ObservedCommand &c : rec.commands)
-        repliedAt.insert(c.id, c.repliedNs >= 0 ? c.repliedNs : c.sentNs);
-    const auto faultBetween = [&rec](int node, qint64 fromNs, qint64 toNs) {
-        return std::any_of(rec.faults.cbegin(), rec.faults.cend(), [&](const ObservedFault &f) {
-            return f.action != ServerAction::Other && (f.node == node || f.node < 0) && f.tNs >= fromNs && f.tNs <= toNs;
+    if (!serverFaults.isEmpty())
+        for (const ObservedCommand &c : rec.commands)
+            repliedAt.insert(c.id, c.repliedNs >= 0 ? c.repliedNs : c.sentNs);
+    const auto faultBetween = [&serverFaults](int node, qint64 fromNs, qint64 toNs) {
+        return std::any_of(serverFaults.cbegin(), serverFaults.cend(), [&](const ObservedFault &f) {
+            return (f.node == node || f.node < 0) && f.tNs >= fromNs && f.tNs <= toNs;
         });
     };
     for (int p = 0; p < rec.probes.size(); ++p) {

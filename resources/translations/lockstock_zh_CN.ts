@@ -517,6 +517,14 @@
         <source>MOVED: %1 serves slot %2 now; the client follows</source>
         <translation>MOVED：%2 号槽现在由 %1 负责；客户端跟随重定向</translation>
     </message>
+    <message>
+        <source>reply lost: Redis ran it and answered %1; the client timed out after %2 ms</source>
+        <translation>回复丢失：Redis 已执行并回复了 %1；客户端在 %2 毫秒后超时</translation>
+    </message>
+    <message>
+        <source>TIMEOUT no reply within %1 ms</source>
+        <translation>TIMEOUT %1 毫秒内没有回复</translation>
+    </message>
 </context>
 <context>
     <name>EventInspector</name>
@@ -3170,6 +3178,10 @@
     <message>
         <source>Clients must be 1 to %1, orders 1 to %2, stock 0 or more.</source>
         <translation>客户端数须为 1 到 %1，订单数 1 到 %2，库存不能小于 0。</translation>
+    </message>
+    <message>
+        <source>Redis is not available: %1</source>
+        <translation>Redis 不可用：%1</translation>
     </message>
 </context>
 <context>

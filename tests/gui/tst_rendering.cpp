@@ -13,6 +13,7 @@
 #include <QTextLayout>
 #include <QSet>
 #include <set>
+#include <QRegularExpression>
 #include <QTest>
 
 using namespace lockstock;
@@ -139,6 +140,44 @@ private slots:
             if (a.events.at(index).success)
                 drawn.insert(a.events.at(index).client);
         QCOMPARE(drawn, selling);
+    }
+
+    // The time axis reads as one scale: every tick in one unit with the same
+    // decimals ("0.0 ms" beside "0.50 ms" was two precisions), from "0".
+    void axisTicksShareUnitAndDecimals_data()
+    {
+        QTest::addColumn<QString>("scenario");
+        QTest::addColumn<QString>("unit");
+        QTest::addRow("lost-update (under a millisecond)") << QStringLiteral("lost-update") << QStringLiteral("ms");
+        QTest::addRow("lease-shorter-than-work (40 s)") << QStringLiteral("lease-shorter-than-work") << QStringLiteral("s");
+    }
+    void axisTicksShareUnitAndDecimals()
+    {
+        QFETCH(QString, scenario);
+        QFETCH(QString, unit);
+        std::unique_ptr<RedisServer> server = test::startRedis();
+        QVERIFY(server);
+        const std::unique_ptr<test::ScenarioResult> r = test::runScenario(scenario, QStringLiteral("broken"), server->endpoint());
+        QVERIFY(r);
+        QVERIFY2(r->error.isEmpty(), qPrintable(r->error));
+        TimelinePainter painter(*r->analysis, TimelineTheme::light());
+        TimelineViewport view;
+        view.endMs = r->analysis->durationMs();
+        QImage image(1366, qCeil(painter.preferredHeight(view, 1366)), QImage::Format_ARGB32_Premultiplied);
+        QPainter p(&image);
+        painter.paint(p, QRectF(image.rect()), view);
+        p.end();
+        static const QRegularExpression tick(QStringLiteral("^(\\d+)(\\.\\d+)? (ms|s)$"));
+        QStringList ticks;
+        QSet<QString> formats; // unit and decimals
+        for (const PaintRecord::Label &l : painter.record().labels)
+            if (const QRegularExpressionMatch m = tick.match(l.text); m.hasMatch()) {
+                ticks << l.text;
+                formats.insert(m.captured(3) + QString::number(m.captured(2).size()));
+            }
+        QVERIFY2(ticks.size() >= 3, qPrintable(ticks.join(QLatin1Char('|'))));
+        QVERIFY2(ticks.first().startsWith(QLatin1Char('0')), qPrintable(ticks.join(QLatin1Char('|'))));
+        QVERIFY2(formats.size() == 1 && formats.values().first().startsWith(unit), qPrintable(ticks.join(QLatin1Char('|'))));
     }
 
     // A node's state is drawn on its row whatever else the run did: with two

@@ -6,6 +6,7 @@
 
 #include "gui/StressComparison.h"
 #include "redis/RedisConnection.h"
+#include "redis/RedisError.h"
 #include "strategies/Strategies.h"
 
 #include <QAbstractItemModelTester>
@@ -48,7 +49,7 @@ private slots:
     {
         StressComparison model;
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-        model.setRedis(m_redis->endpoint(), "tst-stress:");
+        model.setRedis([this] { return StressComparison::Redis{m_redis->endpoint(), "tst-stress:"}; });
         QCOMPARE(model.rowCount(), int(allStrategies().size()));
         QVERIFY(model.workload().isEmpty());
         const int noLock = rowOf(model, QStringLiteral("no-lock"));
@@ -138,7 +139,7 @@ private slots:
     {
         StressComparison model;
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-        model.setRedis(m_redis->endpoint(), "tst-cancel:");
+        model.setRedis([this] { return StressComparison::Redis{m_redis->endpoint(), "tst-cancel:"}; });
         // Far more than a second's work for the first strategy.
         QVERIFY(model.start(kClients, 1'000'000, 1'000'000));
         QTRY_VERIFY_WITH_TIMEOUT(field(model, 0, StressComparison::RowProgressRole).toDouble() > 0, 30'000);
@@ -167,13 +168,18 @@ private slots:
         QVERIFY(!model.start(kClients, kOrders, kStock));
         QVERIFY(model.error().contains(QStringLiteral("Redis")));
         QVERIFY(!model.running());
-        model.setRedis(m_redis->endpoint(), "tst-bad:");
+        model.setRedis([this] { return StressComparison::Redis{m_redis->endpoint(), "tst-bad:"}; });
         QSignalSpy errors(&model, &StressComparison::errorChanged);
         QVERIFY(!model.start(0, kOrders, kStock));
         QVERIFY(!model.start(kClients, 0, kStock));
         QVERIFY(!model.start(kClients, kOrders, -1));
         QVERIFY(model.error().contains(QStringLiteral("Clients")));
         QCOMPARE(errors.count(), 1);
+        QVERIFY(!model.running());
+        // The server is asked for when a comparison starts: one that cannot start says why.
+        model.setRedis([]() -> StressComparison::Redis { throw RedisError("redis-server: no such file"); });
+        QVERIFY(!model.start(kClients, kOrders, kStock));
+        QVERIFY2(model.error().contains(QStringLiteral("redis-server: no such file")), qPrintable(model.error()));
         QVERIFY(!model.running());
     }
 
@@ -183,7 +189,7 @@ private slots:
         QElapsedTimer timer;
         {
             StressComparison model;
-            model.setRedis(m_redis->endpoint(), "tst-destroy:");
+            model.setRedis([this] { return StressComparison::Redis{m_redis->endpoint(), "tst-destroy:"}; });
             QVERIFY(model.start(kClients, 1'000'000, 1'000'000));
             QTRY_VERIFY_WITH_TIMEOUT(field(model, 0, StressComparison::RowProgressRole).toDouble() > 0, 30'000);
             timer.start();
