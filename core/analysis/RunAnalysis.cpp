@@ -1237,6 +1237,7 @@ constexpr const char *kNoteFormats[] = {
     QT_TRANSLATE_NOOP("Event", "%1 script cache flushed (SCRIPT FLUSH)"),
     QT_TRANSLATE_NOOP("Event", "%1 takes over its master's slots (CLUSTER FAILOVER FORCE)"),
     QT_TRANSLATE_NOOP("Event", "MOVED: %1 serves slot %2 now; the client follows"),
+    QT_TRANSLATE_NOOP("Event", "ASK: slot %2 is moving to %1; the client asks there, this once"),
     QT_TRANSLATE_NOOP("Event", "Redis expired the lock of %1"),
     // The recording proxy's faults: what it tells whoever asked, then its
     // notes (an observed connection's led by its name).

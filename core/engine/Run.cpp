@@ -205,8 +205,9 @@ void Run::prepare()
     // Set on every run: a set of nodes may have served another strategy before.
     if (m_nodes)
         m_nodes->requireReplicasToWrite(m_strategy->minReplicasToWrite);
-    // A cluster node takes only the keys of its own slots (others: -MOVED),
-    // and one key at a time across slots: the lock key goes to its master.
+    // A cluster node takes only the keys of its own slots (others: -MOVED):
+    // the lock key is deleted where it may be, on the master of its slot and,
+    // with ASKING, on a master importing the slot.
     const bool cluster = m_nodes && m_config.nodes.kind == NodeSpec::Kind::Cluster;
     const int lockSlotOwner = cluster ? m_nodes->slotOwner(NodeSet::keySlot(m_config.lockKey())) : -1;
     if (cluster && lockSlotOwner < 0)
@@ -214,8 +215,10 @@ void Run::prepare()
     for (int server = 0; server < int(m_endpoints.size()); ++server) {
         RedisConnection setup(m_endpoints.at(server), {.commandTimeoutMs = m_config.commandTimeoutMs});
         if (cluster && server != m_nodes->storeIndex()) {
-            if (server == lockSlotOwner)
-                expectReply(setup, {"DEL", m_config.lockKey()}, Type::Integer);
+            const Argv del{"DEL", m_config.lockKey()};
+            const RedisValue deleted = setup.pipeline({{"ASKING"}, del}).at(1);
+            if (deleted.isError() && !deleted.bytes().startsWith("MOVED ") && !deleted.bytes().startsWith("ASK "))
+                throw RedisRefusedError(refusalMessage(setup.endpoint(), del, deleted), deleted.bytes().toStdString());
             continue;
         }
         // A replica takes no writes until it is promoted.
@@ -621,6 +624,53 @@ qint64 Run::sentNs(const Client &client, int server, qint64 readyNs) const
     return std::max(readyNs + there, m_clock.nowNs()) - there;
 }
 
+void Run::followRedirects(ClientState &state, Actor &actor, const Operation &op, Event &e, Exchange &x)
+{
+    // A cluster node that does not serve the key's slot names the one that
+    // does: -MOVED slot host:port when the slot has moved (the client corrects
+    // its map), -ASK slot host:port while it is moving and the key is not
+    // here (this once, ASKING and the command there; the map stays).
+    const Client &client = *state.client;
+    for (int redirects = 0; redirects < 5 && x.reply.isError(); ++redirects) {
+        const QList<QByteArray> words = x.reply.bytes().split(' ');
+        const bool moved = words.value(0) == "MOVED";
+        const QByteArray &address = words.value(2);
+        const int to = moved || words.value(0) == "ASK" ? m_nodes->nodeAt(address) : -1;
+        if (to < 0)
+            return;
+        const QString toName = m_info.nodes.value(to);
+        e.tNs = x.sentNs;
+        e.durationNs = x.answeredNs - x.sentNs;
+        // Named as the timeline names it, not by its (random) port.
+        e.reply = RedisValue::error(QByteArray(x.reply.bytes()).replace(address, toName.toUtf8()));
+        e.holds = client.holdsLock();
+        e.token = client.token();
+        e.note = (moved ? QStringLiteral("MOVED: %1 serves slot %2 now; the client follows")
+                        : QStringLiteral("ASK: slot %2 is moving to %1; the client asks there, this once"))
+                     .arg(toName)
+                     .arg(words.value(1).toInt());
+        recordFrom(state, std::exchange(e, commandEvent(actor, op, to)));
+        qint64 ready = x.answeredNs;
+        if (moved) {
+            state.slotOwner = to;
+        } else {
+            const Argv askingArgv{"ASKING"};
+            Event asking = commandEvent(actor, op, to);
+            asking.step = Step::Other; // neither lock nor stock: it lets the next command in
+            asking.argv = askingArgv;
+            x = exchange(actor, to, askingArgv, ready);
+            asking.tNs = x.sentNs;
+            asking.durationNs = x.answeredNs - x.sentNs;
+            asking.reply = x.reply;
+            asking.holds = client.holdsLock();
+            asking.token = client.token();
+            recordFrom(state, std::move(asking));
+            ready = x.answeredNs;
+        }
+        x = exchange(actor, to, op.argv, ready);
+    }
+}
+
 Run::Exchange Run::exchange(Actor &actor, int server, const Argv &argv, qint64 readyNs)
 {
     Exchange x;
@@ -728,34 +778,13 @@ bool Run::step(ClientState &state, Actor &actor)
     if (bySlot && state.slotMapStale)
         refreshSlotMap(state);
     for (int n = 0; n < targets; ++n) {
-        int server = serverFor(client, step, fanout ? n : op.node);
+        const int server = serverFor(client, step, fanout ? n : op.node);
         Event &e = events.emplace_back(commandEvent(actor, op, server));
         Exchange x;
         try {
             x = exchange(actor, server, op.argv, ready);
-            // A cluster node that does not serve the key's slot names the one
-            // that does (-MOVED slot host:port): the client corrects its map
-            // and sends the command there, as cluster clients do.
-            for (int redirects = 0; bySlot && redirects < 5 && x.reply.isError() && x.reply.bytes().startsWith("MOVED ");
-                 ++redirects) {
-                const QByteArray address = x.reply.bytes().split(' ').value(2);
-                const int to = m_nodes->nodeAt(address);
-                if (to < 0)
-                    break;
-                e.tNs = x.sentNs;
-                e.durationNs = x.answeredNs - x.sentNs;
-                // Named as the timeline names it, not by its (random) port.
-                e.reply = RedisValue::error(QByteArray(x.reply.bytes()).replace(address, m_info.nodes.value(to).toUtf8()));
-                e.holds = client.holdsLock();
-                e.token = client.token();
-                e.note = QStringLiteral("MOVED: %1 serves slot %2 now; the client follows")
-                             .arg(m_info.nodes.value(to)).arg(NodeSet::keySlot(m_config.lockKey()));
-                recordFrom(state, std::exchange(e, commandEvent(actor, op, to)));
-                state.slotOwner = to;
-                server = to;
-                ready = x.answeredNs;
-                x = exchange(actor, server, op.argv, ready);
-            }
+            if (bySlot)
+                followRedirects(state, actor, op, e, x);
             // A node that did not answer: the map is read again before the next command.
             if (bySlot && x.reply.isError() && x.reply.bytes().startsWith("UNREACHABLE"))
                 state.slotMapStale = true;
@@ -1088,12 +1117,15 @@ std::shared_ptr<const Probe> Run::readTruth(bool reopen, int timeoutMs)
                     const QList<RedisValue> r = c->pipeline({get, pttl});
                     truth = lockFrom(r.at(0), r.at(1));
                 } else {
-                    const QList<RedisValue> r = c->pipeline({{"INFO", "replication"}, get, pttl});
+                    // ASKING before each read: a node importing the key's slot
+                    // answers for the keys that moved to it already.
+                    const QList<RedisValue> r = c->pipeline({{"INFO", "replication"}, {"ASKING"}, get, {"ASKING"}, pttl});
                     const QByteArray role = r.at(0).bytes();
-                    if (r.at(1).isError() && r.at(1).bytes().startsWith("MOVED "))
-                        truth = LockTruth{{}, kNoKey}; // outside the key's shard: no such key
+                    const RedisValue &value = r.at(2);
+                    if (value.isError() && (value.bytes().startsWith("MOVED ") || value.bytes().startsWith("ASK ")))
+                        truth = LockTruth{{}, kNoKey}; // outside the key's shard, or moved on: no such key
                     else if (role.contains("role:master") || role.contains("master_link_status:up"))
-                        truth = lockFrom(r.at(1), r.at(2));
+                        truth = lockFrom(value, r.at(4));
                     // else a replica not yet in sync with its master (a demoted
                     // master before its full sync): what it holds is no one's
                     // lock any more, and soon flushed. Unknown, as a stopped node.

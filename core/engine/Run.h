@@ -169,6 +169,10 @@ private:
     // One command of `actor` to `server`, ready to go at `readyNs`: sent,
     // answered, and when (virtual: by the cost model; real: measured).
     Exchange exchange(Actor &actor, int server, const Argv &argv, qint64 readyNs);
+    // Cluster: the command `e` of `op` was answered by a redirect (-MOVED,
+    // -ASK): recorded as it was, the command goes where it names; `e` and `x`
+    // are then that command's.
+    void followRedirects(ClientState &state, Actor &actor, const Operation &op, Event &e, Exchange &x);
     // The round trip of a command from `client` to `server` in clock ns.
     qint64 rttNs(const Client &client, int server) const;
     // A lock node the run stopped (SIGSTOP): it cannot answer.

@@ -525,6 +525,10 @@
         <source>TIMEOUT no reply within %1 ms</source>
         <translation>TIMEOUT %1 毫秒内没有回复</translation>
     </message>
+    <message>
+        <source>ASK: slot %2 is moving to %1; the client asks there, this once</source>
+        <translation>ASK：%2 号槽正在迁往 %1；客户端这一次去那里询问</translation>
+    </message>
 </context>
 <context>
     <name>EventInspector</name>

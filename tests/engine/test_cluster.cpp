@@ -3,7 +3,11 @@
 
 #include "TestRedis.h"
 
+#include "analysis/RunAnalysis.h"
 #include "engine/NodeSet.h"
+#include "engine/RunScenario.h"
+#include "scenario/Scenario.h"
+#include "strategies/Strategies.h"
 #include "redis/RedisConnection.h"
 #include "redis/RedisError.h"
 
@@ -127,6 +131,62 @@ private slots:
         QCOMPARE(nodes.slotOwner(3380), 3);
         const RedisValue moved = RedisConnection(nodes.endpoint(0)).command({"GET", "lock:10086"});
         QCOMPARE(moved.bytes(), "MOVED 3380 127.0.0.1:" + QByteArray::number(nodes.endpoint(3).port));
+    }
+
+    // While the lock key's slot moves from n1 to n2 (MIGRATING / IMPORTING,
+    // as redis-cli --cluster reshard does it), n1 answers for a key it does
+    // not have with -ASK: the client sends ASKING and the command to n2, this
+    // once, and asks n1 first again next time (its map is unchanged).
+    void lockCommandsFollowAnAskRedirect()
+    {
+        NodeSet nodes(clusterSpec());
+        RedisConnection n1(nodes.endpoint(0));
+        RedisConnection n2(nodes.endpoint(1));
+        const QByteArray n1Id = n1.command({"CLUSTER", "MYID"}).bytes();
+        const QByteArray n2Id = n2.command({"CLUSTER", "MYID"}).bytes();
+        QVERIFY(n2.command({"CLUSTER", "SETSLOT", "3380", "IMPORTING", n1Id}).isStatus("OK"));
+        QVERIFY(n1.command({"CLUSTER", "SETSLOT", "3380", "MIGRATING", n2Id}).isStatus("OK"));
+
+        ScenarioError error;
+        std::optional<Scenario> s = findScenario(QStringLiteral("cluster-failover-lost-lock"), &error);
+        QVERIFY2(s, qPrintable(error.display()));
+        s->config.serverFaults.clear();
+        History history;
+        const QString failed = runToEnd(s->config, *findStrategy(QStringLiteral("set-nx-ex-lua")), nodes, history, RunMode::Stepped);
+        QVERIFY2(failed.isEmpty(), qPrintable(failed));
+        const std::shared_ptr<const RunAnalysis> a = analyze(history);
+
+        // Every acquire (B's retries too) and release: ASK from n1, ASKING on
+        // n2, the command on n2.
+        int asked = 0;
+        int onN2 = 0;
+        for (qsizetype i = 0; i < a->events.size(); ++i) {
+            const Event &e = a->events.at(i);
+            if (e.kind != EventKind::Command || (e.step != Step::Acquire && e.step != Step::Release))
+                continue;
+            QVERIFY(e.node == 0 || e.node == 1);
+            onN2 += e.node == 1;
+            if (e.node == 0) {
+                QCOMPARE(e.reply.bytes(), QByteArray("ASK 3380 n2"));
+                QVERIFY(i + 2 < a->events.size());
+                const Event &asking = a->events.at(i + 1);
+                QVERIFY(asking.argv == PackedArgv(Argv{"ASKING"}));
+                QCOMPARE(asking.node, 1);
+                QVERIFY(asking.reply.isStatus("OK"));
+                const Event &there = a->events.at(i + 2);
+                QCOMPARE(there.argv, e.argv);
+                QCOMPARE(there.node, 1);
+                QVERIFY2(!there.reply.isError(), qPrintable(there.reply.display()));
+                ++asked;
+            }
+        }
+        QVERIFY(asked >= 4); // A's and B's acquire and release at least
+        QCOMPARE(onN2, asked);
+        QCOMPARE(a->verdict.severity(), Severity::Clean);
+        QCOMPARE(a->finalStock, 98);
+        QVERIFY(a->overlaps.isEmpty());
+        // The lock never was on n1: the key is on n2 only until released.
+        QCOMPARE(n1.command({"CLUSTER", "COUNTKEYSINSLOT", "3380"}).toInteger(), 0);
     }
 };
 
