@@ -94,10 +94,12 @@ Menu {
     }
     MenuItem {
         objectName: "promoteNode"
-        visible: root.actions.indexOf("promote") >= 0
+        // REPLICAOF NO ONE, or in a cluster CLUSTER FAILOVER FORCE
+        readonly property string action: root.actions.indexOf("cluster_failover") >= 0 ? "cluster_failover" : "promote"
+        visible: root.actions.indexOf(action) >= 0
         height: visible ? implicitHeight : 0
         text: qsTr("Fail over: this replica becomes the master")
-        onTriggered: root.addNode("promote", 0)
+        onTriggered: root.addNode(action, 0)
     }
     MenuItem {
         objectName: "jumpClock"

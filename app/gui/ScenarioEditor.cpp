@@ -362,9 +362,14 @@ QStringList ScenarioEditor::nodeActions(int node) const
     if (node < 0 || node >= nodeCount())
         return {};
     QStringList out{QStringLiteral("kill"), QStringLiteral("pause"), QStringLiteral("restart")};
-    // A fail-over makes a replica the master: only replicated nodes have one.
+    // A fail-over makes a replica the master: only replicated nodes and a
+    // cluster's (after its masters) have one; a cluster's takes its master's
+    // slots on the other masters' votes.
+    const NodeSpec &nodes = m_scenario.config.nodes;
     if (replicated() && node > 0)
         out << QStringLiteral("promote");
+    else if (nodes.kind == NodeSpec::Kind::Cluster && node >= nodes.shards())
+        out << QStringLiteral("cluster_failover");
     out << QStringLiteral("clock_jump") << QStringLiteral("clock_drift");
     return out;
 }

@@ -35,6 +35,30 @@ bool hasEvent(const RunSession *session, const std::function<bool(const Event &)
 class ScenarioEditorTest : public QObject {
     Q_OBJECT
 private slots:
+    // A cluster's replicas fail over by CLUSTER FAILOVER FORCE (REPLICAOF
+    // is refused in a cluster); its masters have no such action.
+    void aClusterReplicaFailsOverTheClusterWay()
+    {
+        ScenarioEditor editor;
+        editor.reset(builtin(QStringLiteral("cluster-failover-lost-lock")));
+        const int faults = editor.scenario().config.serverFaults.size();
+        for (int master = 0; master < 3; ++master) {
+            QVERIFY(!editor.nodeActions(master).contains(QStringLiteral("cluster_failover")));
+            QVERIFY(!editor.nodeActions(master).contains(QStringLiteral("promote")));
+        }
+        QVERIFY(editor.nodeActions(4).contains(QStringLiteral("cluster_failover")));
+        QVERIFY(!editor.nodeActions(4).contains(QStringLiteral("promote")));
+        editor.addNodeFault(4, 1000, QStringLiteral("cluster_failover"), 0);
+        QVERIFY2(editor.valid(), qPrintable(editor.error()));
+        QCOMPARE(editor.scenario().config.serverFaults.size(), faults + 1);
+        const ServerFault &added = editor.scenario().config.serverFaults.last();
+        QCOMPARE(added.node, 4);
+        QCOMPARE(added.action, ServerAction::ClusterFailover);
+        QCOMPARE(added.atMs, 1000);
+        editor.addNodeFault(1, 1000, QStringLiteral("cluster_failover"), 0); // a master: refused
+        QCOMPARE(editor.scenario().config.serverFaults.size(), faults + 1);
+    }
+
     // Each edit one undo step; undo gives back the very scenario before it.
     void editsUndoToTheExactScenario()
     {
