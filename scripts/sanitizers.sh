@@ -13,7 +13,7 @@
 #                     sanitizer jobs spent 330 of their 365 s of tests waiting on
 #                     them); the developer's suite repeats them
 #   LOCKSTOCK_CLUSTER_REPEAT (default 1 here)  the same for the scenario on a
-#                     real Redis Cluster (20 runs a side otherwise)
+#                     real Redis Cluster (5 runs a side otherwise)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
