@@ -1138,16 +1138,24 @@ void TimelinePainter::paintClientLane(QPainter &p, const QRectF &r, int client)
     }
 
     const QFont labelFont = monoFont(m_theme, 13);
-    // A lower bound of a label's pill width, without laying it out: its
-    // printable ASCII characters at the narrowest advance of any of them, less
-    // a tenth for kerning (a monospaced font has none).
-    const QFontMetricsF labelMetrics(labelFont);
-    qreal narrowest = std::numeric_limits<qreal>::max();
-    for (char16_t c = 0x20; c < 0x7f; ++c)
-        narrowest = std::min(narrowest, labelMetrics.horizontalAdvance(QChar(c)));
-    const auto leastPillWidth = [&](const QString &text) {
+    // Made once: a font costs more to make than most events cost to draw.
+    const QFont boldFont = m_theme.font(13, QFont::Bold);
+    const QFont &raceFont = boldFont;
+    // A lower bound of a label's pill width in `font`, without laying it out:
+    // its printable ASCII characters at the narrowest advance of any of them,
+    // less a tenth for kerning (a monospaced font has none).
+    const auto narrowestAdvance = [](const QFont &font) {
+        const QFontMetricsF metrics(font);
+        qreal narrowest = std::numeric_limits<qreal>::max();
+        for (char16_t c = 0x20; c < 0x7f; ++c)
+            narrowest = std::min(narrowest, metrics.horizontalAdvance(QChar(c)));
+        return std::max<qreal>(0, narrowest);
+    };
+    const qreal labelNarrowest = narrowestAdvance(labelFont);
+    const qreal raceNarrowest = narrowestAdvance(raceFont);
+    const auto leastPillWidth = [&](const QString &text, qreal narrowest) {
         const auto ascii = std::count_if(text.cbegin(), text.cend(), [](QChar c) { return c.unicode() >= 0x20 && c.unicode() < 0x7f; });
-        return 2 * pillPadding(m_theme).x() + 0.9 * qreal(ascii) * std::max<qreal>(0, narrowest);
+        return 2 * pillPadding(m_theme).x() + 0.9 * qreal(ascii) * narrowest;
     };
     const qreal rowTop = base + m_theme.px(20);
     const qreal rowHeight = QFontMetricsF(labelFont).height() + m_theme.px(9);
@@ -1161,8 +1169,6 @@ void TimelinePainter::paintClientLane(QPainter &p, const QRectF &r, int client)
     RetryRun retry;             // the retry loop the walk is in
     qsizetype retryLabelled = -1;
     const QFont workFont = m_theme.font(12, QFont::DemiBold);
-    // Made once: a font costs more to make than most events cost to draw.
-    const QFont boldFont = m_theme.font(13, QFont::Bold);
     const QFont pauseFont = m_theme.font(12, QFont::Bold);
     const QFontMetricsF workMetrics(workFont);
     qint64 crashNs = -1;
@@ -1210,8 +1216,6 @@ void TimelinePainter::paintClientLane(QPainter &p, const QRectF &r, int client)
         lastColumn = column;
         // The event itself only for the words of a label: its lane entry says the rest.
         const auto event = [this, index]() -> const Event & { return m_data.events.at(index); };
-        // Its words are looked up only when a label shows them.
-        const auto race = [this, index] { return m_data.markTextAt(index); };
         switch (it->kind) {
         case EventKind::Sleep: {
             const QRectF bar = workBar(it->tNs, shown, base);
@@ -1341,20 +1345,27 @@ void TimelinePainter::paintClientLane(QPainter &p, const QRectF &r, int client)
         // the view; it may slide right a little, its leader shows where it
         // belongs. A race gets a second pill in the row below, or, on the
         // last row, the pill says the race instead of the command.
-        const QFont &raceFont = boldFont;
         const qreal want = std::max(ex, m_bounds.left());
         const qreal right = m_bounds.right() - m_theme.px(2);
         struct Place { int row = -1; qreal at = 0; qreal raceAt = std::numeric_limits<qreal>::quiet_NaN(); bool raceOnly = false; };
         Place best;
-        // Near the right edge, where no row has room left for the least this
-        // label could measure (a race's own pill on the last row: its padding),
-        // it is not laid out: it could not be placed.
+        // A label goes after what its row holds, within `slack` of its tick
+        // and whole by `right`; a race's own pill too, in the row below or
+        // alone on the last row. Where no row can take the least these could
+        // measure (near the right edge, most of a zoomed-out view's races),
+        // they are not laid out: they could not be placed.
+        const QString raceText = isRace && room ? m_data.markTextAt(index) : QString();
+        const qreal least = room ? leastPillWidth(text, labelNarrowest) : 0;
+        const qreal leastRace = isRace && room ? leastPillWidth(raceText, raceNarrowest) : 0;
+        const auto mayTake = [&](int row, qreal width) { return rowEnd[row] + m_theme.px(6) + width <= right; };
         bool fits = false;
-        const qreal least = room ? leastPillWidth(text) : 0;
-        for (int i = 0; room && !fits && i < rows; ++i)
-            fits = rowEnd[i] + m_theme.px(6) + (isRace && i + 1 >= rows ? 2 * pillPadding(m_theme).x() : least) <= right;
+        for (int i = 0; room && !fits && i < rows; ++i) {
+            const bool raceOnly = isRace && i + 1 >= rows;
+            fits = rowEnd[i] + m_theme.px(6) - ex <= slack && mayTake(i, raceOnly ? leastRace : least)
+                && (!isRace || raceOnly || mayTake(i + 1, leastRace));
+        }
         const qreal width = fits ? pillSize(laidOut(text, labelFont), m_theme).width() : 0;
-        const qreal raceWidth = isRace && fits ? pillSize(laidOut(race(), raceFont), m_theme).width() : 0;
+        const qreal raceWidth = isRace && fits ? pillSize(laidOut(raceText, raceFont), m_theme).width() : 0;
         for (int i = 0; fits && i < rows; ++i) {
             Place place{i};
             const bool raceOnly = isRace && i + 1 >= rows;
@@ -1374,12 +1385,12 @@ void TimelinePainter::paintClientLane(QPainter &p, const QRectF &r, int client)
             const QPointF topLeft(best.at, rowTop + best.row * rowHeight);
             (isRace ? raceLeaders : leaders) << QLineF(QPointF(ex, base + m_theme.px(14)), topLeft);
             const QColor border = isRace ? raceColour : it->kind == EventKind::Error ? m_theme.race : (selected ? m_theme.cursor : colour);
-            const QRectF pr = best.raceOnly ? pill(p, topLeft, race(), raceColour, raceColour, Qt::white, raceFont)
+            const QRectF pr = best.raceOnly ? pill(p, topLeft, raceText, raceColour, raceColour, Qt::white, raceFont)
                                             : pill(p, topLeft, text, border, m_theme.pill, m_theme.text, labelFont);
             hit = hit.united(pr);
             rowEnd[best.row] = pr.right();
             if (isRace && !best.raceOnly) {
-                const QRectF rr = pill(p, QPointF(best.raceAt, topLeft.y() + rowHeight), race(), raceColour, raceColour, Qt::white, raceFont);
+                const QRectF rr = pill(p, QPointF(best.raceAt, topLeft.y() + rowHeight), raceText, raceColour, raceColour, Qt::white, raceFont);
                 rowEnd[best.row + 1] = rr.right();
                 hit = hit.united(rr);
             }
