@@ -398,13 +398,18 @@ qsizetype TimelinePainter::skipColumn(qsizetype pos, qsizetype end, const StartO
     const qreal column = std::floor(x(startOf(pos)));
     if (std::floor(x(startOf(pos + kDense))) != column)
         return pos + 1;
-    // The first item that starts in a later column: galloping from here,
-    // since a column holds few of a long list, then bisection.
+    return std::max(pos + 1, pastColumn(pos + kDense + 1, end, column, startOf) - 1);
+}
+
+template <class StartOf>
+qsizetype TimelinePainter::pastColumn(qsizetype from, qsizetype end, qreal column, const StartOf &startOf) const
+{
+    // Galloping from `from`, since a column holds few of a long list, then bisection.
     const qint64 nextColumnNs = m_data.clockNs(msAt(column + 1));
     const auto inColumn = [&](qsizetype i) { return startOf(i) < nextColumnNs && std::floor(x(startOf(i))) <= column; };
-    qsizetype lo = pos + kDense + 1; // the items before lo are in the column
+    qsizetype lo = from; // the items before lo are in the column
     qsizetype hi = lo;
-    for (qsizetype step = 2 * kDense; hi < end && inColumn(hi); step *= 2) {
+    for (qsizetype step = 8; hi < end && inColumn(hi); step *= 2) {
         lo = hi + 1;
         hi = std::min(end, lo + step);
     }
@@ -415,7 +420,7 @@ qsizetype TimelinePainter::skipColumn(qsizetype pos, qsizetype end, const StartO
         else
             hi = mid;
     }
-    return std::max(pos + 1, lo - 1);
+    return lo;
 }
 
 bool TimelinePainter::visible(qint64 fromNs, qint64 toNs) const
@@ -1175,25 +1180,47 @@ void TimelinePainter::paintClientLane(QPainter &p, const QRectF &r, int client)
     QList<QLineF> ticks, watchdogTicks, raceTicks, harmlessTicks, leaders, raceLeaders;
 
     // Zoomed out, where many events start in one pixel column, the ones
-    // between its first and last are skipped, but never a marked one, an
-    // order or a crash.
-    const SharedList<int> &kept = m_data.keptInLanes.at(client);
-    const auto keptIn = [&kept](qsizetype from, qsizetype to) -> qsizetype {
-        const auto m = std::lower_bound(kept.cbegin(), kept.cend(), int(from));
-        return m != kept.cend() && *m < to ? *m : -1;
+    // between its first and last are skipped. Of the events never skipped
+    // (marked ones, orders, crashes) each group's first in a column is drawn:
+    // the rest of the group there would land on its pixels, for the same
+    // finding. A group with an event a pixel long or more goes one by one
+    // (what reaches two pixels past its start is drawn in any column), and
+    // the selected event is drawn wherever it is.
+    struct KeptWalk {
+        const KeptEvents *group;
+        qsizetype at;     // its next event, in group->positions
+        bool oneByOne;
+        qsizetype position() const { return at < group->positions.size() ? group->positions.at(at) : std::numeric_limits<qsizetype>::max(); }
     };
-    qsizetype landing = -1;   // where a skip lands once the kept events it passes are drawn
+    std::vector<KeptWalk> keptWalks;
+    qsizetype selectedKept = -1;
+    const bool selectedHere = m_view.selected >= 0 && m_view.selected < m_data.events.size()
+        && m_data.events.at(m_view.selected).client == client;
+    for (const KeptEvents &group : m_data.keptInLanes.at(client)) {
+        const SharedList<int> &positions = group.positions;
+        keptWalks.push_back({&group, std::lower_bound(positions.cbegin(), positions.cend(), int(first.index())).index(),
+                             m_xPerNs * double(group.longestNs) >= 1});
+        if (selectedHere) {
+            const auto sel = std::lower_bound(positions.cbegin(), positions.cend(), m_view.selected,
+                                              [&lane](int pos, int event) { return lane.at(pos).index < event; });
+            if (sel != positions.cend() && lane.at(*sel).index == m_view.selected)
+                selectedKept = *sel;
+        }
+    }
+    qsizetype walked = first.index();   // the column walk's next event
     const auto next = [&](qsizetype pos) -> qsizetype {
-        if (landing >= 0) {
-            const qsizetype m = keptIn(pos + 1, landing);
-            return m >= 0 ? m : std::exchange(landing, -1);
+        if (walked == pos)
+            walked = skipColumn(pos, laneSize, laneStart);
+        qsizetype nearest = walked;
+        const qreal column = std::floor(x(lane.at(pos).tNs));
+        for (KeptWalk &k : keptWalks) {
+            if (k.position() == pos) {
+                const auto startOf = [&](qsizetype i) { return lane.at(k.group->positions.at(i)).tNs; };
+                k.at = k.oneByOne ? k.at + 1 : pastColumn(k.at + 1, k.group->positions.size(), column, startOf);
+            }
+            nearest = std::min(nearest, k.position());
         }
-        const qsizetype target = skipColumn(pos, laneSize, laneStart);
-        if (const qsizetype m = target > pos + 1 ? keptIn(pos + 1, target) : -1; m >= 0) {
-            landing = target;
-            return m;
-        }
-        return target;
+        return selectedKept > pos ? std::min(nearest, selectedKept) : nearest;
     };
     for (qsizetype pos = first.index(); pos < laneSize; pos = next(pos)) {
         const LaneEvent *it = &lane.at(pos);
