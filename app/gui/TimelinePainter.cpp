@@ -64,6 +64,23 @@ const QStaticText &laidOut(const QString &text, const QFont &font)
     return *labels.insert(text, label);
 }
 
+// The advance of each printable ASCII character (U+0020 to U+007E) in a font.
+using AsciiAdvances = std::array<qreal, 0x7f - 0x20>;
+
+AsciiAdvances asciiAdvances(const QFont &font)
+{
+    // Asked for by every lane of every frame, of a handful of fonts.
+    thread_local std::vector<std::pair<QFont, AsciiAdvances>> tables;
+    auto it = std::find_if(tables.begin(), tables.end(), [&font](const auto &t) { return t.first == font; });
+    if (it != tables.end())
+        return it->second;
+    const QFontMetricsF metrics(font);
+    AsciiAdvances advances;
+    for (char16_t c = 0x20; c < 0x7f; ++c)
+        advances[c - 0x20] = std::max<qreal>(0, metrics.horizontalAdvance(QChar(c)));
+    return tables.emplace_back(font, advances).second;
+}
+
 // The space between a label's text and its box.
 QPointF pillPadding(const TimelineTheme &theme)
 {
@@ -1146,21 +1163,17 @@ void TimelinePainter::paintClientLane(QPainter &p, const QRectF &r, int client)
     // Made once: a font costs more to make than most events cost to draw.
     const QFont boldFont = m_theme.font(13, QFont::Bold);
     const QFont &raceFont = boldFont;
-    // A lower bound of a label's pill width in `font`, without laying it out:
-    // its printable ASCII characters at the narrowest advance of any of them,
-    // less a tenth for kerning (a monospaced font has none).
-    const auto narrowestAdvance = [](const QFont &font) {
-        const QFontMetricsF metrics(font);
-        qreal narrowest = std::numeric_limits<qreal>::max();
-        for (char16_t c = 0x20; c < 0x7f; ++c)
-            narrowest = std::min(narrowest, metrics.horizontalAdvance(QChar(c)));
-        return std::max<qreal>(0, narrowest);
-    };
-    const qreal labelNarrowest = narrowestAdvance(labelFont);
-    const qreal raceNarrowest = narrowestAdvance(raceFont);
-    const auto leastPillWidth = [&](const QString &text, qreal narrowest) {
-        const auto ascii = std::count_if(text.cbegin(), text.cend(), [](QChar c) { return c.unicode() >= 0x20 && c.unicode() < 0x7f; });
-        return 2 * pillPadding(m_theme).x() + 0.9 * qreal(ascii) * narrowest;
+    // A lower bound of a label's pill width in a font, without laying it out:
+    // the advances of its printable ASCII characters, less a tenth for kerning
+    // (a monospaced font has none).
+    const AsciiAdvances labelAdvances = asciiAdvances(labelFont);
+    const AsciiAdvances raceAdvances = asciiAdvances(raceFont);
+    const auto leastPillWidth = [&](const QString &text, const AsciiAdvances &advances) {
+        qreal sum = 0;
+        for (const QChar c : text)
+            if (c.unicode() >= 0x20 && c.unicode() < 0x7f)
+                sum += advances[c.unicode() - 0x20];
+        return 2 * pillPadding(m_theme).x() + 0.9 * sum;
     };
     const qreal rowTop = base + m_theme.px(20);
     const qreal rowHeight = QFontMetricsF(labelFont).height() + m_theme.px(9);
@@ -1382,8 +1395,8 @@ void TimelinePainter::paintClientLane(QPainter &p, const QRectF &r, int client)
         // measure (near the right edge, most of a zoomed-out view's races),
         // they are not laid out: they could not be placed.
         const QString raceText = isRace && room ? m_data.markTextAt(index) : QString();
-        const qreal least = room ? leastPillWidth(text, labelNarrowest) : 0;
-        const qreal leastRace = isRace && room ? leastPillWidth(raceText, raceNarrowest) : 0;
+        const qreal least = room ? leastPillWidth(text, labelAdvances) : 0;
+        const qreal leastRace = isRace && room ? leastPillWidth(raceText, raceAdvances) : 0;
         const auto mayTake = [&](int row, qreal width) { return rowEnd[row] + m_theme.px(6) + width <= right; };
         bool fits = false;
         for (int i = 0; room && !fits && i < rows; ++i) {
