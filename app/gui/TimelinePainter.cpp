@@ -64,6 +64,23 @@ const QStaticText &laidOut(const QString &text, const QFont &font)
     return *labels.insert(text, label);
 }
 
+// The advance of each printable ASCII character (U+0020 to U+007E) in a font.
+using AsciiAdvances = std::array<qreal, 0x7f - 0x20>;
+
+AsciiAdvances asciiAdvances(const QFont &font)
+{
+    // Asked for by every lane of every frame, of a handful of fonts.
+    thread_local std::vector<std::pair<QFont, AsciiAdvances>> tables;
+    auto it = std::find_if(tables.begin(), tables.end(), [&font](const auto &t) { return t.first == font; });
+    if (it != tables.end())
+        return it->second;
+    const QFontMetricsF metrics(font);
+    AsciiAdvances advances;
+    for (char16_t c = 0x20; c < 0x7f; ++c)
+        advances[c - 0x20] = std::max<qreal>(0, metrics.horizontalAdvance(QChar(c)));
+    return tables.emplace_back(font, advances).second;
+}
+
 // The space between a label's text and its box.
 QPointF pillPadding(const TimelineTheme &theme)
 {
@@ -398,13 +415,18 @@ qsizetype TimelinePainter::skipColumn(qsizetype pos, qsizetype end, const StartO
     const qreal column = std::floor(x(startOf(pos)));
     if (std::floor(x(startOf(pos + kDense))) != column)
         return pos + 1;
-    // The first item that starts in a later column: galloping from here,
-    // since a column holds few of a long list, then bisection.
+    return std::max(pos + 1, pastColumn(pos + kDense + 1, end, column, startOf) - 1);
+}
+
+template <class StartOf>
+qsizetype TimelinePainter::pastColumn(qsizetype from, qsizetype end, qreal column, const StartOf &startOf) const
+{
+    // Galloping from `from`, since a column holds few of a long list, then bisection.
     const qint64 nextColumnNs = m_data.clockNs(msAt(column + 1));
     const auto inColumn = [&](qsizetype i) { return startOf(i) < nextColumnNs && std::floor(x(startOf(i))) <= column; };
-    qsizetype lo = pos + kDense + 1; // the items before lo are in the column
+    qsizetype lo = from; // the items before lo are in the column
     qsizetype hi = lo;
-    for (qsizetype step = 2 * kDense; hi < end && inColumn(hi); step *= 2) {
+    for (qsizetype step = 8; hi < end && inColumn(hi); step *= 2) {
         lo = hi + 1;
         hi = std::min(end, lo + step);
     }
@@ -415,7 +437,7 @@ qsizetype TimelinePainter::skipColumn(qsizetype pos, qsizetype end, const StartO
         else
             hi = mid;
     }
-    return std::max(pos + 1, lo - 1);
+    return lo;
 }
 
 bool TimelinePainter::visible(qint64 fromNs, qint64 toNs) const
@@ -1138,16 +1160,20 @@ void TimelinePainter::paintClientLane(QPainter &p, const QRectF &r, int client)
     }
 
     const QFont labelFont = monoFont(m_theme, 13);
-    // A lower bound of a label's pill width, without laying it out: its
-    // printable ASCII characters at the narrowest advance of any of them, less
-    // a tenth for kerning (a monospaced font has none).
-    const QFontMetricsF labelMetrics(labelFont);
-    qreal narrowest = std::numeric_limits<qreal>::max();
-    for (char16_t c = 0x20; c < 0x7f; ++c)
-        narrowest = std::min(narrowest, labelMetrics.horizontalAdvance(QChar(c)));
-    const auto leastPillWidth = [&](const QString &text) {
-        const auto ascii = std::count_if(text.cbegin(), text.cend(), [](QChar c) { return c.unicode() >= 0x20 && c.unicode() < 0x7f; });
-        return 2 * pillPadding(m_theme).x() + 0.9 * qreal(ascii) * std::max<qreal>(0, narrowest);
+    // Made once: a font costs more to make than most events cost to draw.
+    const QFont boldFont = m_theme.font(13, QFont::Bold);
+    const QFont &raceFont = boldFont;
+    // A lower bound of a label's pill width in a font, without laying it out:
+    // the advances of its printable ASCII characters, less a tenth for kerning
+    // (a monospaced font has none).
+    const AsciiAdvances labelAdvances = asciiAdvances(labelFont);
+    const AsciiAdvances raceAdvances = asciiAdvances(raceFont);
+    const auto leastPillWidth = [&](const QString &text, const AsciiAdvances &advances) {
+        qreal sum = 0;
+        for (const QChar c : text)
+            if (c.unicode() >= 0x20 && c.unicode() < 0x7f)
+                sum += advances[c.unicode() - 0x20];
+        return 2 * pillPadding(m_theme).x() + 0.9 * sum;
     };
     const qreal rowTop = base + m_theme.px(20);
     const qreal rowHeight = QFontMetricsF(labelFont).height() + m_theme.px(9);
@@ -1161,33 +1187,53 @@ void TimelinePainter::paintClientLane(QPainter &p, const QRectF &r, int client)
     RetryRun retry;             // the retry loop the walk is in
     qsizetype retryLabelled = -1;
     const QFont workFont = m_theme.font(12, QFont::DemiBold);
-    // Made once: a font costs more to make than most events cost to draw.
-    const QFont boldFont = m_theme.font(13, QFont::Bold);
     const QFont pauseFont = m_theme.font(12, QFont::Bold);
     const QFontMetricsF workMetrics(workFont);
     qint64 crashNs = -1;
     QList<QLineF> ticks, watchdogTicks, raceTicks, harmlessTicks, leaders, raceLeaders;
 
     // Zoomed out, where many events start in one pixel column, the ones
-    // between its first and last are skipped, but never a marked one, an
-    // order or a crash.
-    const SharedList<int> &kept = m_data.keptInLanes.at(client);
-    const auto keptIn = [&kept](qsizetype from, qsizetype to) -> qsizetype {
-        const auto m = std::lower_bound(kept.cbegin(), kept.cend(), int(from));
-        return m != kept.cend() && *m < to ? *m : -1;
+    // between its first and last are skipped. Of the events never skipped
+    // (marked ones, orders, crashes) each group's first in a column is drawn:
+    // the rest of the group there would land on its pixels, for the same
+    // finding. A group with an event a pixel long or more goes one by one
+    // (what reaches two pixels past its start is drawn in any column), and
+    // the selected event is drawn wherever it is.
+    struct KeptWalk {
+        const KeptEvents *group;
+        qsizetype at;     // its next event, in group->positions
+        bool oneByOne;
+        qsizetype position() const { return at < group->positions.size() ? group->positions.at(at) : std::numeric_limits<qsizetype>::max(); }
     };
-    qsizetype landing = -1;   // where a skip lands once the kept events it passes are drawn
+    std::vector<KeptWalk> keptWalks;
+    qsizetype selectedKept = -1;
+    const bool selectedHere = m_view.selected >= 0 && m_view.selected < m_data.events.size()
+        && m_data.events.at(m_view.selected).client == client;
+    for (const KeptEvents &group : m_data.keptInLanes.at(client)) {
+        const SharedList<int> &positions = group.positions;
+        keptWalks.push_back({&group, std::lower_bound(positions.cbegin(), positions.cend(), int(first.index())).index(),
+                             m_xPerNs * double(group.longestNs) >= 1});
+        if (selectedHere) {
+            const auto sel = std::lower_bound(positions.cbegin(), positions.cend(), m_view.selected,
+                                              [&lane](int pos, int event) { return lane.at(pos).index < event; });
+            if (sel != positions.cend() && lane.at(*sel).index == m_view.selected)
+                selectedKept = *sel;
+        }
+    }
+    qsizetype walked = first.index();   // the column walk's next event
     const auto next = [&](qsizetype pos) -> qsizetype {
-        if (landing >= 0) {
-            const qsizetype m = keptIn(pos + 1, landing);
-            return m >= 0 ? m : std::exchange(landing, -1);
+        if (walked == pos)
+            walked = skipColumn(pos, laneSize, laneStart);
+        qsizetype nearest = walked;
+        const qreal column = std::floor(x(lane.at(pos).tNs));
+        for (KeptWalk &k : keptWalks) {
+            if (k.position() == pos) {
+                const auto startOf = [&](qsizetype i) { return lane.at(k.group->positions.at(i)).tNs; };
+                k.at = k.oneByOne ? k.at + 1 : pastColumn(k.at + 1, k.group->positions.size(), column, startOf);
+            }
+            nearest = std::min(nearest, k.position());
         }
-        const qsizetype target = skipColumn(pos, laneSize, laneStart);
-        if (const qsizetype m = target > pos + 1 ? keptIn(pos + 1, target) : -1; m >= 0) {
-            landing = target;
-            return m;
-        }
-        return target;
+        return selectedKept > pos ? std::min(nearest, selectedKept) : nearest;
     };
     for (qsizetype pos = first.index(); pos < laneSize; pos = next(pos)) {
         const LaneEvent *it = &lane.at(pos);
@@ -1210,8 +1256,6 @@ void TimelinePainter::paintClientLane(QPainter &p, const QRectF &r, int client)
         lastColumn = column;
         // The event itself only for the words of a label: its lane entry says the rest.
         const auto event = [this, index]() -> const Event & { return m_data.events.at(index); };
-        // Its words are looked up only when a label shows them.
-        const auto race = [this, index] { return m_data.markTextAt(index); };
         switch (it->kind) {
         case EventKind::Sleep: {
             const QRectF bar = workBar(it->tNs, shown, base);
@@ -1341,20 +1385,27 @@ void TimelinePainter::paintClientLane(QPainter &p, const QRectF &r, int client)
         // the view; it may slide right a little, its leader shows where it
         // belongs. A race gets a second pill in the row below, or, on the
         // last row, the pill says the race instead of the command.
-        const QFont &raceFont = boldFont;
         const qreal want = std::max(ex, m_bounds.left());
         const qreal right = m_bounds.right() - m_theme.px(2);
         struct Place { int row = -1; qreal at = 0; qreal raceAt = std::numeric_limits<qreal>::quiet_NaN(); bool raceOnly = false; };
         Place best;
-        // Near the right edge, where no row has room left for the least this
-        // label could measure (a race's own pill on the last row: its padding),
-        // it is not laid out: it could not be placed.
+        // A label goes after what its row holds, within `slack` of its tick
+        // and whole by `right`; a race's own pill too, in the row below or
+        // alone on the last row. Where no row can take the least these could
+        // measure (near the right edge, most of a zoomed-out view's races),
+        // they are not laid out: they could not be placed.
+        const QString raceText = isRace && room ? m_data.markTextAt(index) : QString();
+        const qreal least = room ? leastPillWidth(text, labelAdvances) : 0;
+        const qreal leastRace = isRace && room ? leastPillWidth(raceText, raceAdvances) : 0;
+        const auto mayTake = [&](int row, qreal width) { return rowEnd[row] + m_theme.px(6) + width <= right; };
         bool fits = false;
-        const qreal least = room ? leastPillWidth(text) : 0;
-        for (int i = 0; room && !fits && i < rows; ++i)
-            fits = rowEnd[i] + m_theme.px(6) + (isRace && i + 1 >= rows ? 2 * pillPadding(m_theme).x() : least) <= right;
+        for (int i = 0; room && !fits && i < rows; ++i) {
+            const bool raceOnly = isRace && i + 1 >= rows;
+            fits = rowEnd[i] + m_theme.px(6) - ex <= slack && mayTake(i, raceOnly ? leastRace : least)
+                && (!isRace || raceOnly || mayTake(i + 1, leastRace));
+        }
         const qreal width = fits ? pillSize(laidOut(text, labelFont), m_theme).width() : 0;
-        const qreal raceWidth = isRace && fits ? pillSize(laidOut(race(), raceFont), m_theme).width() : 0;
+        const qreal raceWidth = isRace && fits ? pillSize(laidOut(raceText, raceFont), m_theme).width() : 0;
         for (int i = 0; fits && i < rows; ++i) {
             Place place{i};
             const bool raceOnly = isRace && i + 1 >= rows;
@@ -1374,12 +1425,12 @@ void TimelinePainter::paintClientLane(QPainter &p, const QRectF &r, int client)
             const QPointF topLeft(best.at, rowTop + best.row * rowHeight);
             (isRace ? raceLeaders : leaders) << QLineF(QPointF(ex, base + m_theme.px(14)), topLeft);
             const QColor border = isRace ? raceColour : it->kind == EventKind::Error ? m_theme.race : (selected ? m_theme.cursor : colour);
-            const QRectF pr = best.raceOnly ? pill(p, topLeft, race(), raceColour, raceColour, Qt::white, raceFont)
+            const QRectF pr = best.raceOnly ? pill(p, topLeft, raceText, raceColour, raceColour, Qt::white, raceFont)
                                             : pill(p, topLeft, text, border, m_theme.pill, m_theme.text, labelFont);
             hit = hit.united(pr);
             rowEnd[best.row] = pr.right();
             if (isRace && !best.raceOnly) {
-                const QRectF rr = pill(p, QPointF(best.raceAt, topLeft.y() + rowHeight), race(), raceColour, raceColour, Qt::white, raceFont);
+                const QRectF rr = pill(p, QPointF(best.raceAt, topLeft.y() + rowHeight), raceText, raceColour, raceColour, Qt::white, raceFont);
                 rowEnd[best.row + 1] = rr.right();
                 hit = hit.united(rr);
             }

@@ -105,6 +105,10 @@ private:
     // would land on the same pixels.
     template <class StartOf>
     qsizetype skipColumn(qsizetype pos, qsizetype end, const StartOf &startOf) const;
+    // The first item at or after `from` (all items before it start in pixel
+    // column `column`) that starts in a later column; `end` if none.
+    template <class StartOf>
+    qsizetype pastColumn(qsizetype from, qsizetype end, qreal column, const StartOf &startOf) const;
     bool visible(qint64 fromNs, qint64 toNs) const;
 
     void paintHeader(QPainter &p, const QRectF &r);

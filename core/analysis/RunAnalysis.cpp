@@ -138,7 +138,7 @@ struct RunAnalyzer::State {
         const int n = int(info.clients.size());
         a.info = info;
         a.lanes = QList<SharedList<LaneEvent>>(n);
-        a.keptInLanes = QList<SharedList<int>>(n);
+        a.keptInLanes = QList<QList<KeptEvents>>(n);
         a.beliefs = QList<SharedList<Span>>(n);
         a.openBeliefs = QList<std::optional<qint64>>(n);
         a.beliefGaps = QList<SharedList<Span>>(n);
@@ -748,8 +748,19 @@ void RunAnalyzer::commit(Event e)
     }
     if (known) {
         const bool isMarked = a.marks.size() > marksBefore;
-        if (isMarked || e.kind == EventKind::Order || e.kind == EventKind::Crash)
-            a.keptInLanes[c].append(int(a.lanes[c].size()));
+        if (isMarked || e.kind == EventKind::Order || e.kind == EventKind::Crash) {
+            std::optional<FindingKey> finding;
+            if (isMarked) {
+                const Mark &m = a.marks.at(marksBefore);  // the one the timeline shows
+                finding = Verdict::keyOf(m.kind, m.actor, m.other);
+            }
+            QList<KeptEvents> &groups = a.keptInLanes[c];
+            auto group = std::find_if(groups.begin(), groups.end(), [&](const KeptEvents &k) { return k.kind == e.kind && k.finding == finding; });
+            if (group == groups.end())
+                group = groups.insert(groups.end(), {e.kind, finding});
+            group->longestNs = std::max(group->longestNs, e.durationNs);
+            group->positions.append(int(a.lanes[c].size()));
+        }
         a.lanes[c].append({e.tNs, e.tNs + e.durationNs, index, e.kind, e.step, isMarked, e.role == ActorRole::Watchdog, e.success});
     }
     for (qsizetype i = marksBefore; i < a.marks.size(); ++i)

@@ -36,6 +36,17 @@ struct LaneEvent {
 };
 static_assert(sizeof(LaneEvent) == 24);
 
+// Events of a client's lane that a zoomed-out timeline never skips (every
+// marked event, sale and death is drawn), grouped by what they look like:
+// of a group's events in one pixel column the first stands for the rest,
+// on the same pixels and for the same finding.
+struct KeptEvents {
+    EventKind kind = EventKind::Command;
+    std::optional<FindingKey> finding;  // what their (first) marks name; none: not marked
+    qint64 longestNs = 0;               // the longest one's duration
+    SharedList<int> positions;          // in the lane, in order
+};
+
 // The lock key on one node, from one value the probes saw to the next.
 struct Holding {
     Span span;
@@ -183,9 +194,8 @@ public:
     SharedList<int> commands;      // the events that are Redis commands (MONITOR's rows)
     SharedList<int> serverFaults;  // Server events
     QList<SharedList<LaneEvent>> lanes;   // per client, in time order
-    // Per client: the positions in its lane of what a zoomed-out view never skips:
-    // marked events, orders and crashes (every sale and death is drawn).
-    QList<SharedList<int>> keptInLanes;
+    // Per client: the events of its lane a zoomed-out view never skips.
+    QList<QList<KeptEvents>> keptInLanes;
     QList<SharedList<Span>> beliefs;      // per client: when it believed it held the lock
     QList<std::optional<qint64>> openBeliefs; // per client: believing since, still
     QList<SharedList<Span>> beliefGaps;   // per client: believed it held the lock while Redis did not hold it for it

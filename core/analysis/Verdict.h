@@ -129,12 +129,15 @@ public:
     bool has(FindingKind kind) const { return find(kind) != nullptr; }
     const Finding *find(FindingKind kind) const;
     // The finding a mark shows; null when the verdict (no longer) has it.
-    // A hash lookup: the painter asks for every marked event in view.
+    // A hash lookup: the painter asks for every marked event it draws.
     const Finding *findingOf(const Mark &mark) const;
     // Its position in `findings`; -1 when there is none.
     qsizetype indexOf(const Mark &mark) const;
     // Keys the findings by what a mark names; once all are in, before findingOf().
     void indexFindings();
+    // What a finding or a mark is keyed by: the kind, and the clients that
+    // kind is counted per (-1 for the others).
+    static FindingKey keyOf(FindingKind kind, int actor, int other);
     qint64 problems() const;
     // What it says, as its findings' kinds and severities in order.
     QList<std::pair<FindingKind, Severity>> kinds() const;
@@ -142,8 +145,6 @@ public:
     QStringList briefs() const;
 
 private:
-    // The kind, and the clients that kind is counted per (-1 for the others).
-    static FindingKey keyOf(FindingKind kind, int actor, int other);
     QHash<FindingKey, qsizetype> m_byKey;  // the first finding with the key
 };
 
