@@ -95,11 +95,11 @@ Menu {
     MenuItem {
         objectName: "promoteNode"
         // REPLICAOF NO ONE, or in a cluster CLUSTER FAILOVER FORCE
-        readonly property string action: root.actions.indexOf("cluster_failover") >= 0 ? "cluster_failover" : "promote"
-        visible: root.actions.indexOf(action) >= 0
+        readonly property string faultAction: root.actions.indexOf("cluster_failover") >= 0 ? "cluster_failover" : "promote"
+        visible: root.actions.indexOf(faultAction) >= 0
         height: visible ? implicitHeight : 0
         text: qsTr("Fail over: this replica becomes the master")
-        onTriggered: root.addNode(action, 0)
+        onTriggered: root.addNode(faultAction, 0)
     }
     MenuItem {
         objectName: "jumpClock"

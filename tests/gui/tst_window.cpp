@@ -676,6 +676,39 @@ private slots:
         m_controller->setSpeedFactor(1);
     }
 
+    // The fault menu on a cluster replica's lane fails it over the cluster
+    // way (CLUSTER FAILOVER FORCE), not by REPLICAOF; a master's has none.
+    void faultMenuFailsAClusterReplicaOver()
+    {
+        m_controller->setScenario(QStringLiteral("cluster-failover-lost-lock"));
+        QObject *menu = m_window->findChild<QObject *>(QStringLiteral("faultMenu"));
+        QVERIFY(menu);
+        const int faults = m_controller->editor()->scenario().config.serverFaults.size();
+        for (const int node : {1, 4}) {
+            menu->setProperty("lane", QStringLiteral("node"));
+            menu->setProperty("index", node);
+            menu->setProperty("name", QStringLiteral("n%1").arg(node + 1));
+            menu->setProperty("atMs", 1000.0);
+            QVERIFY(QMetaObject::invokeMethod(menu, "openAt", Q_ARG(QVariant, 100), Q_ARG(QVariant, 100)));
+            QTRY_VERIFY(menu->property("opened").toBool());
+            QQuickItem *failOver = findItem(m_window->contentItem(), QStringLiteral("promoteNode")); // visible ones only
+            QCOMPARE(failOver != nullptr, node == 4);
+            QVERIFY(findItem(m_window->contentItem(), QStringLiteral("killNode")));
+            if (failOver)
+                click(m_window, failOver);
+            else
+                QTest::keyClick(m_window, Qt::Key_Escape);
+            QTRY_VERIFY(!menu->property("visible").toBool());
+        }
+        const QList<ServerFault> &added = m_controller->editor()->scenario().config.serverFaults;
+        QCOMPARE(added.size(), faults + 1);
+        QCOMPARE(added.last().node, 4);
+        QCOMPARE(added.last().action, ServerAction::ClusterFailover);
+        m_controller->editor()->undo();
+        QCOMPARE(m_controller->editor()->scenario().config.serverFaults.size(), faults);
+        m_controller->setScenario(QStringLiteral("lost-update"));
+    }
+
     // Run > Fork the future, as the QML does it: three orders each without
     // a lock lose updates; scrubbed to just before the first stock write and
     // forked with the correct side's lock (the popup's default), the fork
