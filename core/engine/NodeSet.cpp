@@ -258,6 +258,11 @@ int NodeSet::keySlot(const QByteArray &key)
     return crc & 16383;
 }
 
+bool NodeSet::isRedirect(const RedisValue &reply)
+{
+    return reply.isError() && (reply.bytes().startsWith("MOVED ") || reply.bytes().startsWith("ASK "));
+}
+
 int NodeSet::slotOwner(int slot) const
 {
     for (int i = 0; i < m_spec.count; ++i) {

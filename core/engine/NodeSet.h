@@ -29,6 +29,7 @@
 namespace lockstock {
 
 class RedisConnection;
+class RedisValue;
 
 class NodeSet {
 public:
@@ -58,6 +59,8 @@ public:
     // Redis Cluster (NodeSpec::Kind::Cluster): the hash slot of a key
     // (CRC16 of the key or of its {hash tag}, mod 16384), as CLUSTER KEYSLOT.
     static int keySlot(const QByteArray &key);
+    // A cluster node's -MOVED or -ASK: the key is not on this node.
+    static bool isRedirect(const RedisValue &reply);
     // The master that serves `slot` as the cluster says now (CLUSTER SLOTS,
     // asked of the first lock node that answers, as a client refreshes its
     // slot map); -1 when none answers. Safe from any thread.

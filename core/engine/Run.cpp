@@ -217,7 +217,7 @@ void Run::prepare()
         if (cluster && server != m_nodes->storeIndex()) {
             const Argv del{"DEL", m_config.lockKey()};
             const RedisValue deleted = setup.pipeline({{"ASKING"}, del}).at(1);
-            if (deleted.isError() && !deleted.bytes().startsWith("MOVED ") && !deleted.bytes().startsWith("ASK "))
+            if (deleted.isError() && !NodeSet::isRedirect(deleted))
                 throw RedisRefusedError(refusalMessage(setup.endpoint(), del, deleted), deleted.bytes().toStdString());
             continue;
         }
@@ -1122,7 +1122,7 @@ std::shared_ptr<const Probe> Run::readTruth(bool reopen, int timeoutMs)
                     const QList<RedisValue> r = c->pipeline({{"INFO", "replication"}, {"ASKING"}, get, {"ASKING"}, pttl});
                     const QByteArray role = r.at(0).bytes();
                     const RedisValue &value = r.at(2);
-                    if (value.isError() && (value.bytes().startsWith("MOVED ") || value.bytes().startsWith("ASK ")))
+                    if (NodeSet::isRedirect(value))
                         truth = LockTruth{{}, kNoKey}; // outside the key's shard, or moved on: no such key
                     else if (role.contains("role:master") || role.contains("master_link_status:up"))
                         truth = lockFrom(value, r.at(4));
