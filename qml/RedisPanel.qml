@@ -85,10 +85,10 @@ ColumnLayout {
         boundsBehavior: Flickable.StopAtBounds
         ScrollBar.vertical: ScrollBar {}
         currentIndex: root.currentRow
-        highlightFollowsCurrentItem: true
-        highlightMoveDuration: 0
-        highlight: Rectangle { color: Style.highlight }
+        // The current row's own background, not the view's highlight: Qt 6.4
+        // cannot create a highlight component of a file with bound components.
         delegate: Label {
+            id: row
             required property int index
             required property string monitor
             required property int client
@@ -102,6 +102,7 @@ ColumnLayout {
             opacity: root.currentRow >= 0 && index > root.currentRow ? 0.35 : 1
             color: race ? Style.race : client >= 0 ? Colours.client(client, Style.dark) : Style.muted
             topPadding: Style.px(2); bottomPadding: Style.px(2)
+            background: Rectangle { color: row.index === root.currentRow ? Style.highlight : "transparent" }
         }
         onCountChanged: if (root.currentRow < 0) positionViewAtEnd()
     }
