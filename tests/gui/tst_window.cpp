@@ -890,6 +890,9 @@ private slots:
     // the outlined event, the lane in focus, what Redis held, the words).
     void lessonsPlayForwardAndBack()
     {
+        // What it checks does not depend on the screen: one size plays it.
+        if (qEnvironmentVariableIsSet("LOCKSTOCK_LESSONS_PLAYED"))
+            QSKIP("every lesson is played on the other screen size's run");
         LessonPlayer *lessons = player();
         if (QObject *browser = m_window->findChild<QObject *>(QStringLiteral("lessonBrowser")))
             QMetaObject::invokeMethod(browser, "close");

@@ -9,7 +9,10 @@
 #include "scenario/Scenario.h"
 #include "redis/RedisServer.h"
 
+#include <functional>
+#include <map>
 #include <memory>
+#include <vector>
 
 namespace lockstock::test {
 
@@ -40,6 +43,32 @@ std::unique_ptr<ScenarioResult> runScenario(const QString &scenario, const QStri
 std::unique_ptr<ScenarioResult> runScenarioOnOwnServers(const QString &scenario, const QString &strategy,
                                                         RunMode mode = RunMode::Stepped,
                                                         const std::function<void(RunConfig &)> &adjust = {});
+
+// The runs side by side, at most `atOnce` at a time, each on its own thread;
+// the results in the runs' order. Runs on the real clock spend their time
+// waiting on Sentinel's or a cluster's timers: side by side, a few take
+// about as long as one.
+using ScenarioRun = std::function<std::unique_ptr<ScenarioResult>()>;
+std::vector<std::unique_ptr<ScenarioResult>> runSideBySide(const std::vector<ScenarioRun> &runs, int atOnce);
+
+// How many runs of these scenarios on the real clock may go side by side.
+int realClockAtOnce(const QStringList &scenarios);
+
+// The runs of a scenario on the real clock (RunConfig nodes with their own
+// timers), both sides side by side: the side asked first starts `n` runs of
+// each, the other side finds its runs ready. With `together`, the first
+// scenario of it asked for starts them all, once.
+class RealClockRuns {
+public:
+    explicit RealClockRuns(QStringList together = {}) : m_together(std::move(together)) {}
+    std::vector<std::unique_ptr<ScenarioResult>> take(const QString &scenario, const QString &side, int n);
+    // Every shipped scenario that runs on the real clock.
+    static QStringList shipped();
+
+private:
+    QStringList m_together;
+    std::map<QString, std::vector<std::unique_ptr<ScenarioResult>>> m_ready; // "scenario/side"
+};
 
 // The verdict and the error, for a failure message.
 QString describe(const ScenarioResult &r);
