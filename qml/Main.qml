@@ -42,6 +42,12 @@ ApplicationWindow {
                 window.showDetails(window.detailsFrom, window.details.index)
         }
     }
+    // The first frame is on the screen (loadWindow says it): the parts the
+    // first frame goes without (the side panels) are made then.
+    property bool shown: false
+    // Every part made after the first frame is there; the tests wait for it,
+    // and bench_window_start times it.
+    readonly property bool complete: sidePanels.status === Loader.Ready
     // The side panels show, and with them the lesson and the verdict beside the timeline.
     readonly property bool besideTimeline: !Controller.sideBySide && !presenting && settings.sidePanels
     // A lesson keeps the outcome for its frame on the verdict: the class predicts it first.
@@ -502,7 +508,7 @@ ApplicationWindow {
                         cursorMs: Controller.cursorMs
                         onEventClicked: index => {
                             window.showDetails(Controller.primary, index)
-                            sideTabs.currentIndex = 2
+                            sidePanels.tab = 2
                             if (window.details.client >= 0)
                                 Controller.focusClient = window.details.client
                             if (Controller.finished)
@@ -531,7 +537,7 @@ ApplicationWindow {
                         cursorMs: Controller.cursorMs
                         onEventClicked: index => {
                             window.showDetails(Controller.secondary, index)
-                            sideTabs.currentIndex = 2
+                            sidePanels.tab = 2
                         }
                         onCursorRequested: ms => { if (Controller.finished) Controller.cursorMs = ms }
                     }
@@ -572,169 +578,20 @@ ApplicationWindow {
                 }
             }
 
-            ColumnLayout {
-                objectName: "sidePanels"
+            SidePanels {
+                id: sidePanels
+                active: window.shown
                 visible: window.besideTimeline
                 SplitView.preferredWidth: Math.min(Style.px(560), window.width * 0.36)
                 SplitView.minimumWidth: Math.min(Style.px(360), window.width * 0.25)
-                spacing: Style.px(8)
-
-                RowLayout {
-                    Layout.fillWidth: true
-                    spacing: Style.px(8)
-                    SideTag { session: Controller.primary }
-                    Item { Layout.fillWidth: true }
-                    ZoomButtons { view: primaryPane.view }
-                }
-                // Lesson and verdict, code, Redis and the event: each pane can be
-                // dragged taller or shorter; where the column is short (1366×768,
-                // larger text) Redis and the event share one pane as two tabs.
-                SplitView {
-                    id: sideSplit
-                    objectName: "sideSplit"
-                    Layout.fillWidth: true
-                    Layout.fillHeight: true
-                    orientation: Qt.Vertical
-                    readonly property bool compact: height < Style.px(760)
-                    // What lesson and verdict may take at most: the code keeps the other half.
-                    readonly property real aboutRoom: height * 0.5
-
-                    ScrollView {
-                        id: aboutPane
-                        objectName: "aboutPane"
-                        // Very short (text ×1.5 at 768 px): the code keeps 70 %; the lesson scrolls.
-                        // A verdict is never cut, unless it would leave the code less than half.
-                        SplitView.preferredHeight: Math.min(aboutColumn.implicitHeight,
-                                                            Math.max(sideVerdict.visible && sideVerdict.judged ? sideVerdict.implicitHeight + Style.px(8) : 0,
-                                                                     sideSplit.height * (sideSplit.height < Style.px(420) ? 0.3 : sideSplit.compact ? 0.42 : 0.34)),
-                                                            sideSplit.aboutRoom)
-                        SplitView.minimumHeight: Math.min(aboutColumn.implicitHeight, Style.px(56), sideSplit.height * 0.25)
-                        contentWidth: availableWidth
-                        clip: true
-                        ColumnLayout {
-                            id: aboutColumn
-                            width: aboutPane.availableWidth
-                            spacing: Style.px(8)
-                            // The verdict first: where the pane is short the lesson's words scroll, not it.
-                            VerdictPanel {
-                                id: sideVerdict
-                                objectName: "sideVerdict"
-                                visible: window.verdictShown
-                                Layout.fillWidth: true
-                                Layout.rightMargin: Style.px(10)
-                                Layout.topMargin: Style.px(4)
-                                findings: Controller.primary.findings
-                                outcome: Controller.primary.outcome
-                                runState: Controller.primary.state
-                                title: Controller.primary.strategyTitle
-                                maximumHeight: sideSplit.aboutRoom - Style.px(8)
-                            }
-                            Lesson {
-                                Layout.fillWidth: true
-                                Layout.rightMargin: Style.px(10)
-                                folded: settings.lessonFolded
-                                onFoldToggled: settings.lessonFolded = !settings.lessonFolded
-                                onBrowseRequested: lessonBrowser.open()
-                            }
-                        }
-                    }
-                    // Short (1366×768, larger text): code, Redis and the event are
-                    // three tabs of one pane, so the code keeps most of the height.
-                    Pane {
-                        objectName: "codePane"
-                        SplitView.fillHeight: true
-                        SplitView.minimumHeight: Math.min(Style.px(150), sideSplit.height * 0.5)
-                        Material.background: Style.panel
-                        padding: Style.px(8)
-                        topPadding: sideSplit.compact ? 0 : Style.px(8)
-                        ColumnLayout {
-                            anchors.fill: parent
-                            spacing: Style.px(6)
-                            RowLayout {
-                                visible: sideSplit.compact
-                                Layout.fillWidth: true
-                                TabBar {
-                                    id: sideTabs
-                                    objectName: "sideTabs"
-                                    Layout.fillWidth: true
-                                    Material.background: Style.panel
-                                    font.pixelSize: Style.px(15)
-                                    TabButton { objectName: "codeTab"; text: qsTr("Code"); width: implicitWidth }
-                                    TabButton { objectName: "redisTab"; text: qsTr("Redis"); width: implicitWidth }
-                                    TabButton { objectName: "eventTab"; text: qsTr("Event"); width: implicitWidth }
-                                }
-                                CodeLanguageSwitch {
-                                    visible: sideTabs.currentIndex === 0
-                                    code: Controller.code
-                                    onLanguagePicked: language => window.pickCodeLanguage(language)
-                                }
-                            }
-                            CodePanel {
-                                Layout.fillWidth: true
-                                Layout.fillHeight: true
-                                visible: !sideSplit.compact || sideTabs.currentIndex === 0
-                                showTitle: !sideSplit.compact
-                                code: Controller.code
-                                clientNames: Controller.primary.clients
-                                onLanguagePicked: language => window.pickCodeLanguage(language)
-                            }
-                            RedisView {
-                                visible: sideSplit.compact && sideTabs.currentIndex === 1
-                                showTitle: false
-                            }
-                            InspectorView {
-                                visible: sideSplit.compact && sideTabs.currentIndex === 2
-                                Layout.fillHeight: true
-                                showTitle: false
-                            }
-                        }
-                    }
-                    Pane {
-                        objectName: "redisEventPane"
-                        visible: !sideSplit.compact
-                        SplitView.preferredHeight: Style.px(420)
-                        SplitView.minimumHeight: Math.min(Style.px(120), sideSplit.height * 0.3)
-                        Material.background: Style.panel
-                        padding: Style.px(8)
-                        ColumnLayout {
-                            anchors.fill: parent
-                            spacing: Style.px(6)
-                            RedisView {}
-                            Rectangle {
-                                Layout.fillWidth: true
-                                implicitHeight: 1
-                                color: Style.border
-                            }
-                            InspectorView {
-                                Layout.preferredHeight: Math.min(implicitContentHeight, Style.px(240))
-                            }
-                        }
-                    }
-                }
+                view: primaryPane.view
+                verdictShown: window.verdictShown
+                lessonFolded: settings.lessonFolded
+                details: window.details
+                onFoldToggled: settings.lessonFolded = !settings.lessonFolded
+                onBrowseRequested: lessonBrowser.open()
+                onLanguagePicked: language => window.pickCodeLanguage(language)
             }
-        }
-    }
-    component RedisView: RedisPanel {
-        Layout.fillWidth: true
-        Layout.fillHeight: true
-        redisState: Controller.redisState
-        monitor: Controller.primary.model
-        currentRow: Controller.cursorMs < 0 ? -1 : Controller.primary.model.rowAt(Controller.cursorMs)
-        leaseMs: Controller.leaseRedisMs
-        serverLabel: Controller.redisLabel
-    }
-    // The inspector scrolls where its lines do not fit.
-    component InspectorView: ScrollView {
-        id: inspectorScroll
-        property alias showTitle: inspector.showTitle
-        Layout.fillWidth: true
-        contentWidth: availableWidth
-        clip: true
-        EventInspector {
-            id: inspector
-            objectName: "eventInspector"
-            width: inspectorScroll.availableWidth
-            details: window.details
         }
     }
 

@@ -4,6 +4,7 @@
 #include "cli/Interrupt.h"
 #include "cli/RedisOptions.h"
 #include "gui/GuiApp.h"
+#include "redis/RedisError.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -40,11 +41,31 @@ int windowCommand(int &argc, char **argv)
         }
     }
     QGuiApplication app(argc, argv);
+    // The private redis-server comes up while the window's QML engine is
+    // made; runWindow() waits for it where the controller needs it.
+    std::unique_ptr<RedisTarget> starting;
+    if (!parser.isSet(QStringLiteral("redis"))) {
+        try {
+            starting = RedisTarget::beginPrivate();
+        } catch (const RedisError &err) {
+            printError(QString::fromStdString(err.what()));
+        }
+    }
+    const auto target = [&]() -> std::unique_ptr<RedisTarget> {
+        if (!starting)
+            return parser.isSet(QStringLiteral("redis")) ? openRedisTarget(parser) : nullptr;
+        try {
+            starting->finishStart();
+            return std::move(starting);
+        } catch (const RedisError &err) {
+            printError(QString::fromStdString(err.what()));
+            return nullptr;
+        }
+    };
     // A Redis that cannot be reached is shown in the window, not fatal.
-    std::unique_ptr<RedisTarget> target = openRedisTarget(parser);
-    const QString error = target ? QString() : QCoreApplication::translate("Window", "see the terminal for details");
+    const QString error = QCoreApplication::translate("Window", "see the terminal for details");
     quitOnInterrupt();
-    return runWindow(std::move(target), error, opened);
+    return runWindow(target, error, opened);
 }
 
 } // namespace lockstock

@@ -22,11 +22,25 @@ QString redisCliTarget(const RedisEndpoint &endpoint)
 
 std::unique_ptr<RedisTarget> RedisTarget::startPrivate()
 {
+    std::unique_ptr<RedisTarget> t = beginPrivate();
+    t->finishStart();
+    return t;
+}
+
+std::unique_ptr<RedisTarget> RedisTarget::beginPrivate()
+{
     std::unique_ptr<RedisTarget> t(new RedisTarget);
     t->m_server = std::make_unique<RedisServer>();
-    t->m_server->start();
-    t->m_endpoint = t->m_server->endpoint();
+    t->m_server->beginStart();
     return t;
+}
+
+void RedisTarget::finishStart()
+{
+    if (!m_server)
+        return;
+    m_server->finishStart();
+    m_endpoint = m_server->endpoint(); // a taken port is retried on another
 }
 
 std::unique_ptr<RedisTarget> RedisTarget::useExisting(const RedisEndpoint &endpoint)

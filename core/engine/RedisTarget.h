@@ -18,6 +18,11 @@ public:
 
     // Starts a private server. Throws RedisServerError.
     static std::unique_ptr<RedisTarget> startPrivate();
+    // startPrivate() in two halves, for a caller with other work while the
+    // server comes up: the process is started, finishStart() waits until it
+    // answers (and throws what startPrivate() throws). endpoint() is valid after it.
+    static std::unique_ptr<RedisTarget> beginPrivate();
+    void finishStart();
     // Checks that the server answers (PING, AUTH). Throws RedisError.
     static std::unique_ptr<RedisTarget> useExisting(const RedisEndpoint &endpoint);
     // Removes the keys if removeKeys() was not called; says so on stderr when it cannot.

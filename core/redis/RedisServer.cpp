@@ -187,35 +187,46 @@ QStringList RedisServer::arguments() const
 
 void RedisServer::start()
 {
-    startAll({this});
+    beginStart();
+    finishStart();
 }
 
 void RedisServer::startAll(const std::vector<RedisServer *> &servers)
 {
     // All processes first, then wait for each: they start side by side.
-    std::vector<RedisServer *> started;
-    for (RedisServer *s : servers) {
-        if (s->isRunning())
-            continue;
-        s->prepareDir();
-        if (!s->m_options.unixSocket)
-            s->reservePort();
-        s->spawn();
-        started.push_back(s);
-    }
-    for (RedisServer *s : started) {
-        for (int attempt = 1;; ++attempt) {
-            try {
-                s->waitUntilReady();
-                break;
-            } catch (const RedisPortTakenError &) {
-                if (attempt == 5)
-                    throw;
-            }
-            if (!s->m_options.unixSocket)
-                s->reservePort();
-            s->spawn();
+    for (RedisServer *s : servers)
+        s->beginStart();
+    for (RedisServer *s : servers)
+        s->finishStart();
+}
+
+void RedisServer::beginStart()
+{
+    if (isRunning())
+        return;
+    prepareDir();
+    if (!m_options.unixSocket)
+        reservePort();
+    spawn();
+    m_starting = true;
+}
+
+void RedisServer::finishStart()
+{
+    if (!m_starting)
+        return;
+    m_starting = false;
+    for (int attempt = 1;; ++attempt) {
+        try {
+            waitUntilReady();
+            return;
+        } catch (const RedisPortTakenError &) {
+            if (attempt == 5)
+                throw;
         }
+        if (!m_options.unixSocket)
+            reservePort();
+        spawn();
     }
 }
 

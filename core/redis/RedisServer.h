@@ -58,6 +58,11 @@ public:
 
     // Throws RedisServerError (binary missing, port in use, exited early).
     void start();
+    // start() in two halves, for a caller with other work while the server
+    // comes up: beginStart() starts the process, finishStart() returns once
+    // it answers (and throws what start() throws).
+    void beginStart();
+    void finishStart();
     // Starts several at once (side by side, not one after the other).
     static void startAll(const std::vector<RedisServer *> &servers);
     // SIGTERM, then SIGKILL if it does not go within two seconds.
@@ -111,6 +116,7 @@ private:
     LoopbackPort m_port;       // ours until destroyed, so restart() gets it back
     LoopbackPort m_busPort;    // cluster mode: the cluster bus's
     std::unique_ptr<QProcess> m_process;
+    bool m_starting = false;   // begun, not yet answering
     bool m_paused = false;
 };
 

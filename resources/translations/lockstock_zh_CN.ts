@@ -1096,16 +1096,8 @@
         <translation>引导课程(&amp;L)…</translation>
     </message>
     <message>
-        <source>Code</source>
-        <translation>代码</translation>
-    </message>
-    <message>
         <source>Redis</source>
         <translation>Redis</translation>
-    </message>
-    <message>
-        <source>Event</source>
-        <translation>事件</translation>
     </message>
     <message>
         <source>&amp;Watch external clients…</source>
@@ -1826,6 +1818,21 @@
     <message>
         <source>Does not load, so it cannot run: mend the value marked in red.</source>
         <translation>无法加载，因此不能运行：请改正标红的值。</translation>
+    </message>
+</context>
+<context>
+    <name>SideColumn</name>
+    <message>
+        <source>Code</source>
+        <translation>代码</translation>
+    </message>
+    <message>
+        <source>Redis</source>
+        <translation>Redis</translation>
+    </message>
+    <message>
+        <source>Event</source>
+        <translation>事件</translation>
     </message>
 </context>
 <context>

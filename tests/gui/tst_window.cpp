@@ -179,6 +179,8 @@ private slots:
         m_window = loadWindow(*m_engine, *m_controller, {});
         QVERIFY(m_window);
         QVERIFY(QTest::qWaitForWindowExposed(m_window));
+        // The side panels come after the first frame.
+        QTRY_VERIFY(m_window->property("complete").toBool());
     }
 
     // The first start shows the course, not an empty timeline; "Explore freely" closes it.
