@@ -639,10 +639,10 @@ void Run::followRedirects(ClientState &state, Actor &actor, const Operation &op,
         if (to < 0)
             return;
         const QString toName = m_info.nodes.value(to);
-        e.tNs = x.sentNs;
-        e.durationNs = x.answeredNs - x.sentNs;
+        const qint64 answeredNs = x.answeredNs;
+        x.answer(e);
         // Named as the timeline names it, not by its (random) port.
-        e.reply = RedisValue::error(QByteArray(x.reply.bytes()).replace(address, toName.toUtf8()));
+        e.reply = RedisValue::error(QByteArray(e.reply.bytes()).replace(address, toName.toUtf8()));
         e.holds = client.holdsLock();
         e.token = client.token();
         e.note = (moved ? QStringLiteral("MOVED: %1 serves slot %2 now; the client follows")
@@ -650,7 +650,7 @@ void Run::followRedirects(ClientState &state, Actor &actor, const Operation &op,
                      .arg(toName)
                      .arg(words.value(1).toInt());
         recordFrom(state, std::exchange(e, commandEvent(actor, op, to)));
-        qint64 ready = x.answeredNs;
+        qint64 ready = answeredNs;
         if (moved) {
             state.slotOwner = to;
         } else {
@@ -659,13 +659,11 @@ void Run::followRedirects(ClientState &state, Actor &actor, const Operation &op,
             asking.step = Step::Other; // neither lock nor stock: it lets the next command in
             asking.argv = askingArgv;
             x = exchange(actor, to, askingArgv, ready);
-            asking.tNs = x.sentNs;
-            asking.durationNs = x.answeredNs - x.sentNs;
-            asking.reply = x.reply;
+            ready = x.answeredNs;
+            x.answer(asking);
             asking.holds = client.holdsLock();
             asking.token = client.token();
             recordFrom(state, std::move(asking));
-            ready = x.answeredNs;
         }
         x = exchange(actor, to, op.argv, ready);
     }
@@ -804,12 +802,10 @@ bool Run::step(ClientState &state, Actor &actor)
         }
         if (op.kind == Operation::Kind::Command)
             loseReply(state, op, x, e);
-        e.tNs = x.sentNs;
-        e.durationNs = x.answeredNs - x.sentNs;
-        e.reply = std::move(x.reply);
+        ready = x.answeredNs;
+        x.answer(e);
         if (fanout)
             replies << e.reply;
-        ready = x.answeredNs;
     }
     const ActorTime at(m_actorNowNs, m_clock.isVirtual(), ready);
     m_lastReplyNs = std::max(m_lastReplyNs, ready);

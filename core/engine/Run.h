@@ -165,6 +165,13 @@ private:
         RedisValue reply;
         qint64 sentNs = 0;
         qint64 answeredNs = 0;
+        // Its times and reply, on its command's event (the reply moves there).
+        void answer(Event &e)
+        {
+            e.tNs = sentNs;
+            e.durationNs = answeredNs - sentNs;
+            e.reply = std::move(reply);
+        }
     };
     // One command of `actor` to `server`, ready to go at `readyNs`: sent,
     // answered, and when (virtual: by the cost model; real: measured).
