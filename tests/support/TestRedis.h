@@ -51,7 +51,8 @@ std::unique_ptr<ScenarioResult> runScenarioOnOwnServers(const QString &scenario,
 using ScenarioRun = std::function<std::unique_ptr<ScenarioResult>()>;
 std::vector<std::unique_ptr<ScenarioResult>> runSideBySide(const std::vector<ScenarioRun> &runs, int atOnce);
 
-// How many runs of these scenarios on the real clock may go side by side.
+// How many runs of these scenarios on the real clock may go side by side
+// (LOCKSTOCK_REAL_CLOCK_AT_ONCE, if set, says).
 int realClockAtOnce(const QStringList &scenarios);
 
 // The runs of a scenario on the real clock (RunConfig nodes with their own
