@@ -79,7 +79,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     qsizetype next = 0;
     int completed = 0;
     for (Request r : whole) {
-        if (conversation.request(std::move(r), ++id, qint64(id)))
+        ++id;
+        if (conversation.request(std::move(r), id, qint64(id)))
             ++completed;
         if (next < all.size()) {
             std::optional<ObservedCommand> done;
