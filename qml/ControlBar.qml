@@ -110,20 +110,20 @@ ColumnLayout {
         function label(s) { return s.course > 0 ? s.course + ". " + s.title : s.title }
         displayText: currentIndex >= 0 ? label(root.scenarios[currentIndex]) : ""
         onActivated: index => root.scenarioPicked(root.scenarios[index].name)
-        popup.width: Math.max(width, Math.min(Style.px(760), root.width))
+        popupWidth: Math.max(width, Math.min(Style.px(760), root.width))
         delegate: ItemDelegate {
             id: scenarioItem
             required property var modelData
             required property int index
-            width: scenarioBox.popup.width
+            width: scenarioBox.popupWidth
             text: scenarioBox.label(modelData)
             font.pixelSize: Style.px(16)
             highlighted: scenarioBox.highlightedIndex === index
         }
         Hint {
-            hovered: scenarioBox.hovered && !scenarioBox.popup.visible
+            hovered: scenarioBox.hovered && !scenarioBox.down
             pressed: scenarioBox.pressed
-            width: Math.min(implicitWidth, Style.px(640))
+            maxWidth: Style.px(640)
             text: scenarioBox.currentIndex >= 0 ? root.scenarios[scenarioBox.currentIndex].name + ": " + root.scenarios[scenarioBox.currentIndex].lesson : ""
         }
     }
@@ -141,20 +141,20 @@ ColumnLayout {
         onModelChanged: rebindStrategy.restart()
         displayText: currentIndex >= 0 ? root.strategyLabel(root.strategies[currentIndex]) : ""
         onActivated: index => root.strategyPicked(root.strategies[index].name)
-        popup.width: Math.max(width, Math.min(Style.px(460), root.width))
+        popupWidth: Math.max(width, Math.min(Style.px(460), root.width))
         delegate: ItemDelegate {
             required property var modelData
             required property int index
-            width: strategyBox.popup.width
+            width: strategyBox.popupWidth
             text: root.strategyLabel(modelData)
             font.pixelSize: Style.px(16)
             font.bold: modelData.side !== ""
             highlighted: strategyBox.highlightedIndex === index
         }
         Hint {
-            hovered: strategyBox.hovered && !strategyBox.popup.visible
+            hovered: strategyBox.hovered && !strategyBox.down
             pressed: strategyBox.pressed
-            width: Math.min(implicitWidth, Style.px(640))
+            maxWidth: Style.px(640)
             text: strategyBox.currentIndex >= 0 ? root.strategies[strategyBox.currentIndex].title + "\n" + root.strategies[strategyBox.currentIndex].lesson : ""
         }
     }
@@ -202,6 +202,7 @@ ColumnLayout {
     }
     Button {
         id: playButton
+        background.layer.enabled: false
         focusPolicy: Qt.NoFocus
         objectName: "playButton"
         topInset: 0
@@ -222,6 +223,7 @@ ColumnLayout {
         model: root.clients
         delegate: Button {
             id: stepButton
+            background.layer.enabled: false
             focusPolicy: Qt.NoFocus
             topInset: 0
             bottomInset: 0
@@ -243,6 +245,7 @@ ColumnLayout {
     }
     Button {
         id: resetButton
+        background.layer.enabled: false
         focusPolicy: Qt.NoFocus
         objectName: "resetButton"
         topInset: 0
@@ -290,7 +293,7 @@ ColumnLayout {
         HoverHandler { id: speedHover }
         Hint {
             hovered: speedHover.hovered
-            width: Math.min(implicitWidth, Style.px(520))
+            maxWidth: Style.px(520)
             text: root.live
                   ? qsTr("Run speed relative to the scenario's; applies from the next run. Live threads use the real clock: leases scale with it.")
                   : qsTr("Playback speed relative to the scenario's, at once. Only the window's pace: Redis keeps the lesson's own times.")
@@ -316,7 +319,7 @@ ColumnLayout {
             HoverHandler { id: clockHover }
             Hint {
                 hovered: clockHover.hovered
-                width: Math.min(implicitWidth, Style.px(520))
+                maxWidth: Style.px(520)
                 text: root.clock === "virtual"
                       ? qsTr("Redis runs on the run's own clock: pausing freezes every lease, the same run gives the same history.")
                       : qsTr("Redis runs on the wall clock, as in production: leases keep running while you watch.")

@@ -4,12 +4,18 @@ import QtQuick.Controls.Material
 
 // A ComboBox whose shown choice ends in "…" where the box is too narrow for
 // it (Material's own shows it in a TextField, which clips mid-character:
-// Chinese labels at text ×1.5 lost their ends unmarked).
+// Chinese labels at text ×1.5 lost their ends unmarked). Outlined, not
+// raised: Material's shadow is a layer of its own to draw.
 ComboBox {
     id: box
+    // The list's width, the box's at least. The list is made when it first
+    // opens: naming `popup` in a binding would make it with the window.
+    property real popupWidth: width
+    property bool widened: false
     focusPolicy: Qt.NoFocus
     topInset: 0
     bottomInset: 0
+    background.layer.enabled: false
     contentItem: Label {
         leftPadding: Style.px(12)
         text: box.displayText
@@ -17,5 +23,18 @@ ComboBox {
         elide: Text.ElideRight
         verticalAlignment: Text.AlignVCenter
         color: box.enabled ? box.Material.foreground : box.Material.hintTextColor
+    }
+    onPressedChanged: {
+        if (pressed && !widened) {
+            widened = true
+            popup.width = Qt.binding(() => box.popupWidth)
+        }
+    }
+    Component.onCompleted: {
+        const frame = background as Rectangle
+        if (frame) {
+            frame.border.width = 1
+            frame.border.color = Qt.binding(() => Style.border)
+        }
     }
 }

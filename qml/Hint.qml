@@ -1,20 +1,41 @@
+pragma ComponentBehavior: Bound
 import QtQuick
 import QtQuick.Controls
 
 // A control's hint just under it, after a pause; pressing the control puts it
 // away until the pointer comes back. Above the control, as ToolTip puts it,
-// it would cover the row or the menus over the header's controls.
-ToolTip {
+// it would cover the row or the menus over the header's controls. The tip is
+// made the first time the pointer comes: a window has two dozen hints, and
+// made at start they were a tenth of its load.
+Item {
     id: hint
+    visible: false // draws nothing itself; the tip is the control's
     property bool hovered: false
     property bool pressed: false
+    property string text
+    // As wide as its text, up to this (if more than 0); then its lines wrap.
+    property real maxWidth: 0
     property bool dismissed: false
     onPressedChanged: if (pressed) dismissed = true
     onHoveredChanged: if (!hovered) dismissed = false
     readonly property bool wanted: hovered && !dismissed && text.length > 0
-    onWantedChanged: wanted ? open() : close()
-    x: parent ? Math.round((parent.width - width) / 2) : 0
-    y: parent ? parent.height + Style.px(2) : 0
-    delay: 600
-    font.pixelSize: Style.px(14)
+    property ToolTip tip: null
+    onWantedChanged: {
+        if (wanted && !tip)
+            tip = tipComponent.createObject(hint.parent)
+        if (tip)
+            wanted ? tip.open() : tip.close()
+    }
+    Component {
+        id: tipComponent
+        ToolTip {
+            id: made
+            text: hint.text
+            width: hint.maxWidth > 0 ? Math.min(implicitWidth, hint.maxWidth) : implicitWidth
+            x: made.parent ? Math.round((made.parent.width - width) / 2) : 0
+            y: made.parent ? made.parent.height + Style.px(2) : 0
+            delay: 600
+            font.pixelSize: Style.px(14)
+        }
+    }
 }

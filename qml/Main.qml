@@ -43,11 +43,14 @@ ApplicationWindow {
         }
     }
     // The first frame is on the screen (loadWindow says it): the parts the
-    // first frame goes without (the side panels) are made then.
+    // first frame goes without (the side panels, the course on a first
+    // start) are made then.
     property bool shown: false
+    onShownChanged: if (shown && browseAtStart) lessonBrowser.open()
+    property bool browseAtStart: false
     // Every part made after the first frame is there; the tests wait for it,
     // and bench_window_start times it.
-    readonly property bool complete: sidePanels.status === Loader.Ready
+    readonly property bool complete: sidePanels.status === Loader.Ready && (!browseAtStart || lessonBrowser.object !== null)
     // The side panels show, and with them the lesson and the verdict beside the timeline.
     readonly property bool besideTimeline: !Controller.sideBySide && !presenting && settings.sidePanels
     // A lesson keeps the outcome for its frame on the verdict: the class predicts it first.
@@ -100,7 +103,7 @@ ApplicationWindow {
         if (LessonPlayer.savedLesson.length > 0)
             LessonPlayer.resume()
         else
-            lessonBrowser.open()
+            browseAtStart = true
     }
     Connections {
         target: Controller
@@ -141,9 +144,18 @@ ApplicationWindow {
     }
     function stepFocused() { Controller.step(Controller.focusClient) }
     function openFork() {
-        forkPopup.atMs = Controller.cursorMs
-        forkPopup.open()
+        const fork = forkPopup.make()
+        fork.atMs = Controller.cursorMs
+        fork.open()
     }
+    function exportAs(nameFilters, suffix) {
+        const dialog = exportDialog.make()
+        dialog.nameFilters = nameFilters
+        dialog.defaultSuffix = suffix
+        dialog.open()
+    }
+    // What an export or an edit did, for a moment over the window's foot.
+    function showStatus(text, timeout) { exportStatus.make().show(text, timeout) }
 
     // The one-key shortcuts drive the timeline; over the stress test they would
     // reach it through the popup (and digits belong to its number fields).
@@ -186,8 +198,8 @@ ApplicationWindow {
             }
             Action { objectName: "saveScenarioAction"; text: qsTr("Save scenario &as…"); shortcut: "Ctrl+Shift+S"; onTriggered: saveScenarioDialog.open() }
             MenuSeparator {}
-            Action { objectName: "exportPngAction"; text: qsTr("Export timeline as &PNG…"); shortcut: "Ctrl+E"; onTriggered: { exportDialog.nameFilters = ["PNG (*.png)"]; exportDialog.defaultSuffix = "png"; exportDialog.open() } }
-            Action { objectName: "exportSvgAction"; text: qsTr("Export timeline as &SVG…"); shortcut: "Ctrl+Shift+E"; onTriggered: { exportDialog.nameFilters = ["SVG (*.svg)"]; exportDialog.defaultSuffix = "svg"; exportDialog.open() } }
+            Action { objectName: "exportPngAction"; text: qsTr("Export timeline as &PNG…"); shortcut: "Ctrl+E"; onTriggered: window.exportAs(["PNG (*.png)"], "png") }
+            Action { objectName: "exportSvgAction"; text: qsTr("Export timeline as &SVG…"); shortcut: "Ctrl+Shift+E"; onTriggered: window.exportAs(["SVG (*.svg)"], "svg") }
             Action { objectName: "exportAnimationAction"; text: qsTr("Export &animation…"); shortcut: "Ctrl+Alt+E"; enabled: Controller.finished && Controller.animationProgress < 0; onTriggered: animationDialog.open() }
             MenuSeparator {}
             Action { text: qsTr("&Quit"); shortcut: "Ctrl+Q"; onTriggered: Qt.quit() }
@@ -230,6 +242,7 @@ ApplicationWindow {
             Action { objectName: "watchAction"; text: qsTr("&Watch external clients…"); shortcut: "Ctrl+Shift+W"; onTriggered: watchPopup.open() }
         }
         AppMenu {
+            objectName: "viewMenu"
             title: qsTr("&View")
             Action { objectName: "lessonsAction"; text: qsTr("Guided &lessons…"); shortcut: "Ctrl+L"; onTriggered: lessonBrowser.open() }
             Action { text: qsTr("Presentation mode"); shortcut: "F5"; checkable: true; checked: window.presenting; onTriggered: window.setPresenting(checked) }
@@ -263,65 +276,85 @@ ApplicationWindow {
         }
     }
 
-    FileDialog {
+    OnDemand {
         id: exportDialog
-        objectName: "exportDialog"
-        title: qsTr("Export the timeline")
-        fileMode: FileDialog.SaveFile
-        // Qt 6.4's own dialog says "Open" for saving too.
-        acceptLabel: qsTr("Save")
-        onAccepted: {
-            const error = Controller.exportTimeline(selectedFile, Style.dark ? "dark" : "light")
-            exportStatus.show(error ? error : qsTr("Saved %1").arg(selectedFile.toString().replace("file://", "")), 6000)
-            if (Controller.compare && !error)
-                Controller.exportTimeline(selectedFile.toString().replace(/(\.\w+)$/, "-correct$1"), Style.dark ? "dark" : "light", true)
+        parentItem: window.contentItem
+        component: Component {
+            FileDialog {
+                objectName: "exportDialog"
+                title: qsTr("Export the timeline")
+                fileMode: FileDialog.SaveFile
+                // Qt 6.4's own dialog says "Open" for saving too.
+                acceptLabel: qsTr("Save")
+                onAccepted: {
+                    const error = Controller.exportTimeline(selectedFile, Style.dark ? "dark" : "light")
+                    window.showStatus(error ? error : qsTr("Saved %1").arg(selectedFile.toString().replace("file://", "")), 6000)
+                    if (Controller.compare && !error)
+                        Controller.exportTimeline(selectedFile.toString().replace(/(\.\w+)$/, "-correct$1"), Style.dark ? "dark" : "light", true)
+                }
+            }
         }
     }
 
     // The run as it played, painted frame by frame on its own time (not a screen recording).
-    FileDialog {
+    OnDemand {
         id: animationDialog
-        objectName: "animationDialog"
-        title: qsTr("Export the run as an animation")
-        fileMode: FileDialog.SaveFile
-        acceptLabel: qsTr("Save")
-        nameFilters: [qsTr("GIF animation (*.gif)"), qsTr("WebM video (*.webm)"), qsTr("MP4 video (*.mp4)"), qsTr("Animated PNG (*.apng)")]
-        defaultSuffix: selectedNameFilter.extensions.length > 0 ? selectedNameFilter.extensions[0] : "gif"
-        onAccepted: {
-            const error = Controller.exportAnimation(selectedFile, Style.dark ? "dark" : "light")
-            exportStatus.show(error ? error : qsTr("Exporting the animation…"), error ? 6000 : -1)
+        parentItem: window.contentItem
+        component: Component {
+            FileDialog {
+                objectName: "animationDialog"
+                title: qsTr("Export the run as an animation")
+                fileMode: FileDialog.SaveFile
+                acceptLabel: qsTr("Save")
+                nameFilters: [qsTr("GIF animation (*.gif)"), qsTr("WebM video (*.webm)"), qsTr("MP4 video (*.mp4)"), qsTr("Animated PNG (*.apng)")]
+                defaultSuffix: selectedNameFilter.extensions.length > 0 ? selectedNameFilter.extensions[0] : "gif"
+                onAccepted: {
+                    const error = Controller.exportAnimation(selectedFile, Style.dark ? "dark" : "light")
+                    window.showStatus(error ? error : qsTr("Exporting the animation…"), error ? 6000 : -1)
+                }
+            }
         }
     }
     Connections {
         target: Controller
         function onAnimationProgressChanged() {
             if (Controller.animationProgress >= 0)
-                exportStatus.show(qsTr("Exporting the animation… %1%").arg(Math.round(Controller.animationProgress * 100)), -1)
+                window.showStatus(qsTr("Exporting the animation… %1%").arg(Math.round(Controller.animationProgress * 100)), -1)
         }
         function onAnimationExported(error, path) {
-            exportStatus.show(error ? error : qsTr("Saved %1").arg(path), 6000)
+            window.showStatus(error ? error : qsTr("Saved %1").arg(path), 6000)
         }
     }
 
-    FileDialog {
+    OnDemand {
         id: openDialog
-        objectName: "openDialog"
-        title: qsTr("Open a scenario")
-        fileMode: FileDialog.OpenFile
-        nameFilters: [qsTr("Scenarios (*.json)"), qsTr("All files (*)")]
-        onAccepted: Controller.openScenario(selectedFile)
+        parentItem: window.contentItem
+        component: Component {
+            FileDialog {
+                objectName: "openDialog"
+                title: qsTr("Open a scenario")
+                fileMode: FileDialog.OpenFile
+                nameFilters: [qsTr("Scenarios (*.json)"), qsTr("All files (*)")]
+                onAccepted: Controller.openScenario(selectedFile)
+            }
+        }
     }
-    FileDialog {
+    OnDemand {
         id: saveScenarioDialog
-        objectName: "saveScenarioDialog"
-        title: qsTr("Save the scenario")
-        fileMode: FileDialog.SaveFile
-        acceptLabel: qsTr("Save")
-        nameFilters: [qsTr("Scenarios (*.json)")]
-        defaultSuffix: "json"
-        onAccepted: {
-            const error = Controller.saveScenario(selectedFile)
-            exportStatus.show(error ? error : qsTr("Saved %1").arg(selectedFile.toString().replace("file://", "")), 6000)
+        parentItem: window.contentItem
+        component: Component {
+            FileDialog {
+                objectName: "saveScenarioDialog"
+                title: qsTr("Save the scenario")
+                fileMode: FileDialog.SaveFile
+                acceptLabel: qsTr("Save")
+                nameFilters: [qsTr("Scenarios (*.json)")]
+                defaultSuffix: "json"
+                onAccepted: {
+                    const error = Controller.saveScenario(selectedFile)
+                    window.showStatus(error ? error : qsTr("Saved %1").arg(selectedFile.toString().replace("file://", "")), 6000)
+                }
+            }
         }
     }
     // A scenario file dropped anywhere on the window opens it.
@@ -335,13 +368,18 @@ ApplicationWindow {
                 drop.accept()
         }
     }
-    LessonBrowser {
+    OnDemand {
         id: lessonBrowser
-        parent: Overlay.overlay
-        x: Style.px(20)
-        y: Style.px(20)
-        width: parent.width - 2 * x
-        height: parent.height - 2 * y
+        parentItem: window.contentItem
+        component: Component {
+            LessonBrowser {
+                parent: Overlay.overlay
+                x: Style.px(20)
+                y: Style.px(20)
+                width: parent.width - 2 * x
+                height: parent.height - 2 * y
+            }
+        }
     }
     LessonControl {
         view: primaryPane.view
@@ -349,46 +387,71 @@ ApplicationWindow {
         onEventShown: index => window.showDetails(Controller.primary, index)
     }
 
-    StressPopup {
+    OnDemand {
         id: stressPopup
-        parent: Overlay.overlay
-        x: Style.px(20)
-        y: Style.px(20)
-        width: parent.width - 2 * x
-        height: parent.height - 2 * y
+        parentItem: window.contentItem
+        component: Component {
+            StressPopup {
+                parent: Overlay.overlay
+                x: Style.px(20)
+                y: Style.px(20)
+                width: parent.width - 2 * x
+                height: parent.height - 2 * y
+            }
+        }
     }
-    WatchPopup {
+    OnDemand {
         id: watchPopup
-        parent: Overlay.overlay
-        width: Math.min(Style.px(620), parent.width - Style.px(40))
-        x: parent.width - width - Style.px(20)
-        y: Style.px(20)
-        height: Math.min(implicitContentHeight + topPadding + bottomPadding, parent.height - 2 * y)
-        setup: settings.watchSetup
-        onSetupChanged: settings.watchSetup = setup
+        parentItem: window.contentItem
+        component: Component {
+            WatchPopup {
+                parent: Overlay.overlay
+                width: Math.min(Style.px(620), parent.width - Style.px(40))
+                x: parent.width - width - Style.px(20)
+                y: Style.px(20)
+                height: Math.min(implicitContentHeight + topPadding + bottomPadding, parent.height - 2 * y)
+                setup: settings.watchSetup
+                onSetupChanged: settings.watchSetup = setup
+            }
+        }
     }
 
-    ForkPopup {
+    OnDemand {
         id: forkPopup
-        parent: Overlay.overlay
-        x: (parent.width - width) / 2
-        y: Style.px(80)
+        parentItem: window.contentItem
+        component: Component {
+            ForkPopup {
+                parent: Overlay.overlay
+                x: (parent.width - width) / 2
+                y: Style.px(80)
+            }
+        }
     }
 
-    ScenarioPopup {
+    OnDemand {
         id: scenarioPopup
-        parent: Overlay.overlay
-        // The timeline keeps half the window or more, for right-clicks.
-        width: Math.min(Style.px(520), parent.width * 0.45)
-        x: parent.width - width - Style.px(12)
-        y: Style.px(12)
-        height: parent.height - 2 * y
+        parentItem: window.contentItem
+        component: Component {
+            ScenarioPopup {
+                parent: Overlay.overlay
+                // The timeline keeps half the window or more, for right-clicks.
+                width: Math.min(Style.px(520), parent.width * 0.45)
+                x: parent.width - width - Style.px(12)
+                y: Style.px(12)
+                height: parent.height - 2 * y
+            }
+        }
     }
-    FaultMenu {
+    OnDemand {
         id: faultMenu
-        objectName: "faultMenu"
-        editor: Controller.editor
-        onAdded: exportStatus.show(qsTr("Fault added: the next run replays it (Edit > Undo takes it back)"), 5000)
+        parentItem: window.contentItem
+        component: Component {
+            FaultMenu {
+                objectName: "faultMenu"
+                editor: Controller.editor
+                onAdded: window.showStatus(qsTr("Fault added: the next run replays it (Edit > Undo takes it back)"), 5000)
+            }
+        }
     }
 
     header: ToolBar {
@@ -458,23 +521,32 @@ ApplicationWindow {
                 wrapMode: Text.WordWrap
             }
         }
-        ChallengeBar {
+        // The challenge's bar and the lesson over the timeline are made the
+        // first time they show: most starts show neither.
+        Loader {
             Layout.fillWidth: true
             visible: Challenge.active
-            // A guided lesson plays the scenario itself: the challenge gives way.
-            Connections {
-                target: LessonPlayer
-                function onLessonChanged() { if (LessonPlayer.active) Challenge.stop() }
-            }
+            active: visible || item !== null
+            source: "ChallengeBar.qml"
+        }
+        // A guided lesson plays the scenario itself: the challenge gives way.
+        Connections {
+            target: LessonPlayer
+            function onLessonChanged() { if (LessonPlayer.active) Challenge.stop() }
         }
         // Without the side panels the lesson runs over the whole width; presentation mode leaves it out
         // unless a guided lesson is on.
-        Lesson {
+        Loader {
             Layout.fillWidth: true
             visible: (!window.presenting || LessonPlayer.active) && !window.besideTimeline
-            folded: settings.lessonFolded
-            onFoldToggled: settings.lessonFolded = !settings.lessonFolded
-            onBrowseRequested: lessonBrowser.open()
+            active: visible || item !== null
+            source: "Lesson.qml"
+            onLoaded: {
+                const lesson = item as Lesson
+                lesson.folded = Qt.binding(() => settings.lessonFolded)
+                lesson.foldToggled.connect(() => { settings.lessonFolded = !settings.lessonFolded })
+                lesson.browseRequested.connect(() => lessonBrowser.open())
+            }
         }
 
         SplitView {
@@ -519,12 +591,13 @@ ApplicationWindow {
                             // Watched programs are not the scenario's run: no fault of its goes there.
                             if (Controller.primary.observed)
                                 return
-                            faultMenu.lane = lane
-                            faultMenu.index = index
-                            faultMenu.atMs = ms
-                            faultMenu.name = lane === "client" ? Controller.primary.clients[index] ?? ""
+                            const menu = faultMenu.make()
+                            menu.lane = lane
+                            menu.index = index
+                            menu.atMs = ms
+                            menu.name = lane === "client" ? Controller.primary.clients[index] ?? ""
                                            : Controller.editor.nodeCount > 1 ? qsTr("Redis node %1").arg(index + 1) : qsTr("Redis")
-                            faultMenu.popup(item, x, y)
+                            menu.popup(item, x, y)
                         }
                     }
                     TimelinePane {
@@ -596,11 +669,16 @@ ApplicationWindow {
     }
 
     // What the last export did, for a moment over the window's foot: the lanes keep their height.
-    ToolTip {
+    OnDemand {
         id: exportStatus
-        objectName: "exportStatus"
-        x: Style.px(12)
-        y: window.contentItem.height - height - Style.px(12)
-        font.pixelSize: Style.px(14)
+        parentItem: window.contentItem
+        component: Component {
+            ToolTip {
+                objectName: "exportStatus"
+                x: Style.px(12)
+                y: window.contentItem.height - height - Style.px(12)
+                font.pixelSize: Style.px(14)
+            }
+        }
     }
 }

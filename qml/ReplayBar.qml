@@ -56,12 +56,9 @@ RowLayout {
         font.family: Style.mono
         color: Style.text
     }
-    ComboBox {
-        focusPolicy: Qt.NoFocus
+    ElidingComboBox {
         id: rateBox
         objectName: "rateBox"
-        topInset: 0
-        bottomInset: 0
         Layout.preferredWidth: Style.px(92)
         font.pixelSize: Style.px(15)
         model: [0.1, 0.25, 0.5, 1, 2, 5, 10]

@@ -25,30 +25,20 @@ ColumnLayout {
     spacing: Style.px(6)
 
 
-    RowLayout {
+    // Made the first time it shows: beside the side panels (the window's
+    // default) the verdict is there instead, and the pane starts without it.
+    Loader {
         id: header
         Layout.fillWidth: true
         Layout.preferredHeight: Math.max(implicitHeight, root.alignedHeaderHeight)
-        spacing: Style.px(10)
         visible: root.showVerdict
-        SideTag {
-            Layout.alignment: Qt.AlignTop
-            session: root.session
+        active: root.showVerdict || item !== null
+        source: "PaneHeader.qml"
+        onLoaded: {
+            const made = item as PaneHeader
+            made.session = Qt.binding(() => root.session)
+            made.view = timeline
         }
-        VerdictPanel {
-            Layout.fillWidth: true
-            Layout.alignment: Qt.AlignTop
-            // What is left beside the tag and the zoom buttons, however long its words.
-            Layout.preferredWidth: 0
-            Layout.minimumWidth: 0
-            findings: root.session ? root.session.findings : []
-            outcome: root.session ? root.session.outcome : RunSession.Clean
-            runState: root.session ? root.session.state : RunSession.Idle
-            title: !root.session ? ""
-                 : root.session.forkMs >= 0 ? qsTr("%1 · forked at %2 s").arg(root.session.strategyTitle).arg((root.session.forkMs / 1000).toFixed(2))
-                 : root.session.strategyTitle
-        }
-        ZoomButtons { Layout.alignment: Qt.AlignTop; view: timeline }
     }
 
     Rectangle {

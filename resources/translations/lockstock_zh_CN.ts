@@ -1263,6 +1263,13 @@
     </message>
 </context>
 <context>
+    <name>PaneHeader</name>
+    <message>
+        <source>%1 · forked at %2 s</source>
+        <translation>%1 · 于 %2 秒分叉</translation>
+    </message>
+</context>
+<context>
     <name>QShortcut</name>
     <message>
         <source>Space</source>
@@ -2499,13 +2506,6 @@
     <message>
         <source>stalled</source>
         <translation>停顿中</translation>
-    </message>
-</context>
-<context>
-    <name>TimelinePane</name>
-    <message>
-        <source>%1 · forked at %2 s</source>
-        <translation>%1 · 于 %2 秒分叉</translation>
     </message>
 </context>
 <context>

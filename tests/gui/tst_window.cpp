@@ -83,6 +83,19 @@ QStringList buttonTexts(QQuickItem *under)
 }
 
 // The first shown item of that name (the side column has two of some, one per layout).
+// A visible text item showing `text` (a label, a tip's words).
+QQuickItem *visibleText(QQuickItem *under, const QString &text)
+{
+    if (!under->isVisible())
+        return nullptr;
+    if (under->inherits("QQuickText") && under->property("text").toString() == text)
+        return under;
+    for (QQuickItem *child : under->childItems())
+        if (QQuickItem *found = visibleText(child, text))
+            return found;
+    return nullptr;
+}
+
 QQuickItem *findVisibleItem(QQuickItem *under, const QString &name)
 {
     if (!under->isVisible())
@@ -148,6 +161,29 @@ private:
         click(m_window, save);
     }
 
+    // The fault menu, made (as a user makes it) by a right-click on the
+    // timeline's first lane and closed again.
+    QObject *faultMenu()
+    {
+        if (QObject *menu = m_window->findChild<QObject *>(QStringLiteral("faultMenu")))
+            return menu;
+        QQuickItem *timeline = findItem(m_window->contentItem(), QStringLiteral("timelineView"));
+        if (!timeline)
+            return nullptr;
+        for (qreal y = 10; y < timeline->height(); y += 12) {
+            const QPointF at = timeline->mapToScene(QPointF(timeline->width() * 0.2, y));
+            QTest::mouseClick(m_window, Qt::RightButton, Qt::NoModifier, at.toPoint());
+            QObject *menu = m_window->findChild<QObject *>(QStringLiteral("faultMenu"));
+            if (menu && menu->property("visible").toBool()) {
+                QTest::keyClick(m_window, Qt::Key_Escape);
+                if (!QTest::qWaitFor([menu] { return !menu->property("visible").toBool(); }))
+                    return nullptr;
+                return menu;
+            }
+        }
+        return nullptr;
+    }
+
     LessonPlayer *player() const
     {
         return m_engine->singletonInstance<LessonPlayer *>(qmlTypeId("LockStock.Native", 1, 0, "LessonPlayer"));
@@ -166,6 +202,8 @@ private slots:
         QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_settingsDir.path());
         QSettings().clear();
         QQuickStyle::setStyle(QStringLiteral("Material"));
+        // As with a mouse on a desktop: the offscreen platform says no pointer hovers.
+        qputenv("QT_QUICK_CONTROLS_HOVER_ENABLED", "1");
         m_controller = std::make_unique<RunController>(RedisTarget::startPrivate(), QString());
         RunController::setWindowController(m_controller.get());
         registerQmlTypes();
@@ -203,6 +241,60 @@ private slots:
         QVERIFY2(m_window->width() <= screen.width() && m_window->height() <= screen.height(),
                  qPrintable(QStringLiteral("%1×%2 on %3×%4").arg(m_window->width()).arg(m_window->height())
                                 .arg(screen.width()).arg(screen.height())));
+    }
+
+    // What the window makes only when it is wanted works as if made at start:
+    // a menu's entries are there when it opens (its keys worked before), a
+    // control's hint shows under the pointer, a box's list is as wide as
+    // its choices need.
+    void menusHintsAndListsComeWhenWanted()
+    {
+        m_window->requestActivate();
+        QVERIFY(QTest::qWaitForWindowActive(m_window));
+        // Ctrl+L is View > Guided lessons, a menu not opened yet.
+        QObject *view = m_window->findChild<QObject *>(QStringLiteral("viewMenu"));
+        QVERIFY(view);
+        QCOMPARE(view->property("count").toInt(), 0);
+        QTest::keyClick(m_window, Qt::Key_L, Qt::ControlModifier);
+        QQuickItem *free = nullptr;
+        QTRY_VERIFY((free = findItem(m_window->contentItem(), QStringLiteral("browserFree"))));
+        click(m_window, free);
+        QTRY_VERIFY(!findItem(m_window->contentItem(), QStringLiteral("lessonList")));
+
+        // Help, opened with a click: its entries, keys and all.
+        QQuickItem *help = buttonWithText(m_window->contentItem(), QStringLiteral("&Help"));
+        QVERIFY(help);
+        click(m_window, help);
+        QQuickItem *entry = nullptr;
+        QTRY_VERIFY((entry = buttonWithText(m_window->contentItem(), QStringLiteral("Esc: leave presentation mode"))));
+        QTRY_VERIFY(m_window->findChild<QObject *>(QStringLiteral("helpMenu"))->property("opened").toBool());
+        QTest::keyClick(m_window, Qt::Key_Escape);
+        QTRY_VERIFY(!buttonWithText(m_window->contentItem(), QStringLiteral("Esc: leave presentation mode")));
+
+        // The play button's hint (its key) under the pointer, after a pause.
+        QQuickItem *play = findItem(m_window->contentItem(), QStringLiteral("playButton"));
+        QVERIFY(play);
+        const QPoint onPlay = play->mapToScene(QPointF(play->width() / 2, play->height() / 2)).toPoint();
+        QTest::mouseMove(m_window, onPlay - QPoint(0, 200));
+        QTest::mouseMove(m_window, onPlay);
+        QTRY_VERIFY(play->property("hovered").toBool());
+        QQuickItem *tip = nullptr;
+        QTRY_VERIFY((tip = visibleText(m_window->contentItem(), QStringLiteral("Space"))));
+        QVERIFY(tip->mapToScene(QPointF(0, 0)).y() > play->mapToScene(QPointF(0, play->height())).y() - 1); // under it
+        QTest::mouseMove(m_window, onPlay + QPoint(0, 300));
+        QTRY_VERIFY(!visibleText(m_window->contentItem(), QStringLiteral("Space")));
+
+        // The scenario box's list: wider than the box, as the box says.
+        QQuickItem *box = findItem(m_window->contentItem(), QStringLiteral("scenarioBox"));
+        QVERIFY(box);
+        click(m_window, box);
+        QObject *list = box->property("popup").value<QObject *>();
+        QVERIFY(list);
+        QTRY_VERIFY(list->property("opened").toBool());
+        QCOMPARE(list->property("width").toReal(), box->property("popupWidth").toReal());
+        QVERIFY(list->property("width").toReal() > box->width());
+        QVERIFY(QMetaObject::invokeMethod(list, "close"));
+        QTRY_VERIFY(!list->property("visible").toBool());
     }
 
     void exportWritesPngAndSvgThroughTheDialog_data()
@@ -628,14 +720,14 @@ private slots:
         // A right-click down A's lane, a little after its GET: the fault menu for client A.
         QQuickItem *timeline = findItem(m_window->contentItem(), QStringLiteral("timelineView"));
         QVERIFY(timeline);
-        QObject *menu = m_window->findChild<QObject *>(QStringLiteral("faultMenu"));
-        QVERIFY(menu);
+        QObject *menu = nullptr; // made by the first right-click on a lane
         bool onA = false;
         for (qreal y = 10; y < timeline->height() && !onA; y += 12) {
             // Early in the run, right of the lane names.
             const QPointF at = timeline->mapToScene(QPointF(timeline->width() * 0.2, y));
             QTest::mouseClick(m_window, Qt::RightButton, Qt::NoModifier, at.toPoint());
-            if (!menu->property("visible").toBool())
+            menu = m_window->findChild<QObject *>(QStringLiteral("faultMenu"));
+            if (!menu || !menu->property("visible").toBool())
                 continue;
             onA = menu->property("lane").toString() == QLatin1String("client") && menu->property("index").toInt() == 0;
             if (!onA) {
@@ -683,7 +775,7 @@ private slots:
     void faultMenuFailsAClusterReplicaOver()
     {
         m_controller->setScenario(QStringLiteral("cluster-failover-lost-lock"));
-        QObject *menu = m_window->findChild<QObject *>(QStringLiteral("faultMenu"));
+        QObject *menu = faultMenu();
         QVERIFY(menu);
         const int faults = m_controller->editor()->scenario().config.serverFaults.size();
         for (const int node : {1, 4}) {
@@ -863,11 +955,11 @@ private slots:
         // The watched programs' lanes take no fault of the scenario's: right-clicks open nothing.
         QTest::keyClick(m_window, Qt::Key_Escape);
         QQuickItem *timeline = findItem(m_window->contentItem(), QStringLiteral("timelineView"));
-        QObject *menu = m_window->findChild<QObject *>(QStringLiteral("faultMenu"));
-        QVERIFY(timeline && menu);
+        QVERIFY(timeline);
         for (qreal y = 10; y < timeline->height(); y += 24) {
             QTest::mouseClick(m_window, Qt::RightButton, Qt::NoModifier, timeline->mapToScene(QPointF(timeline->width() * 0.4, y)).toPoint());
-            QVERIFY(!menu->property("visible").toBool());
+            const QObject *menu = m_window->findChild<QObject *>(QStringLiteral("faultMenu"));
+            QVERIFY(!menu || !menu->property("visible").toBool());
         }
         const auto analysis = m_controller->primary()->analysis();
         QVERIFY2(analysis->verdict.has(FindingKind::LostUpdates), qPrintable(analysis->findings().join(QLatin1Char(' '))));
