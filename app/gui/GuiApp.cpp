@@ -6,6 +6,7 @@
 #include <QGuiApplication>
 #include <QIcon>
 #include <QQmlApplicationEngine>
+#include <QQmlComponent>
 #include <QQuickStyle>
 #include <QQuickWindow>
 #include <QSettings>
@@ -20,6 +21,15 @@ void qml_register_types_LockStock_Native();
 void qml_register_types_LockStock();
 
 namespace lockstock {
+
+namespace {
+// The window's QML, with the module it is in.
+QUrl mainQml(QQmlEngine &engine)
+{
+    engine.addImportPath(QStringLiteral("qrc:/"));
+    return QUrl(QStringLiteral("qrc:/LockStock/Main.qml"));
+}
+} // namespace
 
 void registerQmlTypes()
 {
@@ -37,8 +47,7 @@ QQuickWindow *loadWindow(QQmlApplicationEngine &engine, RunController &controlle
     // Before the window restores the last session: it keeps the file instead.
     if (opened)
         controller.openScenarioFile(*opened);
-    engine.addImportPath(QStringLiteral("qrc:/"));
-    engine.load(QUrl(QStringLiteral("qrc:/LockStock/Main.qml")));
+    engine.load(mainQml(engine));
     auto *window = engine.rootObjects().isEmpty() ? nullptr : qobject_cast<QQuickWindow *>(engine.rootObjects().first());
     // The window's first frame goes without its side panels, made once it
     // is on the screen (Main.qml's `shown`). Said on the window's own thread.
@@ -67,6 +76,9 @@ int runWindow(const std::function<std::unique_ptr<RedisTarget>()> &target, const
     // Chosen in the window: remembered for the next start.
     QObject::connect(&translations, &Translations::languageChanged, &translations,
                      [&] { QSettings().setValue(QStringLiteral("ui/language"), translations.language()); });
+    // A private redis-server answers some 25 ms after it is started: the
+    // window's QML is compiled meanwhile, and loadWindow() finds it compiled.
+    const QQmlComponent compiled(&engine, mainQml(engine));
     std::unique_ptr<RedisTarget> redis = target();
     const QString redisError = redis ? QString() : error;
     controller.emplace(std::move(redis), redisError);
