@@ -11,8 +11,10 @@
 // before the window is exposed, with nothing synced or drawn (sync=0,
 // render=0), 100-350 ms before the first picture. "Whole window" is
 // LockStock's first frame with the parts it makes after its first frame (the
-// side panels), against the same empty window. LockStock's window starts its
-// private redis-server, as it does for a user.
+// side panels, the course), against the same empty window. LockStock's
+// window starts its private redis-server, as it does for a user, and every
+// start is a first start (settings of its own, empty): both windows have the
+// size LockStock's first start has on this screen.
 
 #include "Median.h"
 
@@ -21,6 +23,7 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QProcess>
+#include <QTemporaryDir>
 
 #include <algorithm>
 #include <csignal>
@@ -44,6 +47,10 @@ Start startTimes(const QString &program, bool deferred)
     QProcess p;
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert(QStringLiteral("LOCKSTOCK_REPORT_FIRST_FRAME"), QStringLiteral("1"));
+    // Every start is a first start: no size, scenario or lesson remembered
+    // from the last (the course opens once the first frame is there).
+    QTemporaryDir settings;
+    env.insert(QStringLiteral("XDG_CONFIG_HOME"), settings.path());
     p.setProcessEnvironment(env);
     p.setProcessChannelMode(QProcess::SeparateChannels);
     QElapsedTimer clock;
