@@ -690,11 +690,20 @@ private slots:
         QCOMPARE(a.nodes.size(), 3);
         QVERIFY(a.majorities.isEmpty()); // replicas make no quorum
         QCOMPARE(a.nodes.at(0).masterSinceNs, 0);
-        const int chosen = a.nodes.at(1).masterSinceNs > 0 ? 1 : 2;
+        // The replica promoted first.
+        const qint64 since1 = a.nodes.at(1).masterSinceNs, since2 = a.nodes.at(2).masterSinceNs;
+        const int chosen = since2 < 0 || (since1 > 0 && since1 < since2) ? 1 : 2;
         const qint64 promoted = a.nodes.at(chosen).masterSinceNs;
         QVERIFY(promoted > 0);
         QCOMPARE(a.nodes.at(0).masterUntilNs, promoted);
-        QCOMPARE(a.nodes.at(3 - chosen).masterSinceNs, -1);
+        // Under load the new master can miss Sentinel's 1 s down-after, and
+        // Sentinel fails over again (fresh CI, load ~4: the other replica at
+        // 4.5 s): the role then moves on from the first, in order.
+        const qint64 again = a.nodes.at(3 - chosen).masterSinceNs;
+        if (again != -1) {
+            QVERIFY2(again > promoted, qPrintable(timeline(*r)));
+            QCOMPARE(a.nodes.at(chosen).masterUntilNs, again);
+        }
         QCOMPARE(a.nodes.at(1).outages.first().condition, NodeOutage::Condition::Isolated);
         // Resumed at 1 s, before Sentinel could even call the master down.
         QVERIFY(a.nodes.at(1).outages.first().span.endNs < promoted);
