@@ -11,7 +11,6 @@ ComboBox {
     // The list's width, the box's at least. The list is made when it first
     // opens: naming `popup` in a binding would make it with the window.
     property real popupWidth: width
-    property bool widened: false
     focusPolicy: Qt.NoFocus
     topInset: 0
     bottomInset: 0
@@ -24,12 +23,7 @@ ComboBox {
         verticalAlignment: Text.AlignVCenter
         color: box.enabled ? box.Material.foreground : box.Material.hintTextColor
     }
-    onPressedChanged: {
-        if (pressed && !widened) {
-            widened = true
-            popup.width = Qt.binding(() => box.popupWidth)
-        }
-    }
+    onPressedChanged: if (pressed) popup.width = Qt.binding(() => box.popupWidth)
     Component.onCompleted: {
         const frame = background as Rectangle
         if (frame) {

@@ -19,23 +19,20 @@ Item {
     onPressedChanged: if (pressed) dismissed = true
     onHoveredChanged: if (!hovered) dismissed = false
     readonly property bool wanted: hovered && !dismissed && text.length > 0
-    property ToolTip tip: null
-    onWantedChanged: {
-        if (wanted && !tip)
-            tip = tipComponent.createObject(hint.parent)
-        if (tip)
-            wanted ? tip.open() : tip.close()
-    }
-    Component {
-        id: tipComponent
-        ToolTip {
-            id: made
-            text: hint.text
-            width: hint.maxWidth > 0 ? Math.min(implicitWidth, hint.maxWidth) : implicitWidth
-            x: made.parent ? Math.round((made.parent.width - width) / 2) : 0
-            y: made.parent ? made.parent.height + Style.px(2) : 0
-            delay: 600
-            font.pixelSize: Style.px(14)
+    onWantedChanged: wanted ? tip.open() : tip.close()
+    OnDemand {
+        id: tip
+        parentItem: hint.parent
+        component: Component {
+            ToolTip {
+                id: made
+                text: hint.text
+                width: hint.maxWidth > 0 ? Math.min(implicitWidth, hint.maxWidth) : implicitWidth
+                x: made.parent ? Math.round((made.parent.width - width) / 2) : 0
+                y: made.parent ? made.parent.height + Style.px(2) : 0
+                delay: 600
+                font.pixelSize: Style.px(14)
+            }
         }
     }
 }

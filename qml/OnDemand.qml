@@ -1,6 +1,6 @@
 import QtQuick
 
-// A popup, menu or dialog made the first time it is wanted, not with the
+// A popup, menu, dialog or tip made the first time it is wanted, not with the
 // window: the window has about a dozen, each with its transitions and
 // content, and made at start they held back its first frame. `make()` gives
 // the object (made now if need be); `opened` is false until it is made.
