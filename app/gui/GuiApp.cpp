@@ -66,6 +66,12 @@ int runWindow(const std::function<std::unique_ptr<RedisTarget>()> &target, const
     // Made once Redis is there; declared before the engine, so it outlives the window's objects.
     std::optional<RunController> controller;
 
+    // Qt Quick's atlas of small images is as big as the window, rounded up to
+    // powers of two (2048x1024, 8 MB), and is made and cleared with the first
+    // frame's first image; Material's marks and arrows fit in one of 512x512.
+    for (const char *atlasSide : {"QSG_ATLAS_WIDTH", "QSG_ATLAS_HEIGHT"})
+        if (!qEnvironmentVariableIsSet(atlasSide))
+            qputenv(atlasSide, "512");
     QQuickStyle::setStyle(QStringLiteral("Material"));
     registerQmlTypes();
     QQmlApplicationEngine engine;
