@@ -1,6 +1,7 @@
 pragma ComponentBehavior: Bound
 import QtQuick
 import QtQuick.Controls
+import QtQuick.Controls.Material
 
 // A menu as wide as its widest entry (text and shortcut), so nothing is cut
 // off at any text size; its entries show their shortcuts.
@@ -16,6 +17,9 @@ Menu {
     property bool exclusive: false
     default property list<QtObject> entries
     property bool filled: false
+    // Material's shadow (elevation 8) is made with the menu, not when it opens:
+    // it comes with the entries. The window has some fourteen menus.
+    Material.elevation: filled ? 8 : 0
     font.pixelSize: Style.px(15)
     delegate: AppMenuItem { radio: appMenu.exclusive }
     width: {

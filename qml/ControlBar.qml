@@ -200,15 +200,9 @@ ColumnLayout {
             root.controlsRest = root.lastLineRest(controlRow)
         }
     }
-    Button {
+    BarButton {
         id: playButton
-        background.layer.enabled: false
-        focusPolicy: Qt.NoFocus
         objectName: "playButton"
-        topInset: 0
-        bottomInset: 0
-        topPadding: Style.px(6)
-        bottomPadding: Style.px(6)
         text: root.finished ? (root.replaying ? qsTr("⏸ Pause") : qsTr("⟲ Replay"))
                             : (root.running ? qsTr("⏸ Pause") : qsTr("▶ Run"))
         highlighted: true
@@ -221,14 +215,8 @@ ColumnLayout {
     Label { text: qsTr("Step"); font.pixelSize: Style.px(16); color: Style.muted; height: controlRow.rowHeight; verticalAlignment: Text.AlignVCenter }
     Repeater {
         model: root.clients
-        delegate: Button {
+        delegate: BarButton {
             id: stepButton
-            background.layer.enabled: false
-            focusPolicy: Qt.NoFocus
-            topInset: 0
-            bottomInset: 0
-            topPadding: Style.px(6)
-            bottomPadding: Style.px(6)
             required property int index
             required property string modelData
             objectName: "step" + modelData
@@ -243,29 +231,18 @@ ColumnLayout {
             Hint { hovered: stepButton.hovered; pressed: stepButton.pressed; text: qsTr("Run %1's next command (→ steps the focused client, 1–9 picks it)").arg(stepButton.modelData) }
         }
     }
-    Button {
+    BarButton {
         id: resetButton
-        background.layer.enabled: false
-        focusPolicy: Qt.NoFocus
         objectName: "resetButton"
-        topInset: 0
-        bottomInset: 0
-        topPadding: Style.px(6)
-        bottomPadding: Style.px(6)
         text: qsTr("↺ Reset")
         font.pixelSize: Style.px(16)
         onClicked: root.resetClicked()
         Hint { hovered: resetButton.hovered; pressed: resetButton.pressed; text: qsTr("R") }
     }
-    Button {
+    BarButton {
         id: forkButton
-        focusPolicy: Qt.NoFocus
         objectName: "forkOpenButton"
         visible: root.canFork
-        topInset: 0
-        bottomInset: 0
-        topPadding: Style.px(6)
-        bottomPadding: Style.px(6)
         text: qsTr("⑂ Fork")
         font.pixelSize: Style.px(16)
         onClicked: root.forkClicked()
