@@ -18,7 +18,7 @@ Menu {
     default property list<QtObject> entries
     property bool filled: false
     // Material's shadow (elevation 8) is made with the menu, not when it opens:
-    // it comes with the entries. The window has some fourteen menus.
+    // it comes with the entries. The window has seven menus.
     Material.elevation: filled ? 8 : 0
     font.pixelSize: Style.px(15)
     delegate: AppMenuItem { radio: appMenu.exclusive }
