@@ -268,6 +268,13 @@ private slots:
         QQuickItem *entry = nullptr;
         QTRY_VERIFY((entry = buttonWithText(m_window->contentItem(), QStringLiteral("Esc: leave presentation mode"))));
         QTRY_VERIFY(m_window->findChild<QObject *>(QStringLiteral("helpMenu"))->property("opened").toBool());
+        // Its shadow came with its entries; View, never opened, has none yet.
+        const auto shadowed = [this](const char *menu) {
+            const auto *background = m_window->findChild<QObject *>(QLatin1String(menu))->property("background").value<QQuickItem *>();
+            return background && background->property("layer").value<QObject *>()->property("enabled").toBool();
+        };
+        QVERIFY(shadowed("helpMenu"));
+        QVERIFY(!shadowed("viewMenu"));
         QTest::keyClick(m_window, Qt::Key_Escape);
         QTRY_VERIFY(!buttonWithText(m_window->contentItem(), QStringLiteral("Esc: leave presentation mode")));
 
