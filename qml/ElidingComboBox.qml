@@ -23,7 +23,19 @@ ComboBox {
         verticalAlignment: Text.AlignVCenter
         color: box.enabled ? box.Material.foreground : box.Material.hintTextColor
     }
-    onPressedChanged: if (pressed) popup.width = Qt.binding(() => box.popupWidth)
+    // The box has the keys while its list is open (the arrows, Enter, Esc) and
+    // gives them back when it closes: focused, it would take Space from Run.
+    property bool listMade: false
+    onPressedChanged: {
+        if (!pressed)
+            return
+        if (!listMade) {
+            listMade = true
+            popup.width = Qt.binding(() => box.popupWidth)
+            popup.closed.connect(() => box.focus = false)
+        }
+        forceActiveFocus()
+    }
     Component.onCompleted: {
         const frame = background as Rectangle
         if (frame) {
