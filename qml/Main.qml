@@ -250,7 +250,7 @@ ApplicationWindow {
             Action { text: qsTr("Dark theme"); checkable: true; checked: Style.dark; onTriggered: { Style.dark = checked; settings.dark = checked } }
             Action { text: qsTr("Larger text (projector)"); shortcut: "Ctrl++"; onTriggered: window.setScale(Style.scale + 0.1) }
             Action { text: qsTr("Smaller text"); shortcut: "Ctrl+-"; onTriggered: window.setScale(Style.scale - 0.1) }
-            Action { text: qsTr("Fit the whole run"); shortcut: "0"; enabled: window.timelineKeys; onTriggered: { primaryPane.view.fit(); secondaryPane.view.fit() } }
+            Action { text: qsTr("Fit the whole run"); shortcut: "0"; enabled: window.timelineKeys; onTriggered: { primaryPane.view.fit(); secondaryPane.view?.fit() } }
         }
         // One language at a time; the choice is remembered (GuiApp).
         AppMenu {
@@ -600,19 +600,28 @@ ApplicationWindow {
                             menu.popup(item, x, y)
                         }
                     }
-                    TimelinePane {
+                    // The second run's pane is made the first time a scenario is
+                    // compared: most starts never show it.
+                    Loader {
                         id: secondaryPane
+                        readonly property TimelinePane pane: item as TimelinePane
+                        readonly property TimelineView view: pane ? pane.view : null
                         visible: Controller.sideBySide
+                        active: visible || item !== null
                         Layout.fillWidth: true
                         Layout.fillHeight: true
                         Layout.preferredWidth: panes.paneWidth
-                        session: Controller.secondary
-                        cursorMs: Controller.cursorMs
-                        onEventClicked: index => {
-                            window.showDetails(Controller.secondary, index)
-                            sidePanels.tab = 2
+                        source: "TimelinePane.qml"
+                        onLoaded: {
+                            pane.session = Controller.secondary
+                            pane.cursorMs = Qt.binding(() => Controller.cursorMs)
+                            pane.eventClicked.connect(index => {
+                                window.showDetails(Controller.secondary, index)
+                                sidePanels.tab = 2
+                            })
+                            pane.cursorRequested.connect(ms => { if (Controller.finished) Controller.cursorMs = ms })
+                            alignHeaders.restart()
                         }
-                        onCursorRequested: ms => { if (Controller.finished) Controller.cursorMs = ms }
                     }
                     // Side by side on one time axis: fitted, both end where the longer run
                     // needs; zoomed or scrolled, the other follows.
@@ -622,21 +631,22 @@ ApplicationWindow {
                         id: alignHeaders
                         interval: 0
                         onTriggered: {
-                            const h = Controller.sideBySide ? Math.max(primaryPane.headerHeight, secondaryPane.headerHeight) : 0
+                            const h = Controller.sideBySide && secondaryPane.pane ? Math.max(primaryPane.headerHeight, secondaryPane.pane.headerHeight) : 0
                             primaryPane.alignedHeaderHeight = h
-                            secondaryPane.alignedHeaderHeight = h
+                            if (secondaryPane.pane)
+                                secondaryPane.pane.alignedHeaderHeight = h
                         }
                     }
                     Connections { target: primaryPane; function onHeaderHeightChanged() { alignHeaders.restart() } }
-                    Connections { target: secondaryPane; function onHeaderHeightChanged() { alignHeaders.restart() } }
+                    Connections { target: secondaryPane.pane; function onHeaderHeightChanged() { alignHeaders.restart() } }
                     Connections { target: Controller; function onConfigChanged() { alignHeaders.restart() } }
-                    Binding { target: primaryPane.view; property: "minimumEndMs"; value: Controller.sideBySide ? secondaryPane.view.fitEndMs : 0 }
-                    Binding { target: secondaryPane.view; property: "minimumEndMs"; value: Controller.sideBySide ? primaryPane.view.fitEndMs : 0 }
+                    Binding { target: primaryPane.view; property: "minimumEndMs"; value: Controller.sideBySide && secondaryPane.view ? secondaryPane.view.fitEndMs : 0 }
+                    Binding { target: secondaryPane.view; when: secondaryPane.view !== null; property: "minimumEndMs"; value: Controller.sideBySide ? primaryPane.view.fitEndMs : 0 }
                     QtObject {
                         id: sharedAxis
                         property bool syncing: false
                         function follow(from, to) {
-                            if (syncing || !Controller.sideBySide)
+                            if (syncing || !Controller.sideBySide || !from || !to)
                                 return
                             syncing = true
                             if (from.follow)
