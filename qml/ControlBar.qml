@@ -243,7 +243,9 @@ ColumnLayout {
         id: forkButton
         objectName: "forkOpenButton"
         visible: root.canFork
-        text: qsTr("⑂ Fork")
+        // Laid out when it shows: only Symbola has ⑂, and looking for it
+        // through the fallback fonts held back the window's first frame.
+        text: visible ? qsTr("⑂ Fork") : ""
         font.pixelSize: Style.px(16)
         onClicked: root.forkClicked()
         Hint { hovered: forkButton.hovered; pressed: forkButton.pressed; text: qsTr("F: replay the run to the cursor and go on from there with a change") }

@@ -35,7 +35,7 @@ Rectangle {
                 Label {
                     id: label
                     anchors.centerIn: parent
-                    text: parent.modelData ? qsTr("✓ Correct") : qsTr("✗ Broken")
+                    text: parent.modelData ? qsTr("✓ Correct") : qsTr("× Broken")
                     font.pixelSize: Style.px(19)
                     font.bold: true
                     color: parent.active ? "white" : Style.muted

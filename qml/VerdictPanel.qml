@@ -22,7 +22,7 @@ Rectangle {
              : severity === RunSession.Clean ? Style.good : Style.warning
     }
     function mark(severity) {
-        return severity === RunSession.Broken ? "✗ " : severity === RunSession.Clean ? "✓ " : "⚠ "
+        return severity === RunSession.Broken ? "× " : severity === RunSession.Clean ? "✓ " : "⚠ "
     }
     readonly property color frame: !judged ? Style.muted : tone(outcome)
 

@@ -54,7 +54,7 @@ QString ChallengeMode::note() const
     if (achieved())
         // On the correct side the goal met would contradict the lesson: said as loudly as it is.
         return m_controller->correct()
-            ? tr("✗ The checker found it on the correct side.")
+            ? tr("× The checker found it on the correct side.")
             : tr("✓ Achieved: the checker found it. Backspace to try another way, R to start over.");
     return m_controller->correct()
         ? tr("With %1 this cannot happen: step the clients in any order you like, the checker will not find it.")

@@ -1849,8 +1849,8 @@
         <translation>✓ 正确</translation>
     </message>
     <message>
-        <source>✗ Broken</source>
-        <translation>✗ 有缺陷</translation>
+        <source>× Broken</source>
+        <translation>× 有缺陷</translation>
     </message>
 </context>
 <context>
@@ -2970,8 +2970,8 @@
         <translation>自己单步执行各个客户端：1–9 选一个，→ 执行一步，Backspace 撤销这一步。做到时检查器会告诉你。</translation>
     </message>
     <message>
-        <source>✗ The checker found it on the correct side.</source>
-        <translation>✗ 检查器在正确做法上发现了它。</translation>
+        <source>× The checker found it on the correct side.</source>
+        <translation>× 检查器在正确做法上发现了它。</translation>
     </message>
     <message>
         <source>✓ Achieved: the checker found it. Backspace to try another way, R to start over.</source>

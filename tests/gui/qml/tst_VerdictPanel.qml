@@ -45,7 +45,7 @@ Item {
             const shown = findings()
             compare(shown.length, 2)
             verify(shown[0].text.indexOf("one update lost") >= 0)
-            verify(shown[0].text.startsWith("✗"))
+            verify(shown[0].text.startsWith("×"))
             compare(shown[0].color, Style.race)
             compare(panel.border.color, Style.race)
             verify(!findChild(panel, "status").visible)
