@@ -646,7 +646,7 @@ ApplicationWindow {
                         id: sharedAxis
                         property bool syncing: false
                         function follow(from, to) {
-                            if (syncing || !Controller.sideBySide || !from || !to)
+                            if (syncing || !Controller.sideBySide || !to)
                                 return
                             syncing = true
                             if (from.follow)
