@@ -36,6 +36,11 @@ Menu {
                 clip: true
                 currentIndex: appMenu.currentIndex
                 ScrollIndicator.vertical: ScrollIndicator {}
+                // The list has the focus while no entry has it, and leaves the
+                // arrows to the menu.
+                focus: true
+                keyNavigationEnabled: false
+                Keys.onShortcutOverride: event => event.accepted = appMenu.keepsKey(event)
             }
             readonly property Transition enter: Transition {
                 NumberAnimation { property: "scale"; from: 0.9; to: 1.0; easing.type: Easing.OutQuint; duration: 220 }
@@ -56,6 +61,12 @@ Menu {
                 widest = Math.max(widest, item.implicitWidth)
         }
         return widest + leftPadding + rightPadding
+    }
+    // An open menu has the keys a menu uses (arrows, Space, Esc, letters), not
+    // the window's one-key shortcuts behind it: → goes to the next menu instead
+    // of stepping a client. Keys with Ctrl, Alt or Meta stay the window's.
+    function keepsKey(event) {
+        return visible && !(event.modifiers & (Qt.ControlModifier | Qt.AltModifier | Qt.MetaModifier))
     }
     // The entries go in as the menu is about to show.
     onAboutToShow: {

@@ -176,6 +176,15 @@ ApplicationWindow {
     menuBar: MenuBar {
         visible: !window.presenting
         font.pixelSize: Style.px(15)
+        // A menu's title can keep the focus while its menu is open (clicked
+        // after Esc closed another): the open menu's keys pass through it.
+        Keys.onShortcutOverride: event => {
+            for (let i = 0; i < menus.length; ++i)
+                if ((menus[i] as AppMenu).keepsKey(event)) {
+                    event.accepted = true
+                    return
+                }
+        }
         AppMenu {
             title: qsTr("&File")
             Action { objectName: "openAction"; text: qsTr("&Open scenario…"); shortcut: "Ctrl+O"; onTriggered: openDialog.open() }

@@ -307,6 +307,59 @@ private slots:
         QVERIFY(!box->hasActiveFocus());
     }
 
+    // With a menu open the keys are the menu's, as in any desktop program:
+    // → goes to the next menu and Space does not run the scenario behind it.
+    // The Run menu's own entries stay enabled while it shows, and once the
+    // menus are closed the same keys drive the timeline again.
+    void oneKeyShortcutsWaitWhileAMenuIsOpen()
+    {
+        m_window->requestActivate();
+        QVERIFY(QTest::qWaitForWindowActive(m_window));
+        if (QQuickItem *free = findItem(m_window->contentItem(), QStringLiteral("browserFree"))) // run alone
+            click(m_window, free);
+        QTRY_VERIFY(!findItem(m_window->contentItem(), QStringLiteral("lessonList")));
+        m_controller->reset();
+        const auto events = [this] {
+            const auto analysis = m_controller->primary()->analysis();
+            return analysis ? analysis->events.size() : 0;
+        };
+        const qsizetype before = events();
+        QObject *edit = m_window->findChild<QObject *>(QStringLiteral("editMenu"));
+        QVERIFY(edit);
+
+        QQuickItem *file = buttonWithText(m_window->contentItem(), QStringLiteral("&File"));
+        QVERIFY(file);
+        click(m_window, file);
+        QTRY_VERIFY(buttonWithText(m_window->contentItem(), QStringLiteral("&Open scenario…")));
+        QTest::keyClick(m_window, Qt::Key_Space);
+        QTest::keyClick(m_window, Qt::Key_Right);
+        QTRY_VERIFY(edit->property("opened").toBool());
+        QTest::qWait(300);
+        QCOMPARE(events(), before);
+        QVERIFY(!m_controller->running());
+        // The arrows still walk the menu's entries.
+        const int current = edit->property("currentIndex").toInt();
+        QTest::keyClick(m_window, Qt::Key_Down);
+        QTRY_VERIFY(edit->property("currentIndex").toInt() != current);
+        QTest::keyClick(m_window, Qt::Key_Escape);
+        QTRY_VERIFY(!edit->property("visible").toBool());
+
+        QQuickItem *run = buttonWithText(m_window->contentItem(), QStringLiteral("&Run"));
+        QVERIFY(run);
+        click(m_window, run);
+        QQuickItem *step = nullptr;
+        QTRY_VERIFY((step = buttonWithText(m_window->contentItem(), QStringLiteral("Step focused client"))));
+        QVERIFY(step->isEnabled());
+        QTest::keyClick(m_window, Qt::Key_Right);
+        QTest::qWait(300);
+        QCOMPARE(events(), before);
+        QTest::keyClick(m_window, Qt::Key_Escape);
+        QTRY_VERIFY(!buttonWithText(m_window->contentItem(), QStringLiteral("Step focused client")));
+
+        QTest::keyClick(m_window, Qt::Key_Right);
+        QTRY_VERIFY(events() > before);
+    }
+
     void exportWritesPngAndSvgThroughTheDialog_data()
     {
         QTest::addColumn<QString>("action");
