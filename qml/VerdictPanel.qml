@@ -72,7 +72,9 @@ Rectangle {
             contentHeight: flow.implicitHeight
             clip: true
             boundsBehavior: Flickable.StopAtBounds
-            ScrollBar.vertical: ScrollBar { policy: flow.implicitHeight > findingsView.implicitHeight + 0.5 ? ScrollBar.AlwaysOn : ScrollBar.AsNeeded }
+            // A bar only where there is more to see (as needed, it flashed
+            // while a single finding's lines were laid out).
+            ScrollBar.vertical: ScrollBar { objectName: "findingsScrollBar"; policy: flow.implicitHeight > findingsView.implicitHeight + 0.5 ? ScrollBar.AlwaysOn : ScrollBar.AlwaysOff }
             Flow {
                 id: flow
                 readonly property bool twoColumns: root.findings.length > 1 && width >= Style.px(900)

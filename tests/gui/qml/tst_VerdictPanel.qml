@@ -1,4 +1,5 @@
 import QtQuick
+import QtQuick.Controls
 import QtTest
 import LockStock
 import LockStock.Native
@@ -72,6 +73,25 @@ Item {
             compare(shown[0].color, Style.warning)
             verify(!shown[0].text.startsWith("✓"))
             compare(panel.border.color, Style.warning)
+        }
+
+        // Findings beyond the panel's height scroll, with a bar that says so;
+        // a verdict that fits has none.
+        function test_scrollBarOnlyWhenFindingsOverflow() {
+            panel.runState = RunSession.Finished
+            panel.outcome = RunSession.Broken
+            panel.maximumHeight = 150
+            const many = []
+            for (let i = 0; i < 12; ++i)
+                many.push({ text: "Order " + i + " was sold twice.", severity: RunSession.Broken })
+            panel.findings = many
+            const bar = findChild(panel, "findingsScrollBar")
+            verify(bar)
+            tryVerify(() => bar.policy === ScrollBar.AlwaysOn && bar.size < 1)
+            verify(panel.height <= 150)
+            panel.findings = [{ text: "Stock should be 98, is 99: one update lost.", severity: RunSession.Broken }]
+            tryVerify(() => bar.policy === ScrollBar.AlwaysOff)
+            panel.maximumHeight = Infinity
         }
     }
 }
