@@ -17,6 +17,9 @@ Menu {
     property bool exclusive: false
     default property list<QtObject> entries
     property bool filled: false
+    // Open or opening, not closing: the keys are the window's again as soon as
+    // the menu starts to go.
+    property bool showing: false
     // Material's shadow (elevation 8) is made with the menu, not when it opens:
     // it comes with the entries. The window has seven menus.
     Material.elevation: filled ? 8 : 0
@@ -41,6 +44,7 @@ Menu {
                 focus: true
                 keyNavigationEnabled: false
                 Keys.onShortcutOverride: event => event.accepted = appMenu.keepsKey(event)
+                Keys.onEscapePressed: event => event.accepted = appMenu.closeFromBar()
             }
             readonly property Transition enter: Transition {
                 NumberAnimation { property: "scale"; from: 0.9; to: 1.0; easing.type: Easing.OutQuint; duration: 220 }
@@ -66,10 +70,24 @@ Menu {
     // the window's one-key shortcuts behind it: → goes to the next menu instead
     // of stepping a client. Keys with Ctrl, Alt or Meta stay the window's.
     function keepsKey(event) {
-        return visible && !(event.modifiers & (Qt.ControlModifier | Qt.AltModifier | Qt.MetaModifier))
+        return showing && !(event.modifiers & (Qt.ControlModifier | Qt.AltModifier | Qt.MetaModifier))
     }
+    // Esc on a menu bar's menu closes it as a click on its title does. Closed
+    // otherwise with the pointer still on the title, Qt 6.4's bar stays in the
+    // mode where a title opens its menu as the pointer comes (the next title
+    // clicked opened on the way and closed with the click). Emitting the
+    // title's `triggered` is what its click does.
+    function closeFromBar() {
+        if (!showing || !(parent instanceof MenuBarItem))
+            return false
+        const title = parent as MenuBarItem
+        title.triggered()
+        return true
+    }
+    onAboutToHide: showing = false
     // The entries go in as the menu is about to show.
     onAboutToShow: {
+        showing = true
         if (filled)
             return
         filled = true

@@ -176,16 +176,8 @@ ApplicationWindow {
     menuBar: MenuBar {
         visible: !window.presenting
         font.pixelSize: Style.px(15)
-        // A menu's title can keep the focus while its menu is open (clicked
-        // after Esc closed another): the open menu's keys pass through it.
-        Keys.onShortcutOverride: event => {
-            for (let i = 0; i < menus.length; ++i)
-                if ((menus[i] as AppMenu).keepsKey(event)) {
-                    event.accepted = true
-                    return
-                }
-        }
         AppMenu {
+            objectName: "fileMenu"
             title: qsTr("&File")
             Action { objectName: "openAction"; text: qsTr("&Open scenario…"); shortcut: "Ctrl+O"; onTriggered: openDialog.open() }
             AppMenu {
@@ -223,6 +215,7 @@ ApplicationWindow {
             Action { objectName: "hidePreviousAction"; text: qsTr("&Hide the run before the edit"); enabled: Controller.previousShown; onTriggered: Controller.hidePrevious() }
         }
         AppMenu {
+            objectName: "runMenu"
             title: qsTr("&Run")
             Action { text: qsTr("Run / Pause"); shortcut: "Space"; enabled: window.timelineKeys; onTriggered: Controller.togglePlay() }
             Action { text: qsTr("Step focused client"); shortcut: "Right"; enabled: window.timelineKeys && !LessonPlayer.active; onTriggered: window.stepFocused() }
