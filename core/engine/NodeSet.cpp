@@ -266,7 +266,7 @@ bool NodeSet::isRedirect(const RedisValue &reply)
 int NodeSet::slotOwner(int slot) const
 {
     for (int i = 0; i < m_spec.count; ++i) {
-        if (!m_servers[size_t(i)]->isRunning() || isStopped(i))
+        if (!m_servers[size_t(i)]->mayAnswer())
             continue;
         try {
             RedisConnection c(endpoint(i), {.connectTimeoutMs = 200, .commandTimeoutMs = 500, .clientName = "lockstock:client"});

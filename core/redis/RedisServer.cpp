@@ -287,6 +287,7 @@ void RedisServer::spawn()
         throw RedisServerError("cannot start " + program.toStdString() + ": "
                                + m_process->errorString().toStdString());
     m_paused = false;
+    m_spawned = true;
 }
 
 void RedisServer::waitUntilReady()
@@ -361,6 +362,7 @@ void RedisServer::checkClockAttached()
 
 void RedisServer::stop()
 {
+    m_spawned = false;
     if (!isRunning()) {
         m_process.reset();
         return;
@@ -378,6 +380,7 @@ void RedisServer::stop()
 
 void RedisServer::kill()
 {
+    m_spawned = false;
     if (!isRunning())
         return;
     m_process->kill();

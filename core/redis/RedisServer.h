@@ -12,6 +12,7 @@
 
 #include <QStringList>
 #include <QTemporaryDir>
+#include <atomic>
 #include <memory>
 #include <vector>
 
@@ -76,6 +77,10 @@ public:
     void restart();
     bool isRunning() const;
     bool isPaused() const { return m_paused; }
+    // Started and not since killed, stopped or paused by this object: what a
+    // cluster client on another thread may read while a fault stops or
+    // restarts the node (the process itself is this object's thread's).
+    bool mayAnswer() const { return m_spawned && !m_paused; }
     qint64 pid() const;
     ServerClock &clock() const { return *m_options.clock; }
 
@@ -117,7 +122,8 @@ private:
     LoopbackPort m_busPort;    // cluster mode: the cluster bus's
     std::unique_ptr<QProcess> m_process;
     bool m_starting = false;   // begun, not yet answering
-    bool m_paused = false;
+    std::atomic<bool> m_spawned{false};
+    std::atomic<bool> m_paused{false};
 };
 
 } // namespace lockstock
