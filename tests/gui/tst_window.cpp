@@ -108,10 +108,15 @@ QQuickItem *findVisibleItem(QQuickItem *under, const QString &name)
     return nullptr;
 }
 
+// Where a user points at an item: its centre, in the window.
+QPoint centreOf(const QQuickItem *item)
+{
+    return item->mapToScene(QPointF(item->width() / 2, item->height() / 2)).toPoint();
+}
+
 void click(QQuickWindow *window, QQuickItem *item)
 {
-    const QPointF centre = item->mapToScene(QPointF(item->width() / 2, item->height() / 2));
-    QTest::mouseClick(window, Qt::LeftButton, Qt::NoModifier, centre.toPoint());
+    QTest::mouseClick(window, Qt::LeftButton, Qt::NoModifier, centreOf(item));
 }
 
 // The timelines shown under `item`, in tree order (side by side: left first).
@@ -292,7 +297,7 @@ private slots:
         // The play button's hint (its key) under the pointer, after a pause.
         QQuickItem *play = findItem(m_window->contentItem(), QStringLiteral("playButton"));
         QVERIFY(play);
-        const QPoint onPlay = play->mapToScene(QPointF(play->width() / 2, play->height() / 2)).toPoint();
+        const QPoint onPlay = centreOf(play);
         QTest::mouseMove(m_window, onPlay - QPoint(0, 200));
         QTest::mouseMove(m_window, onPlay);
         QTRY_VERIFY(play->property("hovered").toBool());
@@ -380,8 +385,7 @@ private slots:
         QObject *run = m_window->findChild<QObject *>(QStringLiteral("runMenu"));
         QVERIFY(file && edit && run);
         const auto centre = [this](QObject *menu) {
-            const QQuickItem *title = buttonWithText(m_window->contentItem(), menu->property("title").toString());
-            return title->mapToScene(QPointF(title->width() / 2, title->height() / 2)).toPoint();
+            return centreOf(buttonWithText(m_window->contentItem(), menu->property("title").toString()));
         };
         // Other titles, the same one again; each clicked after Esc closed the
         // one before, its menu opened after an Esc too.
