@@ -7,9 +7,11 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QMutex>
 #include <QSet>
 
 #include <cmath>
@@ -609,7 +611,8 @@ QString Scenario::lessonText() const
     return QCoreApplication::translate("Scenario", lesson.toUtf8().constData());
 }
 
-QStringList builtinScenarioNames()
+namespace {
+QStringList listBuiltinScenarios()
 {
     QStringList files;
     for (const QFileInfo &fi : QDir(kBuiltinDir).entryInfoList({QStringLiteral("*.json")}, QDir::Files, QDir::Name))
@@ -629,11 +632,33 @@ QStringList builtinScenarioNames()
     return names;
 }
 
+// The built-in scenarios are resources, the same bytes for the life of the
+// process: each is parsed once. The window lists them all whenever its texts
+// change, which was some 300 parses as it started.
+std::optional<Scenario> loadBuiltinScenario(const QString &name, ScenarioError *error)
+{
+    static QMutex mutex;
+    static QHash<QString, Scenario> parsed;
+    const QMutexLocker lock(&mutex);
+    if (const auto it = parsed.constFind(name); it != parsed.cend())
+        return *it;
+    std::optional<Scenario> scenario = loadScenarioFile(kBuiltinDir + QLatin1Char('/') + name + QStringLiteral(".json"), error);
+    if (scenario)
+        parsed.insert(name, *scenario);
+    return scenario;
+}
+} // namespace
+
+QStringList builtinScenarioNames()
+{
+    static const QStringList names = listBuiltinScenarios();
+    return names;
+}
+
 std::optional<Scenario> findScenario(const QString &nameOrPath, ScenarioError *error)
 {
-    const QString builtin = kBuiltinDir + QLatin1Char('/') + nameOrPath + QStringLiteral(".json");
-    if (!nameOrPath.contains(QLatin1Char('/')) && QFile::exists(builtin))
-        return loadScenarioFile(builtin, error);
+    if (!nameOrPath.contains(QLatin1Char('/')) && builtinScenarioNames().contains(nameOrPath))
+        return loadBuiltinScenario(nameOrPath, error);
     if (QFile::exists(nameOrPath))
         return loadScenarioFile(nameOrPath, error);
     *error = ScenarioError{nameOrPath, 0, {},
