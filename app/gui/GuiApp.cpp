@@ -3,6 +3,8 @@
 #include "RunController.h"
 #include "Translations.h"
 
+#include <QFont>
+#include <QFontMetricsF>
 #include <QGuiApplication>
 #include <QIcon>
 #include <QQmlApplicationEngine>
@@ -28,6 +30,29 @@ QUrl mainQml(QQmlEngine &engine)
 {
     engine.addImportPath(QStringLiteral("qrc:/"));
     return QUrl(QStringLiteral("qrc:/LockStock/Main.qml"));
+}
+
+// Style.qml's sans at the window's text size, made the application's font:
+// a control's label is laid out as it is made, before it is in the window and
+// takes the window's font, and would be laid out first in the default face
+// (DejaVu Sans, opened for that alone).
+QFont windowFont()
+{
+    QFont sans(QStringLiteral("Noto Sans CJK SC"));
+    sans.setPixelSize(16);
+    return sans;
+}
+
+// Opens the faces the window's first frame uses (its sans, bold and mono) in
+// this thread's font cache, where the window's text looks them up.
+void openWindowFaces()
+{
+    QFont bold = windowFont();
+    bold.setBold(true);
+    QFont mono = windowFont();
+    mono.setFamily(QStringLiteral("Noto Sans Mono CJK SC"));
+    for (const QFont &face : {windowFont(), bold, mono})
+        QFontMetricsF(face).horizontalAdvance(QStringLiteral("LockStock"));
 }
 } // namespace
 
@@ -82,14 +107,18 @@ int runWindow(const std::function<std::unique_ptr<RedisTarget>()> &target, const
     // Chosen in the window: remembered for the next start.
     QObject::connect(&translations, &Translations::languageChanged, &translations,
                      [&] { QSettings().setValue(QStringLiteral("ui/language"), translations.language()); });
-    // A private redis-server answers some 25 ms after it is started: the
-    // window's QML is compiled meanwhile, and loadWindow() finds it compiled.
-    const QQmlComponent compiled(&engine, mainQml(engine));
+    // The window's QML compiles on the QML engine's loader thread, some 50 ms,
+    // while this one waits for the private redis-server, makes the controller
+    // and opens the window's faces; loadWindow() waits for what is left.
+    QGuiApplication::setFont(windowFont());
+    QQmlComponent compiled(&engine);
+    compiled.loadUrl(mainQml(engine), QQmlComponent::Asynchronous);
     std::unique_ptr<RedisTarget> redis = target();
     const QString redisError = redis ? QString() : error;
     controller.emplace(std::move(redis), redisError);
     RunController::setWindowController(&*controller);
     controller->followLanguage(translations);
+    openWindowFaces();
     QQuickWindow *window = loadWindow(engine, *controller, opened);
     if (!window)
         return 1;
