@@ -107,7 +107,7 @@ int runWindow(const std::function<std::unique_ptr<RedisTarget>()> &target, const
     // Chosen in the window: remembered for the next start.
     QObject::connect(&translations, &Translations::languageChanged, &translations,
                      [&] { QSettings().setValue(QStringLiteral("ui/language"), translations.language()); });
-    // The window's QML compiles on the QML engine's loader thread, some 50 ms,
+    // The window's QML compiles on the QML engine's loader thread, some 80 ms,
     // while this one waits for the private redis-server, makes the controller
     // and opens the window's faces; loadWindow() waits for what is left.
     QGuiApplication::setFont(windowFont());
