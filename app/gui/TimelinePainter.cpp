@@ -596,7 +596,9 @@ void TimelinePainter::paintGutterLabel(QPainter &p, const QRectF &lane, const QS
 {
     const QRectF g(lane.left() + m_theme.px(14), lane.top() + m_theme.px(8), gutterWidth(m_theme) - m_theme.px(22), lane.height() - m_theme.px(16));
     const QFont big = m_theme.font(22, QFont::Bold);
-    const QString shown = QFontMetricsF(big).elidedText(title, Qt::ElideRight, g.width());
+    // Elided in the middle: names too long for the gutter share their start
+    // (a watched program's connections, "python3:7117/c0", "…/c1") and differ at the end.
+    const QString shown = QFontMetricsF(big).elidedText(title, Qt::ElideMiddle, g.width());
     // A CJK fallback font's line is taller than the Latin one's: the subtitle goes below the title as laid out.
     const qreal titleHeight = std::max(m_theme.px(30), laidOut(shown, big).size().height());
     label(p, QRectF(g.left(), g.top(), g.width(), titleHeight), Qt::AlignLeft | Qt::AlignVCenter, shown, big, colour);

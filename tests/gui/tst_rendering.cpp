@@ -182,6 +182,41 @@ private slots:
         QVERIFY2(formats.size() == 1 && formats.values().first().startsWith(unit), qPrintable(ticks.join(QLatin1Char('|'))));
     }
 
+    // A watched program's clients are named by the program, its pid and the
+    // connection ("python3:7117/c0"), too long for the gutter: each lane's
+    // title still differs from the others' (the end that tells them apart
+    // is kept), where "python…" three times named none of them.
+    void clientsOfOneProgramHaveTitlesOfTheirOwn()
+    {
+        std::unique_ptr<RedisServer> server = test::startRedis();
+        QVERIFY(server);
+        const QStringList names{QStringLiteral("python3:7117/c0"), QStringLiteral("python3:7117/c1")};
+        const std::unique_ptr<test::ScenarioResult> r = test::runScenario(
+            QStringLiteral("lost-update"), QStringLiteral("broken"), server->endpoint(), RunMode::Stepped,
+            [&](RunConfig &config) {
+                for (qsizetype i = 0; i < config.clients.size(); ++i)
+                    config.clients[i].name = names.value(i);
+            });
+        QVERIFY(r);
+        QVERIFY2(r->error.isEmpty(), qPrintable(r->error));
+        QCOMPARE(r->analysis->info.clients, names);
+        TimelinePainter painter(*r->analysis, TimelineTheme::light());
+        TimelineViewport view;
+        view.endMs = r->analysis->durationMs();
+        QImage image(1366, qCeil(painter.preferredHeight(view, 1366)), QImage::Format_ARGB32_Premultiplied);
+        QPainter p(&image);
+        painter.paint(p, QRectF(image.rect()), view);
+        p.end();
+        QStringList titles; // the labels in the gutter that stand for a client's name
+        for (const PaintRecord::Label &l : painter.record().labels)
+            if (l.text.startsWith(QStringLiteral("py")))
+                titles << l.text;
+        QCOMPARE(titles.size(), names.size());
+        QVERIFY2(titles.first() != titles.last(), qPrintable(titles.join(QLatin1Char('|'))));
+        for (qsizetype i = 0; i < titles.size(); ++i)
+            QVERIFY2(titles.at(i) == names.at(i) || titles.at(i).endsWith(names.at(i).right(1)), qPrintable(titles.join(QLatin1Char('|'))));
+    }
+
     // A node's state is drawn on its row whatever else the run did: with two
     // of five nodes killed and no lock ever granted, both rows still say "down".
     void downNodesAreDrawnWhenNoOneHeldTheLock()
