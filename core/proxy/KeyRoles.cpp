@@ -1,5 +1,6 @@
 #include "KeyRoles.h"
 
+#include <QCoreApplication>
 #include <QHash>
 
 #include <optional>
@@ -238,11 +239,11 @@ QList<InferredKey> KeyRoles::learn(const ObservedCommand &command, LastRead *rea
     else if (name == "SETNX")
         inferred(key, KeyRole::Lock, QStringLiteral("SETNX"), &out);
     else if (name == "DECR" || name == "DECRBY" || (name == "INCRBY" && argv.size() >= 3 && isInteger(argv.at(2), &n) && n < 0))
-        inferred(key, KeyRole::Stock, QStringLiteral("decremented with %1").arg(QString::fromUtf8(name)), &out);
+        inferred(key, KeyRole::Stock, QCoreApplication::translate("Observed", "decremented with %1").arg(QString::fromUtf8(name)), &out);
     else if (name == "GET" && command.reply.readInteger(n))
         *read = {key, n};
     else if (name == "SET" && argv.size() >= 3 && read->key == key && isInteger(argv.at(2), &n) && n < read->value)
-        inferred(key, KeyRole::Stock, QStringLiteral("read, then written back lower"), &out);
+        inferred(key, KeyRole::Stock, QCoreApplication::translate("Observed", "read, then written back lower"), &out);
     else if (isScriptCall(name) && !command.script.isEmpty()) {
         const QByteArray text = command.script.toLower();
         const bool decrements = text.contains("decr") || text.contains("incrby");
@@ -251,9 +252,9 @@ QList<InferredKey> KeyRoles::learn(const ObservedCommand &command, LastRead *rea
         const bool sets = text.contains("set") || text.contains("hincrby");
         for (const QByteArray &k : commandKeys(argv)) {
             if (decrements && !ttl)
-                inferred(k, KeyRole::Stock, QStringLiteral("decremented by a script"), &out);
+                inferred(k, KeyRole::Stock, QCoreApplication::translate("Observed", "decremented by a script"), &out);
             else if (sets && ttl && !decrements)
-                inferred(k, KeyRole::Lock, QStringLiteral("set with a TTL by a script"), &out);
+                inferred(k, KeyRole::Lock, QCoreApplication::translate("Observed", "set with a TTL by a script"), &out);
         }
     }
     return out;

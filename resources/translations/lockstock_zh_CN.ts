@@ -1238,6 +1238,22 @@
         <source>stock key inferred: %1 (%2)</source>
         <translation>推断出的库存键：%1（%2）</translation>
     </message>
+    <message>
+        <source>decremented with %1</source>
+        <translation>用 %1 减少</translation>
+    </message>
+    <message>
+        <source>read, then written back lower</source>
+        <translation>先读取，再写回更小的值</translation>
+    </message>
+    <message>
+        <source>decremented by a script</source>
+        <translation>由脚本减少</translation>
+    </message>
+    <message>
+        <source>set with a TTL by a script</source>
+        <translation>由脚本设置，带 TTL</translation>
+    </message>
 </context>
 <context>
     <name>Output</name>

@@ -7,7 +7,9 @@
 
 #include "analysis/RunAnalysis.h"
 
+#include <QRegularExpression>
 #include <QTest>
+#include <QTranslator>
 
 using namespace lockstock;
 
@@ -81,6 +83,40 @@ class TestObservedHistory : public QObject {
     Q_OBJECT
 
 private slots:
+    // Why a key was taken for a lock or the stock is in the user's language,
+    // as the note it goes into: the watch panel's Chinese notes read
+    // "推断出的库存键：stock:7（用 DECRBY 减少）", not "(decremented with DECRBY)".
+    void inferredKeysSayWhyInTheUsersLanguage()
+    {
+        QTranslator chinese;
+        QVERIFY(chinese.load(QStringLiteral(":/i18n/lockstock_zh_CN")));
+        QCoreApplication::installTranslator(&chinese);
+        const auto command = [](const Argv &argv, const RedisValue &reply) {
+            ObservedCommand c;
+            c.argv = argv;
+            c.reply = reply;
+            return c;
+        };
+        KeyRoles roles;
+        LastRead read;
+        QList<InferredKey> keys = roles.learn(command({"DECRBY", "stock:7", "1"}, integer(4)), &read);
+        keys << roles.learn(command({"GET", "stock:8"}, RedisValue::string("5")), &read);
+        keys << roles.learn(command({"SET", "stock:8", "4"}, ok()), &read);
+        ObservedCommand script = command({"EVAL", "return redis.call('decrby', KEYS[1], 1)", "1", "stock:9"}, integer(3));
+        script.script = "return redis.call('decrby', KEYS[1], 1)";
+        keys << roles.learn(script, &read);
+        script = command({"EVAL", "return redis.call('set', KEYS[1], 'me', 'px', 100)", "1", "lock:9"}, ok());
+        script.script = "return redis.call('set', KEYS[1], 'me', 'px', 100)";
+        keys << roles.learn(script, &read);
+        QCoreApplication::removeTranslator(&chinese);
+        QCOMPARE(keys.size(), 4);
+        static const QRegularExpression han(QStringLiteral("\\p{Han}"));
+        static const QRegularExpression english(QStringLiteral("[a-z]{3,}"));
+        for (const InferredKey &key : std::as_const(keys))
+            QVERIFY2(key.reason.contains(han) && !key.reason.contains(english), qPrintable(key.reason));
+        QVERIFY2(keys.first().reason.contains(QStringLiteral("DECRBY")), qPrintable(keys.first().reason));
+    }
+
     void lanesJoinByLockValueOrNameWithinAProcess()
     {
         Builder b;
