@@ -19,6 +19,20 @@
 using namespace lockstock;
 
 namespace {
+// What the painter draws of `analysis` from 0 to `endMs` (its whole run by
+// default) in the light theme, `width` pixels wide and as tall as it wants.
+PaintRecord paintedRecord(const RunAnalysis &analysis, double endMs = -1, int width = 1366)
+{
+    TimelinePainter painter(analysis, TimelineTheme::light());
+    TimelineViewport view;
+    view.endMs = endMs < 0 ? analysis.durationMs() : endMs;
+    QImage image(width, qCeil(painter.preferredHeight(view, width)), QImage::Format_ARGB32_Premultiplied);
+    QPainter p(&image);
+    painter.paint(p, QRectF(image.rect()), view);
+    p.end();
+    return painter.record();
+}
+
 // A finding as the painter's record and the verdict both name it.
 using FindingId = std::tuple<FindingKind, int, int>;
 
@@ -130,15 +144,9 @@ private slots:
             if (e.kind == EventKind::Order && e.success)
                 selling.insert(e.client);
         QVERIFY(!selling.isEmpty());
-        TimelinePainter painter(a, TimelineTheme::light());
-        TimelineViewport view;
-        view.endMs = a.durationMs() * 1000; // the run in the plot's first pixels
-        QImage image(1000, qCeil(painter.preferredHeight(view, 1000)), QImage::Format_ARGB32_Premultiplied);
-        QPainter p(&image);
-        painter.paint(p, QRectF(image.rect()), view);
-        p.end();
         QSet<int> drawn;
-        for (int index : painter.record().orders)
+        // The run in the plot's first pixels.
+        for (int index : paintedRecord(a, a.durationMs() * 1000, 1000).orders)
             if (a.events.at(index).success)
                 drawn.insert(a.events.at(index).client);
         QCOMPARE(drawn, selling);
@@ -162,17 +170,10 @@ private slots:
         const std::unique_ptr<test::ScenarioResult> r = test::runScenario(scenario, QStringLiteral("broken"), server->endpoint());
         QVERIFY(r);
         QVERIFY2(r->error.isEmpty(), qPrintable(r->error));
-        TimelinePainter painter(*r->analysis, TimelineTheme::light());
-        TimelineViewport view;
-        view.endMs = r->analysis->durationMs();
-        QImage image(1366, qCeil(painter.preferredHeight(view, 1366)), QImage::Format_ARGB32_Premultiplied);
-        QPainter p(&image);
-        painter.paint(p, QRectF(image.rect()), view);
-        p.end();
         static const QRegularExpression tick(QStringLiteral("^(\\d+)(\\.\\d+)? (ms|s)$"));
         QStringList ticks;
         QSet<QString> formats; // unit and decimals
-        for (const PaintRecord::Label &l : painter.record().labels)
+        for (const PaintRecord::Label &l : paintedRecord(*r->analysis).labels)
             if (const QRegularExpressionMatch m = tick.match(l.text); m.hasMatch()) {
                 ticks << l.text;
                 formats.insert(m.captured(3) + QString::number(m.captured(2).size()));
@@ -200,15 +201,8 @@ private slots:
         QVERIFY(r);
         QVERIFY2(r->error.isEmpty(), qPrintable(r->error));
         QCOMPARE(r->analysis->info.clients, names);
-        TimelinePainter painter(*r->analysis, TimelineTheme::light());
-        TimelineViewport view;
-        view.endMs = r->analysis->durationMs();
-        QImage image(1366, qCeil(painter.preferredHeight(view, 1366)), QImage::Format_ARGB32_Premultiplied);
-        QPainter p(&image);
-        painter.paint(p, QRectF(image.rect()), view);
-        p.end();
         QStringList titles; // the labels in the gutter that stand for a client's name
-        for (const PaintRecord::Label &l : painter.record().labels)
+        for (const PaintRecord::Label &l : paintedRecord(*r->analysis).labels)
             if (l.text.startsWith(QStringLiteral("py")))
                 titles << l.text;
         QCOMPARE(titles.size(), names.size());
@@ -228,15 +222,8 @@ private slots:
         QCOMPARE(a.nodes.size(), 5);
         for (const LockNode &node : a.nodes)
             QCOMPARE(node.holdingCount(), 0);
-        TimelinePainter painter(a, TimelineTheme::light());
-        TimelineViewport view;
-        view.endMs = a.durationMs();
-        QImage image(1366, qCeil(painter.preferredHeight(view, 1366)), QImage::Format_ARGB32_Premultiplied);
-        QPainter p(&image);
-        painter.paint(p, QRectF(image.rect()), view);
-        p.end();
         QStringList texts;
-        for (const PaintRecord::Label &l : painter.record().labels)
+        for (const PaintRecord::Label &l : paintedRecord(a).labels)
             texts << l.text;
         QCOMPARE(texts.count(QStringLiteral("down")), 2);
         QVERIFY2(texts.contains(QStringLiteral("no client ever held the lock in Redis")), qPrintable(texts.join(QLatin1Char('|'))));
