@@ -1266,6 +1266,11 @@ constexpr const char *kNoteFormats[] = {
     QT_TRANSLATE_NOOP("Event", "%1 partition healed"),
     QT_TRANSLATE_NOOP("Event", "%1 reply to %2 dropped (Redis answered %3); the link is silent from now on"),
     QT_TRANSLATE_NOOP("Event", "%1 restarting (no persistence: empty)"),
+    // A watched command's outcome, and an order given back (proxy/ObservedHistory).
+    QT_TRANSLATE_NOOP("Event", "no reply by request (CLIENT REPLY)"),
+    QT_TRANSLATE_NOOP("Event", "indeterminate: the connection closed before the client had the reply"),
+    QT_TRANSLATE_NOOP("Event", "reply dropped by the proxy: Redis answered %1, the client never saw it"),
+    QT_TRANSLATE_NOOP("Event", "gave the stock back (%1)"),
     // A scenario's lost reply (Run::loseReply): the note, and the reply the client library made up.
     QT_TRANSLATE_NOOP("Event", "reply lost: Redis ran it and answered %1; the client timed out after %2 ms"),
     QT_TRANSLATE_NOOP("Event", "TIMEOUT no reply within %1 ms"),

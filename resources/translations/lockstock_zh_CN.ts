@@ -529,6 +529,22 @@
         <source>ASK: slot %2 is moving to %1; the client asks there, this once</source>
         <translation>ASK：%2 号槽正在迁往 %1；客户端这一次去那里询问</translation>
     </message>
+    <message>
+        <source>no reply by request (CLIENT REPLY)</source>
+        <translation>应请求不回复（CLIENT REPLY）</translation>
+    </message>
+    <message>
+        <source>indeterminate: the connection closed before the client had the reply</source>
+        <translation>结果未知：客户端收到回复之前连接就关闭了</translation>
+    </message>
+    <message>
+        <source>reply dropped by the proxy: Redis answered %1, the client never saw it</source>
+        <translation>回复被代理丢弃：Redis 回复了 %1，客户端从未收到</translation>
+    </message>
+    <message>
+        <source>gave the stock back (%1)</source>
+        <translation>把库存还了回去（%1）</translation>
+    </message>
 </context>
 <context>
     <name>EventInspector</name>

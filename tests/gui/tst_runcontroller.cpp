@@ -202,7 +202,12 @@ private slots:
                                     QStringLiteral("c4: the next reply will be dropped (1 connection(s))"),
                                     QStringLiteral("n2: forwarding paused"), QStringLiteral("c3 link delayed by 300 ms each way"),
                                     QStringLiteral("c3 reply to GET stock:10086 dropped (Redis answered \"99\"); the link is silent from now on"),
-                                    QStringLiteral("n1 paused (SIGSTOP)")}) {
+                                    QStringLiteral("n1 paused (SIGSTOP)"),
+                                    // a watched program's commands and orders
+                                    QStringLiteral("no reply by request (CLIENT REPLY)"),
+                                    QStringLiteral("indeterminate: the connection closed before the client had the reply"),
+                                    QStringLiteral("reply dropped by the proxy: Redis answered 99, the client never saw it"),
+                                    QStringLiteral("gave the stock back (INCRBY stock:10086 1)")}) {
             const QString text = RunAnalysis::translatedNote(said);
             QVERIFY2(text.contains(kHan), qPrintable(text));
             static const QRegularExpression figure(QStringLiteral("\\d+|c\\d|n\\d|\\bA\\b"));
