@@ -60,10 +60,13 @@ QString loadAverage()
                                        : QStringLiteral("?");
 }
 
-RedisEndpoint proxyEndpoint(const RecordingProxy &proxy)
+// A hop in front of `server` at `port`: the client logs in through it
+// with the server's password, as neither hop logs in for it.
+RedisEndpoint hopTo(int port, const RedisServer &server)
 {
     RedisEndpoint e;
-    e.port = proxy.ports().first();
+    e.port = port;
+    e.password = server.endpoint().password;
     return e;
 }
 
@@ -104,12 +107,11 @@ std::array<double, kRoutes> round(const RedisServer &server, int index, const QB
     RecordingProxy proxy({{QStringLiteral("redis"), server.endpoint()}}, {.lockPattern = lockPattern}, recording);
     proxy.start();
     bench::BareForwarder bare(server.endpoint());
-    RedisEndpoint bareEndpoint;
-    bareEndpoint.port = bare.port();
     std::array<double, kRoutes> out{};
     for (int k = 0; k < kRoutes; ++k) {
         const int route = (index + k) % kRoutes;
-        out[size_t(route)] = measure(route == Direct ? server.endpoint() : route == Bare ? bareEndpoint : proxyEndpoint(proxy),
+        out[size_t(route)] = measure(route == Direct ? server.endpoint()
+                                         : hopTo(route == Bare ? bare.port() : proxy.ports().first(), server),
                                      route == Proxy ? &recording : nullptr);
     }
     return out;

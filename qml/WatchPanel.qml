@@ -210,17 +210,6 @@ ColumnLayout {
         }
     }
 
-    Hint {
-        visible: root.watch.active
-        text: qsTr("In Python (redis-py):")
-    }
-    Snippet { code: root.watch.pythonExample }
-    Hint {
-        visible: root.watch.redlockExample !== ""
-        text: qsTr("In Node (redlock with ioredis), over the lock nodes:")
-    }
-    Snippet { code: root.watch.redlockExample }
-
     Label {
         objectName: "watchProgress"
         visible: root.watch.active
@@ -253,5 +242,36 @@ ColumnLayout {
         highlighted: true
         font.pixelSize: Style.px(15)
         onClicked: root.watch.stop()
+    }
+    // How programs connect: the password, then code to paste, one language
+    // at a time. Below Stop, which a long panel must not push out of sight.
+    Hint {
+        visible: root.watch.active
+        text: qsTr("Programs log in as user %1 with this password, a Redis user that cannot run admin or dangerous commands (CONFIG, FLUSHALL, SHUTDOWN…):").arg(root.watch.user)
+    }
+    Snippet { code: root.watch.password }
+    TabBar {
+        id: languages
+        visible: root.watch.active
+        Layout.fillWidth: true
+        // Names, not words: the same in every language.
+        Repeater {
+            model: ["Python", "Node", "redis-cli"]
+            delegate: TabButton {
+                required property string modelData
+                focusPolicy: Qt.NoFocus
+                text: modelData
+                font.pixelSize: Style.px(14)
+            }
+        }
+    }
+    Hint {
+        visible: root.watch.active
+        text: [qsTr("In Python (redis-py):"),
+               root.watch.redlock ? qsTr("In Node (redlock with ioredis), over the lock nodes:") : qsTr("In Node (ioredis):"),
+               qsTr("By hand, with the password in the environment (other local users can read a command line):")][languages.currentIndex]
+    }
+    Snippet {
+        code: [root.watch.pythonExample, root.watch.nodeExample, root.watch.cliExample][languages.currentIndex]
     }
 }

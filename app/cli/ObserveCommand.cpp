@@ -115,12 +115,16 @@ void printWelcome(Observation &o, const RecordingProxy::Options &options)
                  .arg(nodes.size() > 1 ? QStringLiteral("s") : QString()));
     for (int i = 0; i < nodes.size(); ++i)
         printOut(QStringLiteral("  %1 %2 -> redis-server %3").arg(nodes.at(i).name, -6).arg(o.address(i), -22).arg(nodes.at(i).upstream.display()));
+    printOut(QStringLiteral("Programs log in as user '%1', password %2 (a Redis ACL user without admin or dangerous commands).")
+                 .arg(QString::fromUtf8(o.user().name), QString::fromUtf8(o.user().password)));
     printOut(QString());
+    auto indented = [](const QString &code) { return QStringLiteral("    ") + QString(code).replace(QLatin1Char('\n'), QStringLiteral("\n    ")); };
     printOut(QStringLiteral("Point your program at the proxy as if it were Redis. In Python (redis-py):"));
-    printOut(QStringLiteral("    ") + o.pythonExample().replace(QLatin1Char('\n'), QStringLiteral("\n    ")));
-    if (const QString redlock = o.redlockExample(); !redlock.isEmpty())
-        printOut(QStringLiteral("Node (redlock with ioredis) over the lock nodes:\n    ") + redlock);
-    printOut(QStringLiteral("Or by hand: redis-cli -h %1 -p %2").arg(o.proxy().listenHost()).arg(o.proxy().ports().value(0)));
+    printOut(indented(o.pythonExample()));
+    printOut(o.redlock() ? QStringLiteral("In Node (redlock with ioredis), over the lock nodes:") : QStringLiteral("In Node (ioredis):"));
+    printOut(indented(o.nodeExample()));
+    printOut(QStringLiteral("By hand (the password in the environment: other local users can read a command line):"));
+    printOut(indented(o.cliExample()));
     printOut(QString());
     printOut(QStringLiteral("Lock keys: %1 · stock keys: %2")
                  .arg(options.lockPattern.isEmpty() ? QStringLiteral("inferred (a key set with NX)")
@@ -269,6 +273,10 @@ int observeCommand(const QStringList &arguments)
     parser.addOption({QStringLiteral("listen"),
                       QStringLiteral("Where the proxy listens; each further node takes the next port (default 127.0.0.1:0, free ports)."),
                       QStringLiteral("HOST:PORT")});
+    parser.addOption({QStringLiteral("password"),
+                      QStringLiteral("The password programs log in with, as user 'observed' (default: a fresh random one). "
+                                     "Other local users can read a command line: prefer the default on a shared machine."),
+                      QStringLiteral("PASSWORD")});
     parser.addOption({QStringLiteral("lock-key"), QStringLiteral("Glob of the lock keys (default: inferred)."), QStringLiteral("PATTERN")});
     parser.addOption({QStringLiteral("stock-key"), QStringLiteral("Glob of the stock keys (default: inferred)."), QStringLiteral("PATTERN")});
     parser.addOption({QStringLiteral("duration"), QStringLiteral("Stop after SECONDS."), QStringLiteral("SECONDS")});
@@ -291,6 +299,11 @@ int observeCommand(const QStringList &arguments)
         return kExitUsage;
     if (parser.isSet(QStringLiteral("listen")) && !readListen(parser.value(QStringLiteral("listen")), &options.proxy))
         return kExitUsage;
+    if (parser.isSet(QStringLiteral("password")) && parser.value(QStringLiteral("password")).isEmpty()) {
+        printError(QStringLiteral("--password cannot be empty: programs always log in"));
+        return kExitUsage;
+    }
+    options.password = parser.value(QStringLiteral("password")).toUtf8();
     options.proxy.lockPattern = parser.value(QStringLiteral("lock-key")).toUtf8();
     options.proxy.stockPattern = parser.value(QStringLiteral("stock-key")).toUtf8();
     double duration = 0, idle = 0;
@@ -303,6 +316,10 @@ int observeCommand(const QStringList &arguments)
         return kExitUsage;
     }
     const bool quiet = parser.isSet(QStringLiteral("quiet"));
+    if (quiet && options.password.isEmpty()) {
+        printError(QStringLiteral("--quiet would hide the random password programs log in with: choose one with --password"));
+        return kExitUsage;
+    }
     QFile jsonFile(parser.value(QStringLiteral("json")));
     if (parser.isSet(QStringLiteral("json")) && !jsonFile.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
         printError(QStringLiteral("cannot write %1: %2").arg(jsonFile.fileName(), jsonFile.errorString()));

@@ -31,8 +31,12 @@ QVariantList WatchSession::nodes() const
     return out;
 }
 
+QString WatchSession::user() const { return m_observation ? QString::fromUtf8(m_observation->user().name) : QString(); }
+QString WatchSession::password() const { return m_observation ? QString::fromUtf8(m_observation->user().password) : QString(); }
 QString WatchSession::pythonExample() const { return m_observation ? m_observation->pythonExample() : QString(); }
-QString WatchSession::redlockExample() const { return m_observation ? m_observation->redlockExample() : QString(); }
+QString WatchSession::nodeExample() const { return m_observation ? m_observation->nodeExample() : QString(); }
+bool WatchSession::redlock() const { return m_observation && m_observation->redlock(); }
+QString WatchSession::cliExample() const { return m_observation ? m_observation->cliExample() : QString(); }
 
 void WatchSession::setMessage(const QString &message)
 {

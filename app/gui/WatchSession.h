@@ -28,8 +28,15 @@ class WatchSession : public QObject {
     Q_PROPERTY(bool active READ active NOTIFY activeChanged)
     // Each node: name, address (the proxy's, for clients), upstream (its redis-server).
     Q_PROPERTY(QVariantList nodes READ nodes NOTIFY activeChanged)
+    // Whom programs log in as (a Redis ACL user without admin commands), and
+    // the session's random password.
+    Q_PROPERTY(QString user READ user NOTIFY activeChanged)
+    Q_PROPERTY(QString password READ password NOTIFY activeChanged)
+    // Code to paste, logging in as that user (see Observation).
     Q_PROPERTY(QString pythonExample READ pythonExample NOTIFY activeChanged)
-    Q_PROPERTY(QString redlockExample READ redlockExample NOTIFY activeChanged)
+    Q_PROPERTY(QString nodeExample READ nodeExample NOTIFY activeChanged)
+    Q_PROPERTY(bool redlock READ redlock NOTIFY activeChanged)  // nodeExample is node-redlock over the lock nodes
+    Q_PROPERTY(QString cliExample READ cliExample NOTIFY activeChanged)
     Q_PROPERTY(int connections READ connections NOTIFY progressChanged)
     // Whom a proxy fault can aim at: "all", each CLIENT SETNAME name, each unnamed open connection ("c3").
     Q_PROPERTY(QStringList targets READ targets NOTIFY progressChanged)
@@ -45,8 +52,12 @@ public:
 
     bool active() const { return bool(m_observation); }
     QVariantList nodes() const;
+    QString user() const;
+    QString password() const;
     QString pythonExample() const;
-    QString redlockExample() const;
+    QString nodeExample() const;
+    bool redlock() const;
+    QString cliExample() const;
     int connections() const { return m_connections; }
     QStringList targets() const { return m_targets; }
     int commands() const { return m_commands; }

@@ -102,7 +102,7 @@ QByteArray slotMapOf(const RedisValue &slotList, bool withReplicas)
 }
 } // namespace
 
-NodeSet::NodeSet(const NodeSpec &spec)
+NodeSet::NodeSet(const NodeSpec &spec, const QByteArray &serverConfig)
     : m_spec(spec)
     , m_clock(std::make_shared<ServerClock>())
     , m_following(size_t(spec.count), -1)
@@ -112,6 +112,7 @@ NodeSet::NodeSet(const NodeSpec &spec)
     for (int i = 0; i < m_spec.count; ++i) {
         RedisServer::Options options;
         options.password = password;
+        options.configLines = serverConfig;
         options.persistence = m_spec.persistence;
         options.clock = m_clock;
         options.clockNode = i;
@@ -127,7 +128,7 @@ NodeSet::NodeSet(const NodeSpec &spec)
         m_servers.push_back(std::make_unique<RedisServer>(options));
     }
     // The store is never faulted: it stands for the database being protected.
-    m_servers.push_back(std::make_unique<RedisServer>(RedisServer::Options{.clock = m_clock, .clockNode = m_spec.count}));
+    m_servers.push_back(std::make_unique<RedisServer>(RedisServer::Options{.clock = m_clock, .clockNode = m_spec.count, .configLines = serverConfig}));
     std::vector<RedisServer *> all;
     for (const std::unique_ptr<RedisServer> &s : m_servers)
         all.push_back(s.get());

@@ -34,8 +34,9 @@ class RedisValue;
 class NodeSet {
 public:
     // Starts every server; replicas are in sync when it returns.
-    // Throws RedisServerError.
-    explicit NodeSet(const NodeSpec &spec);
+    // `serverConfig`: lines for every lock node's and the store's redis.conf
+    // (not the sentinels'). Throws RedisServerError.
+    explicit NodeSet(const NodeSpec &spec, const QByteArray &serverConfig = {});
     ~NodeSet();
 
     int lockNodes() const { return m_spec.count; }

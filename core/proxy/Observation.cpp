@@ -14,14 +14,15 @@ namespace lockstock {
 
 Observation::Observation(Options options)
     : m_options(std::move(options))
+    , m_user(ObservedUser::withPassword(m_options.password))
 {
     QList<ProxyNode> nodes;
     if (m_options.topology.kind == NodeSpec::Kind::Single) {
-        m_server = std::make_unique<RedisServer>();
+        m_server = std::make_unique<RedisServer>(RedisServer::Options{.configLines = m_user.configLine()});
         m_server->start();
         nodes.append({QStringLiteral("redis"), m_server->endpoint()});
     } else {
-        m_nodeSet = std::make_unique<NodeSet>(m_options.topology);
+        m_nodeSet = std::make_unique<NodeSet>(m_options.topology, m_user.configLine());
         const QStringList names = m_nodeSet->names();
         for (int i = 0; i < m_nodeSet->serverCount(); ++i)
             nodes.append({names.at(i), m_nodeSet->endpoint(i)});
@@ -135,21 +136,39 @@ QString Observation::address(int node) const
 QString Observation::pythonExample() const
 {
     return QStringLiteral("import redis\n"
-                          "r = redis.Redis(host=\"%1\", port=%2)\n"
+                          "r = redis.Redis(host=\"%1\", port=%2, username=\"%3\", password=\"%4\")\n"
                           "with r.lock(\"lock:10086\", timeout=10):\n"
                           "    r.decr(\"stock:10086\")")
         .arg(m_proxy->listenHost())
-        .arg(m_proxy->ports().value(0));
+        .arg(m_proxy->ports().value(0))
+        .arg(QString::fromUtf8(m_user.name), QString::fromUtf8(m_user.password));
 }
 
-QString Observation::redlockExample() const
+QString Observation::nodeExample() const
 {
-    if (topology().lockNodes() < 2)
-        return {};
-    QStringList clients;
+    const QString login = QStringLiteral("host: \"%1\", username: \"%2\", password: \"%3\"")
+                              .arg(m_proxy->listenHost(), QString::fromUtf8(m_user.name), QString::fromUtf8(m_user.password));
+    if (!redlock())
+        return QStringLiteral("const redis = new Redis({%1, port: %2});").arg(login).arg(m_proxy->ports().value(0));
+    QStringList ports;
     for (int i = 0; i < topology().lockNodes(); ++i)
-        clients << QStringLiteral("new Redis(%1)").arg(m_proxy->ports().at(i));
-    return QStringLiteral("const redlock = new Redlock([%1]);").arg(clients.join(QStringLiteral(", ")));
+        ports << QString::number(m_proxy->ports().at(i));
+    return QStringLiteral("const login = {%1};\n"
+                          "const redlock = new Redlock([%2].map((port) => new Redis({...login, port})));")
+        .arg(login, ports.join(QStringLiteral(", ")));
+}
+
+bool Observation::redlock() const
+{
+    const ObservedTopology t = topology();
+    return t.independentMasters && t.lockNodes() >= 2;
+}
+
+QString Observation::cliExample() const
+{
+    return QStringLiteral("REDISCLI_AUTH='%1' redis-cli --user %2 -h %3 -p %4")
+        .arg(QString::fromUtf8(m_user.password), QString::fromUtf8(m_user.name), m_proxy->listenHost())
+        .arg(m_proxy->ports().value(0));
 }
 
 std::function<ObservedRun()> Observation::sofar() const

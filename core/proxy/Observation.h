@@ -5,6 +5,7 @@
 // use the real clock: the programs watched live in it.
 
 #include "ObservedHistory.h"
+#include "ObservedUser.h"
 #include "RecordingProxy.h"
 
 #include "engine/RunConfig.h"
@@ -25,6 +26,7 @@ public:
         NodeSpec topology;                 // Kind::Single: one server
         RecordingProxy::Options proxy;
         QString title = QStringLiteral("observed");
+        QByteArray password;               // the observed user's; empty: a fresh random one
     };
 
     // Starts the servers and the proxy. Throws RedisError or ProxyError.
@@ -34,6 +36,8 @@ public:
     RecordingProxy &proxy() { return *m_proxy; }
     const QList<ProxyNode> &nodes() const { return m_proxy->nodes(); }
     ObservedTopology topology() const;
+    // Whom the observed programs log in as, on every server.
+    const ObservedUser &user() const { return m_user; }
 
     // Kill, Restart, Pause, Resume a node's redis-server: a real signal, as
     // in scenarios; recorded as a fault. Throws RedisError.
@@ -41,11 +45,16 @@ public:
 
     // A node's proxy address as a client writes it (HOST:PORT, [v6]:PORT).
     QString address(int node) const;
-    // Ready-to-paste client code aimed at the proxy: redis-py's Lock on the
-    // first node; with several lock nodes, node-redlock over all of them
-    // (empty otherwise).
+    // Ready-to-paste client code aimed at the proxy, logging in as user():
+    // redis-py's Lock on the first node; ioredis on it, or node-redlock
+    // over every lock node when they are independent masters; redis-cli,
+    // with the password in its environment, where other local users cannot
+    // read it (a command line they can).
     QString pythonExample() const;
-    QString redlockExample() const;
+    QString nodeExample() const;
+    QString cliExample() const;
+    // nodeExample() is node-redlock: several independent lock nodes.
+    bool redlock() const;
 
     // What was recorded so far, captured now, while recording goes on (the
     // final stock is not read). Building the histories is the costly part:
@@ -58,6 +67,7 @@ private:
     void resolvePeers();
 
     Options m_options;
+    ObservedUser m_user;
     std::unique_ptr<RedisServer> m_server;
     std::unique_ptr<NodeSet> m_nodeSet;
     Recording m_recording;

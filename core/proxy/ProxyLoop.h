@@ -89,7 +89,6 @@ struct Connection {
     LastRead lastRead;
     QByteArray name;
     int protocol = 2;
-    int ownReplies = 0;       // replies to the proxy's own AUTH, not passed on
     // Faults.
     qint64 delayNs = 0;
     bool partitioned = false;

@@ -370,18 +370,6 @@ void RecordingProxy::Loop::connectUpstream(Connection &c)
         refuse(c, QStringLiteral("proxy: %1 refused the connection (%2)").arg(m_proxy.m_nodes.at(c.node).name, error));
         return;
     }
-    // A private server with a password: the proxy logs in for the client.
-    const RedisEndpoint &e = m_proxy.m_nodes.at(c.node).upstream;
-    if (!e.password.isEmpty()) {
-        Argv auth{"AUTH"};
-        if (!e.username.isEmpty())
-            auth << e.username;
-        auth << e.password;
-        const QByteArray bytes = encode(auth);
-        c.up.chunks.push_back({bytes, 0, {}, 0});
-        c.up.queued += bytes.size();
-        c.ownReplies = 1;
-    }
 }
 
 void RecordingProxy::Loop::upstreamConnected(Connection &c)
@@ -485,16 +473,8 @@ void RecordingProxy::Loop::readUpstream(Connection &c)
         pos = end;
         if (c.closed)
             return;
-        if (c.holdingFrame || c.ownReplies > 0)
+        if (c.holdingFrame)
             passRun(start);
-        if (c.ownReplies > 0) {
-            --c.ownReplies;
-            runStart = end;
-            if (frame.value.isError())
-                close(c, QStringLiteral("proxy: %1 refused the proxy's password: %2")
-                             .arg(m_proxy.m_nodes.at(c.node).name, QString::fromUtf8(frame.value.bytes())));
-            return;
-        }
         std::optional<ObservedCommand> done;
         // The conversation takes the frame's value only when it is a reply.
         if (c.conversation.reply(std::move(frame), t, &done) == Conversation::Frame::Push)

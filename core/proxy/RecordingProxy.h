@@ -1,7 +1,10 @@
 #pragma once
 // A recording Redis proxy: one loopback port per node of a topology, each
 // forwarding every byte unchanged to its redis-server and back, while it
-// records each command, its reply and their times (see Recording). After
+// records each command, its reply and their times (see Recording). Clients
+// log in themselves (AUTH, HELLO ... AUTH, passed on as sent): the proxy
+// never lends them the upstream's password, whose holder is the server's
+// admin; its own connections (probes, expiry events) use it. After
 // each command on a lock or stock key it reads those keys back on a
 // connection of its own, and it hears Redis expire locks (keyspace
 // notifications), so a history of a foreign program carries the same truth

@@ -2968,6 +2968,18 @@
         <source>All clients</source>
         <translation>所有客户端</translation>
     </message>
+    <message>
+        <source>Programs log in as user %1 with this password, a Redis user that cannot run admin or dangerous commands (CONFIG, FLUSHALL, SHUTDOWN…):</source>
+        <translation>程序以用户 %1 和下面的密码登录；这个 Redis 用户不能执行管理类或危险命令（CONFIG、FLUSHALL、SHUTDOWN…）：</translation>
+    </message>
+    <message>
+        <source>In Node (ioredis):</source>
+        <translation>Node（ioredis）：</translation>
+    </message>
+    <message>
+        <source>By hand, with the password in the environment (other local users can read a command line):</source>
+        <translation>手动连接，密码放在环境变量里（本机其他用户能看到命令行）：</translation>
+    </message>
 </context>
 <context>
     <name>Window</name>

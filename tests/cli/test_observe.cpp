@@ -2,7 +2,9 @@
 // Lock and a plain read-modify-write loop (Debian's python3-redis, run by
 // /usr/bin/python3), and npm's redlock over ioredis on five nodes
 // (scripts/install-peers.sh). For each, the lanes, the holders and the
-// checker's verdict come from what those programs really did.
+// checker's verdict come from what those programs really did. Each logs in
+// as the snippet observe printed says; what that login may not do, another
+// local user tries.
 
 #include "LockstockProcess.h"
 
@@ -13,8 +15,11 @@
 #include <QJsonObject>
 #include <QRegularExpression>
 #include <QSet>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <unistd.h>
 
 using lockstock::test::CliResult;
 using lockstock::test::finishLockstock;
@@ -26,12 +31,32 @@ const QString kPeers = QStringLiteral(LOCKSTOCK_PEERS_SOURCE);
 const QString kNodeModules = QStringLiteral(LOCKSTOCK_PEERS_INSTALLED "/node_modules");
 const QString kPython = QStringLiteral("/usr/bin/python3");
 
-QString redisCli(int port, const QStringList &args)
+// Whom a program logs in as: user and password; nobody when empty.
+struct Login {
+    QString user;
+    QString password;
+};
+
+// What redis-cli printed (errors too) for `args` against HOST:PORT, logged
+// in as `login` (its password in REDISCLI_AUTH, as observe's snippet has
+// it), started through `wrapper` (another user, another network namespace).
+QString redisCli(int port, const QStringList &args, const Login &login = {}, const QString &host = QStringLiteral("127.0.0.1"),
+                 const QStringList &wrapper = {})
 {
+    QStringList command = wrapper;
+    command << QStringLiteral("redis-cli") << QStringLiteral("-h") << host << QStringLiteral("-p") << QString::number(port);
+    if (!login.user.isEmpty())
+        command << QStringLiteral("--user") << login.user;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.remove(QStringLiteral("REDISCLI_AUTH"));
+    if (!login.password.isEmpty())
+        env.insert(QStringLiteral("REDISCLI_AUTH"), login.password);
     QProcess p;
-    p.start(QStringLiteral("redis-cli"), QStringList{QStringLiteral("-p"), QString::number(port)} + args);
+    p.setProcessEnvironment(env);
+    const QString executable = command.takeFirst();
+    p.start(executable, command + args);
     p.waitForFinished(10000);
-    return QString::fromUtf8(p.readAllStandardOutput()).trimmed();
+    return QString::fromUtf8(p.readAllStandardOutput() + p.readAllStandardError()).trimmed();
 }
 
 // A running `lockstock observe`, its proxy ports read from what it prints.
@@ -46,16 +71,22 @@ public:
             m_process.waitForReadyRead(100);
             m_out += m_process.readAllStandardOutput();
         }
-        static const QRegularExpression row(QStringLiteral("^  (\\S+) +127\\.0\\.0\\.1:(\\d+) +-> redis-server"),
+        m_err += m_process.readAllStandardError();
+        static const QRegularExpression row(QStringLiteral("^  (\\S+) +\\S+:(\\d+) +-> redis-server \\S+:(\\d+)$"),
                                             QRegularExpression::MultilineOption);
         for (auto it = row.globalMatch(QString::fromUtf8(m_out)); it.hasNext();) {
             const auto m = it.next();
             names << m.captured(1);
             ports << m.captured(2).toInt();
+            upstreams << m.captured(3).toInt();
         }
-        return !ports.isEmpty();
+        // The Python snippet's login, as a user pastes it.
+        const QRegularExpressionMatch m = QRegularExpression(QStringLiteral("username=\"([^\"]+)\", password=\"([^\"]+)\""))
+                                              .match(QString::fromUtf8(m_out));
+        login = {m.captured(1), m.captured(2)};
+        return !ports.isEmpty() && !login.password.isEmpty();
     }
-    QString output() const { return QString::fromUtf8(m_out); }
+    QString output() const { return QString::fromUtf8(m_out + m_err); }
     // Reads what observe prints until `text` shows.
     bool waitFor(const QByteArray &text, int timeoutMs = 30000)
     {
@@ -87,12 +118,14 @@ public:
     // Sets stock:10086 by hand, through the proxy, as a redis-cli user would.
     bool setStock(int units)
     {
-        return redisCli(ports.value(0), {QStringLiteral("SET"), QStringLiteral("stock:10086"), QString::number(units)})
+        return redisCli(ports.value(0), {QStringLiteral("SET"), QStringLiteral("stock:10086"), QString::number(units)}, login)
             == QLatin1String("OK");
     }
 
     QList<int> ports;
+    QList<int> upstreams;     // each node's redis-server
     QStringList names;
+    Login login;
     CliResult result;
     QJsonObject json;
 
@@ -101,6 +134,7 @@ private:
     QString m_json;
     QProcess m_process;
     QByteArray m_out;
+    QByteArray m_err;
 };
 
 // Runs a client program to its end; its output for the failure message.
@@ -111,8 +145,19 @@ bool runPeer(QProcess &p, int timeoutMs, QString *output)
     return done && p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0;
 }
 
-void startPython(QProcess &p, const QString &script, const QStringList &args)
+// The peers log in as REDIS_USERNAME with REDIS_PASSWORD.
+QProcessEnvironment peerEnvironment(const Login &login)
 {
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("REDIS_USERNAME"), login.user);
+    env.insert(QStringLiteral("REDIS_PASSWORD"), login.password);
+    env.insert(QStringLiteral("NODE_PATH"), kNodeModules);
+    return env;
+}
+
+void startPython(QProcess &p, const Login &login, const QString &script, const QStringList &args)
+{
+    p.setProcessEnvironment(peerEnvironment(login));
     p.start(kPython, QStringList{QDir(kPeers).filePath(script)} + args);
 }
 
@@ -131,6 +176,42 @@ QSet<QString> holders(const QJsonObject &json)
 QJsonArray lanes(const QJsonObject &json)
 {
     return json.value(QStringLiteral("observed")).toObject().value(QStringLiteral("lanes")).toArray();
+}
+
+QString program(const QString &name)
+{
+    const QString found = QStandardPaths::findExecutable(name);
+    return found.isEmpty() ? QStandardPaths::findExecutable(name, {QStringLiteral("/usr/sbin"), QStringLiteral("/sbin")}) : found;
+}
+
+// The admin password of the redis-server on `port`, from its redis.conf: in
+// its working dir (--dir), which /proc shows to its owner.
+QByteArray adminPassword(int port)
+{
+    // redis-server titles itself "/usr/bin/redis-server 127.0.0.1:PORT".
+    static const QRegularExpression title(QStringLiteral("^\\S*redis-server \\S+:(\\d+)"));
+    for (const QString &pid : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs)) {
+        QFile cmdline(QStringLiteral("/proc/%1/cmdline").arg(pid));
+        if (!cmdline.open(QIODevice::ReadOnly) || title.match(QString::fromUtf8(cmdline.readAll())).captured(1).toInt() != port)
+            continue;
+        QFile config(QFileInfo(QStringLiteral("/proc/%1/cwd").arg(pid)).symLinkTarget() + QStringLiteral("/redis.conf"));
+        if (!config.open(QIODevice::ReadOnly))
+            return {};
+        for (const QByteArray &l : config.readAll().split('\n'))
+            if (l.startsWith("requirepass "))
+                return l.mid(12);
+    }
+    return {};
+}
+
+// Runs a command as another local user: nobody, when the test runs as root
+// (as in CI); else as the test's own user, who has no other way in either.
+QStringList asAnotherUser()
+{
+    if (::geteuid() == 0)
+        return {program(QStringLiteral("runuser")), QStringLiteral("-u"), QStringLiteral("nobody"), QStringLiteral("--")};
+    qInfo("not root: the other local user is this test's own (runuser needs root)");
+    return {};
 }
 } // namespace
 
@@ -153,15 +234,20 @@ private slots:
                                         QStringList{QStringLiteral("--listen"), QStringLiteral("nowhere")},
                                         QStringList{QStringLiteral("--until-idle"), QStringLiteral("-1")},
                                         QStringList{QStringLiteral("masters:0")},
-                                        QStringList{QStringLiteral("--shot"), QStringLiteral("timeline.gif")}}) {
+                                        QStringList{QStringLiteral("--shot"), QStringLiteral("timeline.gif")},
+                                        QStringList{QStringLiteral("--password"), QString()},
+                                        QStringList{QStringLiteral("--password"), QStringLiteral("two words")},
+                                        QStringList{QStringLiteral("--password"), QStringLiteral("quo\"te")},
+                                        QStringList{QStringLiteral("--quiet")}}) {
             const CliResult r = runLockstock(QStringList{QStringLiteral("observe")} + args);
             QVERIFY2(r.finished && r.exitCode == 2, qPrintable(args.join(QLatin1Char(' ')) + QStringLiteral(": ") + r.err));
             QVERIFY(r.err.contains(QStringLiteral("lockstock: ")));
         }
     }
 
-    // redis-cli by hand, ended by --until-idle: a SET NX is a lock the
-    // client holds, and the process that leaves holding it crashed with it.
+    // redis-cli by hand as the printed line has it, ended by --until-idle:
+    // a SET NX is a lock the client holds, and the process that leaves
+    // holding it crashed with it.
     void redisCliThroughTheProxy()
     {
         QTemporaryDir dir;
@@ -173,13 +259,16 @@ private slots:
         QByteArray out;
         while (!out.contains("Recording.") && observe.waitForReadyRead(10000))
             out += observe.readAllStandardOutput();
-        const int port = QRegularExpression(QStringLiteral("127\\.0\\.0\\.1:(\\d+)")).match(QString::fromUtf8(out)).captured(1).toInt();
-        QVERIFY2(port > 0, out.constData());
-        QCOMPARE(redisCli(port, {QStringLiteral("SET"), QStringLiteral("stock:7"), QStringLiteral("5")}), QStringLiteral("OK"));
+        const QRegularExpressionMatch typed = QRegularExpression(QStringLiteral("REDISCLI_AUTH='(\\S+)' redis-cli --user (\\S+) -h 127\\.0\\.0\\.1 -p (\\d+)"))
+                                                  .match(QString::fromUtf8(out));
+        QVERIFY2(typed.hasMatch(), out.constData());
+        const int port = typed.captured(3).toInt();
+        const Login login{typed.captured(2), typed.captured(1)};
+        QCOMPARE(redisCli(port, {QStringLiteral("SET"), QStringLiteral("stock:7"), QStringLiteral("5")}, login), QStringLiteral("OK"));
         QCOMPARE(redisCli(port, {QStringLiteral("SET"), QStringLiteral("lock:7"), QStringLiteral("me"), QStringLiteral("NX"),
-                                 QStringLiteral("PX"), QStringLiteral("60000")}),
+                                 QStringLiteral("PX"), QStringLiteral("60000")}, login),
                  QStringLiteral("OK"));
-        QCOMPARE(redisCli(port, {QStringLiteral("DECRBY"), QStringLiteral("stock:7"), QStringLiteral("1")}), QStringLiteral("4"));
+        QCOMPARE(redisCli(port, {QStringLiteral("DECRBY"), QStringLiteral("stock:7"), QStringLiteral("1")}, login), QStringLiteral("4"));
         const CliResult r = finishLockstock(observe, 30000);
         QVERIFY2(r.finished && r.exitCode == 0, qPrintable(r.err));
         const QString text = QString::fromUtf8(out) + r.out;
@@ -215,10 +304,10 @@ private slots:
         // B starts once A holds the lock and has read the stock: it waits out
         // A's 1 s lease, takes the lock A still believes it holds, and sells.
         // A's work ends only then (a line on its stdin), however slow the machine.
-        startPython(a, QStringLiteral("redispy_lock.py"), {port, QStringLiteral("A"), QStringLiteral("1.0"), QStringLiteral("stdin")});
+        startPython(a, o.login, QStringLiteral("redispy_lock.py"), {port, QStringLiteral("A"), QStringLiteral("1.0"), QStringLiteral("stdin")});
         QVERIFY2(a.waitForReadyRead(30000) && a.readLine().startsWith("A: holding, stock 100"),
                  qPrintable(QString::fromUtf8(a.readAllStandardError())));
-        startPython(b, QStringLiteral("redispy_lock.py"), {port, QStringLiteral("B"), QStringLiteral("10.0"), QStringLiteral("0.3")});
+        startPython(b, o.login, QStringLiteral("redispy_lock.py"), {port, QStringLiteral("B"), QStringLiteral("10.0"), QStringLiteral("0.3")});
         QString outA, outB;
         QVERIFY2(runPeer(b, 60000, &outB), qPrintable(outB));
         QVERIFY2(outB.contains(QStringLiteral("B: holding, stock 100")), qPrintable(outB));
@@ -255,7 +344,7 @@ private slots:
         Observer o;
         QVERIFY2(o.start({QStringLiteral("--lock-key"), QStringLiteral("lock:*")}), qPrintable(o.output()));
         QProcess client;
-        startPython(client, QStringLiteral("lost_reply.py"), {QString::number(o.ports.first())});
+        startPython(client, o.login, QStringLiteral("lost_reply.py"), {QString::number(o.ports.first())});
         QVERIFY(client.waitForReadyRead(30000));
         o.say("drop victim");
         QVERIFY2(o.waitFor("the next reply will be dropped"), qPrintable(o.output()));
@@ -296,8 +385,8 @@ private slots:
         QVERIFY(o.setStock(100));
         QProcess a, b;
         const QString port = QString::number(o.ports.first());
-        startPython(a, QStringLiteral("stock_loop.py"), {port, QStringLiteral("20")});
-        startPython(b, QStringLiteral("stock_loop.py"), {port, QStringLiteral("20")});
+        startPython(a, o.login, QStringLiteral("stock_loop.py"), {port, QStringLiteral("20")});
+        startPython(b, o.login, QStringLiteral("stock_loop.py"), {port, QStringLiteral("20")});
         for (QProcess *p : {&a, &b})
             QVERIFY2(p->waitForReadyRead(30000) && p->readLine().startsWith("ready"), qPrintable(QString::fromUtf8(p->readAllStandardError())));
         a.write("go\n");
@@ -318,6 +407,97 @@ private slots:
                  qPrintable(o.result.out));
     }
 
+    // Another local user reaches the proxy: without the password Redis
+    // refuses it; with it, it is the observed programs' Redis user, refused
+    // everything of @admin and @dangerous, scripts included. The admin
+    // password is in no byte of any reply, and the data is still there.
+    void anotherLocalUserIsNotTheAdmin()
+    {
+        Observer o;
+        QVERIFY2(o.start({}), qPrintable(o.output()));
+        const QByteArray admin = adminPassword(o.upstreams.first());
+        QVERIFY2(admin.size() == 32, "the private server's password, from its redis.conf");
+        // What the test scans for is that password: the server says so to its admin.
+        QVERIFY(redisCli(o.upstreams.first(), {QStringLiteral("CONFIG"), QStringLiteral("GET"), QStringLiteral("requirepass")},
+                         {QString(), QString::fromUtf8(admin)})
+                    .contains(QString::fromUtf8(admin)));
+        QVERIFY(o.setStock(100));
+        const int port = o.ports.first();
+        const QStringList other = asAnotherUser();
+        QString replies;
+        auto as = [&](const Login &login, const QStringList &args) {
+            const QString reply = redisCli(port, args, login, QStringLiteral("127.0.0.1"), other);
+            replies += reply + QLatin1Char('\n');
+            return reply;
+        };
+        QVERIFY2(as({}, {QStringLiteral("PING")}).contains(QStringLiteral("NOAUTH")), qPrintable(replies));
+        QVERIFY2(as({}, {QStringLiteral("CONFIG"), QStringLiteral("GET"), QStringLiteral("requirepass")}).contains(QStringLiteral("NOAUTH")),
+                 qPrintable(replies));
+        QVERIFY2(as({o.login.user, QStringLiteral("guess")}, {QStringLiteral("PING")}).contains(QStringLiteral("WRONGPASS")), qPrintable(replies));
+        QVERIFY2(as({QStringLiteral("default"), QStringLiteral("guess")}, {QStringLiteral("PING")}).contains(QStringLiteral("WRONGPASS")),
+                 qPrintable(replies));
+        const QString noPermission = QStringLiteral("NOPERM this user has no permissions to run the");
+        const QList<std::pair<QStringList, QString>> refused{
+            {{QStringLiteral("CONFIG"), QStringLiteral("GET"), QStringLiteral("requirepass")}, noPermission},
+            {{QStringLiteral("CONFIG"), QStringLiteral("SET"), QStringLiteral("requirepass"), QStringLiteral("")}, noPermission},
+            {{QStringLiteral("FLUSHALL")}, noPermission},
+            {{QStringLiteral("FLUSHDB")}, noPermission},
+            {{QStringLiteral("ACL"), QStringLiteral("LIST")}, noPermission},
+            {{QStringLiteral("ACL"), QStringLiteral("SETUSER"), QStringLiteral("default"), QStringLiteral("nopass")}, noPermission},
+            {{QStringLiteral("SHUTDOWN"), QStringLiteral("NOSAVE")}, noPermission},
+            {{QStringLiteral("REPLICAOF"), QStringLiteral("127.0.0.1"), QStringLiteral("1")}, noPermission},
+            {{QStringLiteral("KEYS"), QStringLiteral("*")}, noPermission},
+            {{QStringLiteral("MONITOR")}, noPermission},
+            {{QStringLiteral("CLIENT"), QStringLiteral("LIST")}, noPermission},
+            {{QStringLiteral("CLIENT"), QStringLiteral("KILL"), QStringLiteral("TYPE"), QStringLiteral("normal")}, noPermission},
+            {{QStringLiteral("SAVE")}, noPermission},
+            {{QStringLiteral("MODULE"), QStringLiteral("LIST")}, noPermission},
+            // A script runs as its caller.
+            {{QStringLiteral("EVAL"), QStringLiteral("return redis.call('FLUSHALL')"), QStringLiteral("0")},
+             QStringLiteral("The user executing the script can't run this command")},
+            // Refused to everyone connected (enable-debug-command no), before the ACL is asked...
+            {{QStringLiteral("DEBUG"), QStringLiteral("SLEEP"), QStringLiteral("0")}, QStringLiteral("ERR DEBUG command not allowed")},
+        };
+        for (const auto &[command, refusal] : refused)
+            QVERIFY2(as(o.login, command).contains(refusal), qPrintable(command.join(QLatin1Char(' ')) + QStringLiteral(": ") + replies));
+        // ... which would refuse it too.
+        QVERIFY(redisCli(o.upstreams.first(), {QStringLiteral("ACL"), QStringLiteral("DRYRUN"), o.login.user, QStringLiteral("DEBUG"),
+                                               QStringLiteral("SLEEP"), QStringLiteral("0")},
+                         {QString(), QString::fromUtf8(admin)})
+                    .contains(QStringLiteral("no permissions to run the 'debug' command")));
+        // What lock and stock code needs, it may.
+        QCOMPARE(as(o.login, {QStringLiteral("ACL"), QStringLiteral("WHOAMI")}), o.login.user);
+        QCOMPARE(as(o.login, {QStringLiteral("SET"), QStringLiteral("lock:1"), QStringLiteral("me"), QStringLiteral("NX"), QStringLiteral("PX"),
+                              QStringLiteral("60000")}),
+                 QStringLiteral("OK"));
+        QCOMPARE(as(o.login, {QStringLiteral("EVAL"), QStringLiteral("return redis.call('DECR', KEYS[1])"), QStringLiteral("1"),
+                              QStringLiteral("stock:10086")}),
+                 QStringLiteral("99"));
+        for (const QStringList &command : {QStringList{QStringLiteral("HELLO"), QStringLiteral("3")}, QStringList{QStringLiteral("INFO")},
+                                           QStringList{QStringLiteral("CLIENT"), QStringLiteral("INFO")}})
+            as(o.login, command);
+        QVERIFY2(!replies.contains(QString::fromUtf8(admin)), qPrintable(replies));
+        // Nothing was flushed, shut down or rewired.
+        QCOMPARE(as(o.login, {QStringLiteral("GET"), QStringLiteral("stock:10086")}), QStringLiteral("99"));
+        QVERIFY2(o.stop(), qPrintable(o.result.out + o.result.err));
+    }
+
+    // Every server of a topology has the observed programs' user, replicas
+    // and the store too (ACL users are not replicated): the snippet's login
+    // works on each node, and is no admin on any.
+    void everyServerHasTheUser()
+    {
+        Observer o;
+        QVERIFY2(o.start({QStringLiteral("replicated:3")}), qPrintable(o.output()));
+        QCOMPARE(o.names, (QStringList{"n1", "n2", "n3", "store"}));
+        for (const int port : std::as_const(o.ports)) {
+            QCOMPARE(redisCli(port, {QStringLiteral("ACL"), QStringLiteral("WHOAMI")}, o.login), o.login.user);
+            QVERIFY(redisCli(port, {QStringLiteral("CONFIG"), QStringLiteral("GET"), QStringLiteral("requirepass")}, o.login)
+                        .contains(QStringLiteral("NOPERM")));
+        }
+        QVERIFY(o.stop());
+    }
+
     // node-redlock over five proxied masters, one of them killed while the
     // two clients contend: still one holder at a time. Each client's five
     // connections are one lane, joined by the lock value they share.
@@ -333,11 +513,9 @@ private slots:
         QStringList args{QDir(kPeers).filePath(QStringLiteral("redlock_worker.js")), QStringLiteral("6")};
         for (int i = 0; i < 5; ++i)
             args << QString::number(o.ports.at(i));
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("NODE_PATH"), kNodeModules);
         QProcess a, b;
-        a.setProcessEnvironment(env);
-        b.setProcessEnvironment(env);
+        a.setProcessEnvironment(peerEnvironment(o.login));
+        b.setProcessEnvironment(peerEnvironment(o.login));
         a.start(QStringLiteral("node"), args);
         b.start(QStringLiteral("node"), args);
         // Both connected to every node and taking turns: then n3 dies.

@@ -1026,10 +1026,15 @@ private slots:
         click(m_window, start);
         WatchSession *watch = m_controller->watch();
         QTRY_VERIFY2_WITH_TIMEOUT(watch->active(), qPrintable(watch->message()), 20000);
+        // Programs log in as the panel says, with the password it shows.
         QVERIFY2(watch->pythonExample().contains(QStringLiteral("redis.Redis(")), qPrintable(watch->pythonExample()));
-
+        QVERIFY2(watch->pythonExample().contains(QStringLiteral("username=\"%1\", password=\"%2\"").arg(watch->user(), watch->password())),
+                 qPrintable(watch->pythonExample()));
         RedisEndpoint proxy;
         QVERIFY(RedisEndpoint::parse(watch->nodes().value(0).toMap().value(QStringLiteral("address")).toString(), &proxy, nullptr));
+        proxy.username = watch->user().toUtf8();
+        proxy.password = watch->password().toUtf8();
+        QCOMPARE(watch->password().size(), 32);
         RedisConnection a(proxy, {.clientName = "A"});
         RedisConnection b(proxy, {.clientName = "B"});
         a.command({"SET", "stock:10086", "100"});
@@ -1039,7 +1044,7 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(m_controller->primary()->clients(), (QStringList{QStringLiteral("A"), QStringLiteral("B")}), 10000);
         a.command({"SET", "stock:10086", "99"});
         b.command({"SET", "stock:10086", "99"});
-        QTRY_COMPARE_WITH_TIMEOUT(watch->commands(), 5 + 4, 10000); // and each connection's PING and CLIENT SETNAME
+        QTRY_COMPARE_WITH_TIMEOUT(watch->commands(), 5 + 6, 10000); // and each connection's AUTH, PING and CLIENT SETNAME
         // A proxy fault from the panel's list of targets: A's link slowed 300 ms each way.
         QTRY_VERIFY(watch->targets().contains(QStringLiteral("A")));
         watch->delayClient(QStringLiteral("A"), 300);

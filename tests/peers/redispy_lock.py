@@ -3,10 +3,12 @@ articles write it, with redis-py's own Lock: take the lock, read the stock,
 work, write the stock back, release. It says "holding" once it has the lock
 and has read the stock. WORK_S is the work in seconds, or "stdin": the work
 lasts until a line arrives, so a test can end it once the other worker is
-done, however slowly the machine runs.
+done, however slowly the machine runs. It logs in as REDIS_USERNAME with
+REDIS_PASSWORD.
 
     redispy_lock.py PORT NAME LEASE_S WORK_S|stdin
 """
+import os
 import sys
 import time
 
@@ -15,7 +17,7 @@ import redis
 port, name = int(sys.argv[1]), sys.argv[2]
 lease, work = float(sys.argv[3]), sys.argv[4]
 
-r = redis.Redis(host="127.0.0.1", port=port)
+r = redis.Redis(host="127.0.0.1", port=port, username=os.environ["REDIS_USERNAME"], password=os.environ["REDIS_PASSWORD"])
 r.client_setname(name)
 lock = r.lock("lock:10086", timeout=lease, blocking_timeout=30)
 if not lock.acquire():

@@ -1,7 +1,8 @@
 // One RedLock client (npm redlock over ioredis) taking the lock on every
 // node it is given, ROUNDS times: lock, work, unlock. A node that is down
 // fails at once (no offline queue), as RedLock's short per-node timeouts
-// intend, so the quorum of the others decides.
+// intend, so the quorum of the others decides. It logs in as REDIS_USERNAME
+// with REDIS_PASSWORD.
 //
 //     node redlock_worker.js ROUNDS PORT...
 'use strict';
@@ -11,7 +12,8 @@ const Redlock = require('redlock');
 const rounds = Number(process.argv[2]);
 const ports = process.argv.slice(3).map(Number);
 const clients = ports.map((port) => new Redis({
-    host: '127.0.0.1', port, enableOfflineQueue: false, maxRetriesPerRequest: 0,
+    host: '127.0.0.1', port, username: process.env.REDIS_USERNAME, password: process.env.REDIS_PASSWORD,
+    enableOfflineQueue: false, maxRetriesPerRequest: 0,
     retryStrategy: () => 200, lazyConnect: true,
 }));
 for (const c of clients)

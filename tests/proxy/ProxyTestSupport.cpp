@@ -67,6 +67,12 @@ RawSocket::~RawSocket()
     close();
 }
 
+bool RawSocket::login(const ObservedUser &user)
+{
+    send(encodeCommand({"AUTH", user.name, user.password}));
+    return read(5, 5000) == "+OK\r\n";
+}
+
 void RawSocket::send(const QByteArray &bytes)
 {
     sendFd(m_fd, bytes);
@@ -138,12 +144,15 @@ RedisEndpoint ProxiedRedis::endpoint() const
     RedisEndpoint e;
     e.host = QStringLiteral("127.0.0.1");
     e.port = port();
+    e.username = user.name;
+    e.password = user.password;
     return e;
 }
 
 std::unique_ptr<ProxiedRedis> proxiedRedis(RecordingProxy::Options options, RedisServer::Options server)
 {
     auto p = std::make_unique<ProxiedRedis>();
+    server.configLines += p->user.configLine();
     p->server = startRedis(std::move(server));
     if (!p->server)
         return nullptr;

@@ -4,6 +4,7 @@
 
 #include "TestRedis.h"
 
+#include "proxy/ObservedUser.h"
 #include "proxy/RecordingProxy.h"
 
 #include <QByteArray>
@@ -19,6 +20,8 @@ public:
     RawSocket &operator=(const RawSocket &) = delete;
 
     bool connected() const { return m_fd >= 0; }
+    // AUTH as `user`; true once Redis said OK.
+    bool login(const ObservedUser &user);
     void send(const QByteArray &bytes);
     // Reads until `count` bytes came, the peer closed or `timeoutMs` passed.
     QByteArray read(qsizetype count, int timeoutMs);
@@ -48,13 +51,15 @@ private:
 QByteArray readFd(int fd, qsizetype count, int timeoutMs);
 void sendFd(int fd, const QByteArray &bytes);
 
-// A proxy in front of one private redis-server (or any upstream).
+// A proxy in front of one private redis-server (or any upstream), whose
+// clients log in as an observation's do.
 struct ProxiedRedis {
+    ObservedUser user = ObservedUser::withPassword({});
     std::unique_ptr<RedisServer> server;
     Recording recording;
     std::unique_ptr<RecordingProxy> proxy;
     int port() const { return proxy->ports().value(0); }
-    RedisEndpoint endpoint() const;
+    RedisEndpoint endpoint() const;   // the proxy, logging in as `user`
     RedisEndpoint direct() const { return server->endpoint(); }
 };
 std::unique_ptr<ProxiedRedis> proxiedRedis(RecordingProxy::Options options = {}, RedisServer::Options server = {});

@@ -118,10 +118,13 @@ RedisConnection::Options named(const QByteArray &name)
     return {.connectTimeoutMs = 2000, .commandTimeoutMs = 2000, .clientName = name};
 }
 
+// The proxy, logging in as the observed programs do.
 RedisEndpoint proxyOf(const Observation &o)
 {
     RedisEndpoint e;
     RedisEndpoint::parse(o.address(0), &e, nullptr);
+    e.username = o.user().name;
+    e.password = o.user().password;
     return e;
 }
 
@@ -183,6 +186,7 @@ private slots:
 
     // A restart by button without persistence empties the server: the
     // analysis ends the lock it held there, as it does for a scenario's restart.
+    // The observed programs' Redis user is back with the server, at once.
     void restartByButtonEndsTheLockItHeld()
     {
         Observation observation({});
@@ -198,6 +202,9 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(holdings(), 1, 10000);
         QVERIFY2(observation.serverFault(ServerAction::Restart, 0).contains(QStringLiteral("no persistence")),
                  "a single private server keeps no data");
+        RedisConnection again(proxyOf(observation), named("again"));
+        QCOMPARE(again.command({"ACL", "WHOAMI"}).bytes(), observation.user().name);
+        QVERIFY(again.command({"FLUSHALL"}).bytes().startsWith("NOPERM"));
         const ObservedRun run = observation.finish();
         QVERIFY(!run.resources.empty());
         const std::shared_ptr<const RunAnalysis> final = analyze(*run.resources.front().history);

@@ -53,14 +53,15 @@ private slots:
         QCOMPARE(s.connections.size(), 1);
         QCOMPARE(s.connections.first().name, QByteArray("alice"));
         QCOMPARE(s.connections.first().closedBy, QStringLiteral("proxy stopped"));
-        // PING and CLIENT SETNAME of the connection itself, then ours.
-        QCOMPARE(s.commands.size(), 7);
-        const ObservedCommand &set = s.commands.at(2);
+        // AUTH, PING and CLIENT SETNAME of the connection itself, then ours.
+        QCOMPARE(s.commands.size(), 8);
+        QVERIFY(s.commands.at(0).reply.isStatus("OK"));
+        const ObservedCommand &set = s.commands.at(3);
         QCOMPARE(set.argv, (Argv{"SET", "k", "v"}));
         QVERIFY(set.reply.isStatus("OK"));
         QCOMPARE(set.outcome, ObservedCommand::Outcome::Replied);
         QVERIFY(set.sentNs > 0 && set.repliedNs >= set.sentNs && set.deliveredNs >= set.repliedNs);
-        QVERIFY(s.commands.at(6).reply.isNil());
+        QVERIFY(s.commands.at(7).reply.isNil());
         for (qsizetype i = 1; i < s.commands.size(); ++i)
             QVERIFY(s.commands.at(i).id > s.commands.at(i - 1).id);
     }
@@ -127,10 +128,12 @@ private slots:
         QVERIFY(p);
         {
             RawSocket raw(p->port());
+            QVERIFY(raw.login(p->user));
             raw.send("GARBAGE here\r\n");
             QCOMPARE(raw.read(57, 3000), QByteArray("-ERR unknown command 'GARBAGE', with args beginning with: 'here' \r\n").left(57));
         }
         RawSocket raw(p->port());
+        QVERIFY(raw.login(p->user));
         raw.send("*abc\r\nPING\r\n");
         bool closed = false;
         QCOMPARE(raw.readToEnd(5000, &closed), QByteArray("-ERR Protocol error: invalid multibulk length\r\n"));
@@ -159,11 +162,13 @@ private slots:
         }
         {
             RawSocket raw(p->port());
+            QVERIFY(raw.login(p->user));
             raw.send(encodeCommand({"GET", "big"}));
             QCOMPARE(raw.read(1000, 5000).size(), 1000);
         } // closed mid-reply
         {
             RawSocket raw(p->port());
+            QVERIFY(raw.login(p->user));
             raw.send(encodeCommand({"BLPOP", "nothing", "0"}));
             QTest::qWait(100);
         } // closed before any reply
@@ -208,6 +213,7 @@ private slots:
         auto p = proxiedRedis();
         QVERIFY(p);
         RawSocket raw(p->port());
+        QVERIFY(raw.login(p->user));
         const QByteArray script = "return redis.call('GET', KEYS[1])";
         raw.send(encodeCommand({"MULTI"}) + encodeCommand({"SET", "stock:1", "9"}) + encodeCommand({"INCR", "stock:1"})
                  + encodeCommand({"EXEC"}) + encodeCommand({"SCRIPT", "LOAD", script}));
@@ -331,6 +337,7 @@ private slots:
         auto p = proxiedRedis();
         QVERIFY(p);
         RawSocket raw(p->port());
+        QVERIFY(raw.login(p->user));
         p->proxy->pauseNode(0, true);
         raw.send(encodeCommand({"PING"}));
         QCOMPARE(raw.read(7, 300), QByteArray());
@@ -358,16 +365,35 @@ private slots:
         QCOMPARE(s.commands.first().outcome, ObservedCommand::Outcome::Indeterminate);
     }
 
-    // The server wants a password the client never sends: the proxy logs in.
-    void logsInForTheClient()
+    // The server wants a password: the proxy never gives it for a client.
+    // Each logs in itself, its AUTH and HELLO passed on as sent, and what it
+    // may do is what its Redis user may do.
+    void clientsLogInThemselves()
     {
-        RedisServer::Options options;
-        options.password = "s3cret";
-        auto p = proxiedRedis({}, options);
+        auto p = proxiedRedis({}, {.password = "s3cret-admin"});
         QVERIFY(p);
         RawSocket raw(p->port());
-        raw.send(encodeCommand({"PING"}));
-        QCOMPARE(raw.read(7, 2000), QByteArray("+PONG\r\n"));
+        raw.send(encodeCommand({"PING"}) + encodeCommand({"AUTH", p->user.name, "not-it"})
+                 + encodeCommand({"HELLO", "2", "AUTH", p->user.name, p->user.password, "SETNAME", "hello"})
+                 + encodeCommand({"CONFIG", "GET", "requirepass"}) + encodeCommand({"SET", "k", "v"}) + encodeCommand({"QUIT"}));
+        bool closed = false;
+        const QByteArray replies = raw.readToEnd(5000, &closed);
+        QVERIFY(closed);
+        QVERIFY2(replies.startsWith("-NOAUTH Authentication required.\r\n-WRONGPASS "), replies.constData());
+        QVERIFY2(replies.contains("\r\n*14\r\n$6\r\nserver\r\n$5\r\nredis\r\n"), replies.constData());
+        QVERIFY2(replies.endsWith("-NOPERM this user has no permissions to run the 'config|get' command\r\n+OK\r\n+OK\r\n"),
+                 replies.constData());
+        p->proxy->stop();
+        QList<Argv> sent;
+        for (const ObservedCommand &c : p->recording.snapshot(0).commands)
+            sent << c.argv;
+        QCOMPARE(sent, (QList<Argv>{{"PING"},
+                                    {"AUTH", p->user.name, "not-it"},
+                                    {"HELLO", "2", "AUTH", p->user.name, p->user.password, "SETNAME", "hello"},
+                                    {"CONFIG", "GET", "requirepass"},
+                                    {"SET", "k", "v"},
+                                    {"QUIT"}}));
+        QCOMPARE(p->recording.connections().first().name, QByteArray("hello"));
     }
 };
 
