@@ -21,6 +21,22 @@ QByteArray pubsubKind(const RedisValue &v)
     const RedisValue &first = v.items().first();
     return (first.isString() || first.type() == RedisValue::Type::Status) ? first.bytes().toLower() : QByteArray();
 }
+
+// A password a client logs in with (AUTH [user] password, HELLO 3 AUTH user
+// password) stays out of the recording, which is printed, drawn and
+// exported; Redis keeps it out of SLOWLOG the same way.
+void redactPassword(Argv &argv)
+{
+    const QByteArray name = commandName(argv);
+    if (name == "AUTH" && argv.size() > 1)
+        argv.last() = "(redacted)";
+    else if (name == "HELLO")
+        for (qsizetype i = 2; i + 2 < argv.size(); ++i)
+            if (is(argv.at(i), "AUTH")) {
+                argv[i + 2] = "(redacted)";
+                i += 2;
+            }
+}
 } // namespace
 
 Conversation::Conversation(int connection, int node, ScriptCache *scripts)
@@ -93,6 +109,7 @@ std::optional<ObservedCommand> Conversation::request(resp::Request &&request, qu
     c.node = m_node;
     c.sentNs = tNs;
     c.argv = std::move(request.argv);
+    redactPassword(c.argv);
     c.protocolError = std::move(request.error);
     if (c.argv.isEmpty()) {
         // A request Redis cannot parse: it answers with an error and closes.

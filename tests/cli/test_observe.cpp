@@ -247,7 +247,7 @@ private slots:
 
     // redis-cli by hand as the printed line has it, ended by --until-idle:
     // a SET NX is a lock the client holds, and the process that leaves
-    // holding it crashed with it.
+    // holding it crashed with it. Its password is in no trace or file.
     void redisCliThroughTheProxy()
     {
         QTemporaryDir dir;
@@ -274,13 +274,17 @@ private slots:
         const QString text = QString::fromUtf8(out) + r.out;
         QVERIFY2(text.contains(QStringLiteral("lock key inferred: lock:7")), qPrintable(text));
         QVERIFY2(text.contains(QStringLiteral("stock key inferred: stock:7")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("AUTH observed (redacted)")), qPrintable(text));
+        QVERIFY2(!r.out.contains(login.password), qPrintable(r.out));
         QVERIFY2(text.contains(QStringLiteral("SET lock:7 me NX PX 60000")), qPrintable(text)); // the trace
         QFile picture(png);
         QVERIFY2(picture.open(QIODevice::ReadOnly) && picture.read(8) == "\x89PNG\r\n\x1a\n" && picture.size() > 20000,
                  qPrintable(text)); // the timeline, drawn
         QFile f(json);
         QVERIFY(f.open(QIODevice::ReadOnly));
-        const QJsonObject j = QJsonDocument::fromJson(f.readAll()).object();
+        const QByteArray written = f.readAll();
+        QVERIFY(!written.contains(login.password.toUtf8()));
+        const QJsonObject j = QJsonDocument::fromJson(written).object();
         QCOMPARE(j.value(QStringLiteral("final_stock")).toInt(), 4);
         QCOMPARE(j.value(QStringLiteral("initial_stock")).toInt(), 5);
         QCOMPARE(j.value(QStringLiteral("orders_succeeded")).toInt(), 1);
