@@ -134,6 +134,22 @@ void printWelcome(Observation &o, const RecordingProxy::Options &options)
     printOut(QStringLiteral("Recording. Ctrl-C (or 'stop') ends it and prints the verdict; 'help' lists faults."));
 }
 
+// Beyond loopback the proxy is the servers' door for the whole network: said
+// whatever --quiet says.
+void warnIfExposed(const Observation &o)
+{
+    if (o.proxy().loopbackOnly())
+        return;
+    const QList<int> ports = o.proxy().ports();
+    printError(QStringLiteral("warning: the proxy listens on %1, beyond this machine: whoever can reach port%2 %3 over the "
+                              "network and has the password of user '%4' can read and write every key of the private "
+                              "redis-server%5, and the traffic, that password included, crosses the network unencrypted "
+                              "(no TLS). Listen on 127.0.0.1 (the default) unless programs on other machines must connect.")
+                   .arg(o.proxy().listenHost(), ports.size() > 1 ? QStringLiteral("s") : QString(),
+                        ports.size() > 1 ? QStringLiteral("%1-%2").arg(ports.first()).arg(ports.last()) : QString::number(ports.value(0)),
+                        QString::fromUtf8(o.user().name), ports.size() > 1 ? QStringLiteral("s") : QString()));
+}
+
 // One control line; returns false when it asks to stop.
 bool control(Observation &o, const QString &line)
 {
@@ -335,6 +351,7 @@ int observeCommand(const QStringList &arguments)
         return kExitUsage;
     }
     RecordingProxy &proxy = observation->proxy();
+    warnIfExposed(*observation);
     if (!quiet)
         printWelcome(*observation, options.proxy);
 

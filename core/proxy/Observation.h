@@ -34,6 +34,7 @@ public:
     ~Observation();
 
     RecordingProxy &proxy() { return *m_proxy; }
+    const RecordingProxy &proxy() const { return *m_proxy; }
     const QList<ProxyNode> &nodes() const { return m_proxy->nodes(); }
     ObservedTopology topology() const;
     // Whom the observed programs log in as, on every server.

@@ -157,6 +157,7 @@ public:
     }
     int open() const { return m_open.load(); }
     QList<int> ports;
+    bool loopback = true;     // every port is on a loopback address
 
 private:
     struct Listener {

@@ -14,6 +14,19 @@
 
 namespace lockstock {
 
+namespace {
+bool isLoopback(const sockaddr *addr)
+{
+    if (addr->sa_family == AF_INET)
+        return (ntohl(reinterpret_cast<const sockaddr_in *>(addr)->sin_addr.s_addr) >> 24) == 127;
+    if (addr->sa_family == AF_INET6) {
+        const in6_addr &a = reinterpret_cast<const sockaddr_in6 *>(addr)->sin6_addr;
+        return IN6_IS_ADDR_LOOPBACK(&a) || (IN6_IS_ADDR_V4MAPPED(&a) && a.s6_addr[12] == 127);
+    }
+    return false;
+}
+} // namespace
+
 RecordingProxy::Loop::~Loop()
 {
     stopThread();
@@ -70,6 +83,7 @@ void RecordingProxy::Loop::bind()
         const int port = o.port == 0 ? 0 : o.port + i;
         if (::getaddrinfo(o.host.toUtf8().constData(), QByteArray::number(port).constData(), &hints, &res) != 0 || !res)
             throw ProxyError("cannot listen on " + o.host.toStdString() + ": not an address");
+        loopback = loopback && isLoopback(res->ai_addr);
         auto listener = std::make_unique<Listener>();
         listener->node = i;
         listener->fd = ::socket(res->ai_family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
@@ -745,6 +759,7 @@ void RecordingProxy::start()
     auto loop = std::make_unique<Loop>(*this);
     loop->bind();
     m_ports = loop->ports;
+    m_loopbackOnly = loop->loopback;
     m_loop = std::move(loop);
     m_loop->startThread();
 }

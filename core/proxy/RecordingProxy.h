@@ -68,6 +68,8 @@ public:
     // The port each node listens on, once started.
     QList<int> ports() const { return m_ports; }
     QString listenHost() const { return m_options.host; }
+    // Once started: reachable from this machine only (127.0.0.0/8, ::1).
+    bool loopbackOnly() const { return m_loopbackOnly; }
     // Nanoseconds since start(), the clock of the recording.
     qint64 nowNs() const { return m_clock.nsecsElapsed(); }
     Recording &recording() { return m_recording; }
@@ -97,6 +99,7 @@ private:
     Recording &m_recording;
     QElapsedTimer m_clock;
     QList<int> m_ports;
+    bool m_loopbackOnly = true;
     std::unique_ptr<Loop> m_loop;
 };
 

@@ -4,12 +4,14 @@
 // (scripts/install-peers.sh). For each, the lanes, the holders and the
 // checker's verdict come from what those programs really did. Each logs in
 // as the snippet observe printed says; what that login may not do, another
-// local user tries.
+// local user and a client from the network try.
 
 #include "LockstockProcess.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
+#include <QNetworkInterface>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -87,6 +89,7 @@ public:
         return !ports.isEmpty() && !login.password.isEmpty();
     }
     QString output() const { return QString::fromUtf8(m_out + m_err); }
+    QString errors() const { return QString::fromUtf8(m_err); }
     // Reads what observe prints until `text` shows.
     bool waitFor(const QByteArray &text, int timeoutMs = 30000)
     {
@@ -204,6 +207,53 @@ QByteArray adminPassword(int port)
     return {};
 }
 
+// A client of the proxy that connects from an address that is not
+// loopback: this machine's own, or else one in a network namespace made
+// for the test, at the far end of a veth pair. `why` says why neither.
+class FromTheNetwork {
+public:
+    FromTheNetwork()
+    {
+        for (const QHostAddress &a : QNetworkInterface::allAddresses())
+            if (a.protocol() == QAbstractSocket::IPv4Protocol && !a.isLoopback() && !a.isLinkLocal()) {
+                host = a.toString();
+                return;
+            }
+        const QString id = QString::number(QCoreApplication::applicationPid());
+        m_namespace = QStringLiteral("lockstock-") + id;
+        const QString near = QStringLiteral("ls") + id, far = QStringLiteral("lsf") + id;
+        for (const QString &step : {QStringLiteral("netns add %1").arg(m_namespace),
+                                    QStringLiteral("link add %1 type veth peer name %2 netns %3").arg(near, far, m_namespace),
+                                    QStringLiteral("addr add 10.213.37.1/30 dev %1").arg(near),
+                                    QStringLiteral("link set %1 up").arg(near),
+                                    QStringLiteral("-n %1 addr add 10.213.37.2/30 dev %2").arg(m_namespace, far),
+                                    QStringLiteral("-n %1 link set %2 up").arg(m_namespace, far)}) {
+            QProcess ip;
+            ip.start(program(QStringLiteral("ip")), step.split(QLatin1Char(' ')));
+            if (!ip.waitForFinished(10000) || ip.exitCode() != 0) {
+                why = QStringLiteral("this machine has no non-loopback IPv4 address, and `ip %1` failed (%2): "
+                                     "a network namespace needs root (CAP_NET_ADMIN) and iproute2")
+                          .arg(step, QString::fromUtf8(ip.readAllStandardError()).trimmed());
+                return;
+            }
+        }
+        host = QStringLiteral("10.213.37.1");
+        wrapper = {program(QStringLiteral("ip")), QStringLiteral("netns"), QStringLiteral("exec"), m_namespace};
+    }
+    ~FromTheNetwork()
+    {
+        if (!m_namespace.isEmpty()) // its end of the veth pair goes with it, and so the pair
+            QProcess::execute(program(QStringLiteral("ip")), {QStringLiteral("netns"), QStringLiteral("delete"), m_namespace});
+    }
+
+    QString host;          // the proxy's address as the client sees it
+    QStringList wrapper;   // what runs the client there
+    QString why;
+
+private:
+    QString m_namespace;
+};
+
 // Runs a command as another local user: nobody, when the test runs as root
 // (as in CI); else as the test's own user, who has no other way in either.
 QStringList asAnotherUser()
@@ -272,10 +322,10 @@ private slots:
         const CliResult r = finishLockstock(observe, 30000);
         QVERIFY2(r.finished && r.exitCode == 0, qPrintable(r.err));
         const QString text = QString::fromUtf8(out) + r.out;
-        QVERIFY2(text.contains(QStringLiteral("lock key inferred: lock:7")), qPrintable(text));
-        QVERIFY2(text.contains(QStringLiteral("stock key inferred: stock:7")), qPrintable(text));
         QVERIFY2(text.contains(QStringLiteral("AUTH observed (redacted)")), qPrintable(text));
         QVERIFY2(!r.out.contains(login.password), qPrintable(r.out));
+        QVERIFY2(text.contains(QStringLiteral("lock key inferred: lock:7")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("stock key inferred: stock:7")), qPrintable(text));
         QVERIFY2(text.contains(QStringLiteral("SET lock:7 me NX PX 60000")), qPrintable(text)); // the trace
         QFile picture(png);
         QVERIFY2(picture.open(QIODevice::ReadOnly) && picture.read(8) == "\x89PNG\r\n\x1a\n" && picture.size() > 20000,
@@ -419,6 +469,7 @@ private slots:
     {
         Observer o;
         QVERIFY2(o.start({}), qPrintable(o.output()));
+        QVERIFY2(!o.errors().contains(QStringLiteral("warning")), qPrintable(o.errors())); // loopback: nothing exposed
         const QByteArray admin = adminPassword(o.upstreams.first());
         QVERIFY2(admin.size() == 32, "the private server's password, from its redis.conf");
         // What the test scans for is that password: the server says so to its admin.
@@ -500,6 +551,36 @@ private slots:
                         .contains(QStringLiteral("NOPERM")));
         }
         QVERIFY(o.stop());
+    }
+
+    // Listening on every interface: a warning says what is exposed, and a
+    // client from the network without the password is refused; with the one
+    // chosen by --password it gets in.
+    void beyondLoopbackThePasswordStands()
+    {
+        FromTheNetwork remote;
+        if (!remote.why.isEmpty())
+            QSKIP(qPrintable(remote.why));
+        Observer o;
+        const QString chosen = QStringLiteral("lab-Secret_37!");
+        QVERIFY2(o.start({QStringLiteral("--listen"), QStringLiteral("0.0.0.0:0"), QStringLiteral("--password"), chosen}), qPrintable(o.output()));
+        QVERIFY2(o.errors().contains(QStringLiteral("warning: the proxy listens on 0.0.0.0, beyond this machine"))
+                     && o.errors().contains(QStringLiteral("has the password of user 'observed'")),
+                 qPrintable(o.errors()));
+        QCOMPARE(o.login.password, chosen);
+        const int port = o.ports.first();
+        QVERIFY2(redisCli(port, {QStringLiteral("SET"), QStringLiteral("k"), QStringLiteral("v")}, {}, remote.host, remote.wrapper)
+                     .contains(QStringLiteral("NOAUTH")),
+                 qPrintable(remote.host));
+        QCOMPARE(redisCli(port, {QStringLiteral("SET"), QStringLiteral("k"), QStringLiteral("v")}, o.login, remote.host, remote.wrapper),
+                 QStringLiteral("OK"));
+        QVERIFY2(o.stop(), qPrintable(o.result.out + o.result.err));
+        // They came from that address, not from loopback.
+        const QJsonArray connections = o.json.value(QStringLiteral("observed")).toObject().value(QStringLiteral("connections")).toArray();
+        QCOMPARE(connections.size(), 2);
+        for (const QJsonValue &c : connections)
+            QVERIFY2(c.toObject().value(QStringLiteral("peer")).toString().startsWith(remote.wrapper.isEmpty() ? remote.host : QStringLiteral("10.213.37.2:")),
+                     qPrintable(QJsonDocument(c.toObject()).toJson()));
     }
 
     // node-redlock over five proxied masters, one of them killed while the
