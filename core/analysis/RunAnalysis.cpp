@@ -18,12 +18,7 @@ qint64 learnedAt(const Event &e)
     return e.kind == EventKind::Command ? e.tNs + e.durationNs : e.tNs;
 }
 
-// The last moment an event covers. An order is recorded when it ends: its
-// duration, the order's latency, reaches back to its start.
-qint64 lastMomentOf(const Event &e)
-{
-    return e.kind == EventKind::Order ? e.tNs : e.tNs + std::max<qint64>(0, e.durationNs);
-}
+
 
 // A command ran on the server somewhere between its send and its reply. In a
 // live run the send order is not the server's order, so a release or renewal
@@ -132,6 +127,18 @@ private:
 };
 } // namespace
 
+qint64 knownAtNs(const Event &e)
+{
+    switch (e.kind) {
+    case EventKind::Order:
+    case EventKind::Sleep:
+    case EventKind::Pause:
+        return e.tNs;
+    default:
+        return e.tNs + std::max<qint64>(0, e.durationNs);
+    }
+}
+
 struct RunAnalyzer::State {
     explicit State(const RunInfo &info)
     {
@@ -229,11 +236,15 @@ struct RunAnalyzer::State {
     // it, and only the last one says who came to hold the lock. So a probe is
     // read once the events that share it are in.
     std::shared_ptr<const Probe> pendingProbe;
+    // The last one read: read once the present reached it, it is not read
+    // again for the rest of its step's events.
+    std::shared_ptr<const Probe> probeRead;
     qint64 pendingProbeNs = 0;
     EventKind pendingProbeKind = EventKind::Command;
     qint64 lastCommittedNs = std::numeric_limits<qint64>::min();
-    // Stepped runs on the virtual clock: events not yet settled (History::settle).
-    QList<Event> unsettled;
+    // Stepped runs on the virtual clock: events recorded beyond the run's
+    // present (History::advancePresent), not analysed yet.
+    QList<Event> beyondPresent;
     // Live runs: events waiting for every client to have passed their time.
     struct Waiting {
         qint64 seq;
@@ -515,7 +526,7 @@ struct RunAnalyzer::State {
     {
         if (pendingProbe)
             readProbe(*pendingProbe, pendingProbeNs, pendingProbeKind);
-        pendingProbe.reset();
+        probeRead = std::exchange(pendingProbe, nullptr);
     }
 };
 
@@ -543,7 +554,7 @@ void RunAnalyzer::commit(Event e)
 
     if (e.probe != s.pendingProbe)
         s.readPendingProbe();
-    a.endNs = std::max(a.endNs, lastMomentOf(e));
+    a.endNs = std::max(a.endNs, knownAtNs(e));
 
     // A lock held on past its time is gone once a probe sees no key, or another client is granted it.
     const LockTruth *seen = e.probe ? e.probe->lockOn(0) : nullptr;
@@ -741,9 +752,10 @@ void RunAnalyzer::commit(Event e)
     if (const LockTruth *t = e.probe ? e.probe->lockOn(0) : nullptr; t && t->pttl != kUnknown)
         s.lastPttl = t->pttl;
 
-    if (e.probe) {
+    if (e.probe && e.probe != s.probeRead) {
         s.pendingProbe = e.probe;
-        s.pendingProbeNs = e.tNs + e.durationNs; // the probe reads Redis after the reply
+        // What Redis held from the moment it was read: after the reply, unless the probe says when.
+        s.pendingProbeNs = e.probe->atNs >= 0 ? e.probe->atNs : e.tNs + e.durationNs;
         s.pendingProbeKind = e.kind;
     }
     if (known) {
@@ -773,32 +785,54 @@ bool RunAnalyzer::update(const History &history)
     m_newlyMarked.clear();
     m_restarted = false;
     bool changed = false;
-    // Read before the events: whatever is earlier has been appended by then.
-    const qint64 settled = history.settledNs();
+    // Read before the events: whatever began earlier has been appended by then.
+    const qint64 present = history.presentNs();
     // In parts: a long history is never copied whole.
     constexpr qsizetype kPart = 4096;
     for (;;) {
         const bool finishing = history.isFinished() && !m_state->a.finished;
         QList<Event> fresh = history.eventsSince(m_consumed, kPart);
         if (fresh.isEmpty() && !finishing)
-            return changed;
+            break;
         m_consumed += fresh.size();
         const bool last = fresh.size() < kPart;
-        if (!take(std::move(fresh), finishing && last, settled)) {
+        if (!take(std::move(fresh), finishing && last, present)) {
             // An event older than what was analysed: start over with the whole history.
             rebuild(history);
             m_restarted = true;
-            return true;
+            changed = true;
+            break;
         }
         changed = true;
         if (finishing && last)
             finishWith(history);
         if (last || m_state->a.interrupted)
-            return true;
+            break;
     }
+    return reachPresent(present) || changed;
 }
 
-bool RunAnalyzer::take(QList<Event> fresh, bool finishing, qint64 settledNs)
+bool RunAnalyzer::reachPresent(qint64 presentNs)
+{
+    State &s = *m_state;
+    if (s.a.finished || s.a.interrupted || presentNs < 0)
+        return false;
+    bool changed = false;
+    // The step whose events share the probe is in: what Redis held after it
+    // is known now, not only once the next event comes.
+    if (s.pendingProbe && s.pendingProbeNs <= presentNs
+        && (s.beyondPresent.isEmpty() || s.beyondPresent.first().probe != s.pendingProbe)) {
+        s.readPendingProbe();
+        changed = true;
+    }
+    if (presentNs > s.a.endNs) {
+        s.a.endNs = presentNs;
+        changed = true;
+    }
+    return changed;
+}
+
+bool RunAnalyzer::take(QList<Event> fresh, bool finishing, qint64 presentNs)
 {
     State &s = *m_state;
     const auto byTime = [](const Event &l, const Event &r) { return l.tNs < r.tNs; };
@@ -810,10 +844,10 @@ bool RunAnalyzer::take(QList<Event> fresh, bool finishing, qint64 settledNs)
     };
 
     if (m_arrival == Arrival::InOrder) {
-        // One thread appended them, by time but for what is not settled yet;
-        // a stable sort keeps the order of equal times.
-        if (!s.unsettled.isEmpty()) {
-            QList<Event> all = std::exchange(s.unsettled, {});
+        // One thread appended them, by time but for what began beyond the
+        // present; a stable sort keeps the order of equal times.
+        if (!s.beyondPresent.isEmpty()) {
+            QList<Event> all = std::exchange(s.beyondPresent, {});
             all.append(std::move(fresh));
             fresh = std::move(all);
         }
@@ -821,18 +855,18 @@ bool RunAnalyzer::take(QList<Event> fresh, bool finishing, qint64 settledNs)
             std::stable_sort(fresh.begin(), fresh.end(), byTime);
         if (!fresh.isEmpty() && fresh.first().tNs < s.lastCommittedNs)
             return false;
-        // What is at the settled time is final too: an event still to come
-        // at that time is appended, and so sorted, after it.
+        // What began by the present is shown; an event still to come at
+        // that time is appended, and so sorted, after it.
         qsizetype ready = fresh.size();
-        if (!finishing && settledNs >= 0)
-            ready = std::upper_bound(fresh.cbegin(), fresh.cend(), settledNs,
+        if (!finishing && presentNs >= 0)
+            ready = std::upper_bound(fresh.cbegin(), fresh.cend(), presentNs,
                                      [](qint64 ns, const Event &e) { return ns < e.tNs; })
                 - fresh.cbegin();
         qsizetype i = 0;
         for (; i < ready && !interrupted(i); ++i)
             commit(std::move(fresh[i]));
         if (!s.a.interrupted)
-            s.unsettled = fresh.sliced(ready);
+            s.beyondPresent = fresh.sliced(ready);
     } else {
         const int clients = s.a.clientCount();
         if (s.waiting.empty()) {
@@ -889,11 +923,11 @@ void RunAnalyzer::rebuild(const History &history)
 {
     m_state = std::make_unique<State>(m_info);
     const bool finished = history.isFinished();
-    const qint64 settled = history.settledNs();
+    const qint64 present = history.presentNs();
     QList<Event> all = history.eventsSince(0);
     m_consumed = all.size();
     if (m_arrival == Arrival::InOrder) {
-        take(std::move(all), finished, settled);
+        take(std::move(all), finished, present);
     } else {
         std::stable_sort(all.begin(), all.end(), [](const Event &l, const Event &r) { return l.tNs < r.tNs; });
         for (qsizetype i = 0; i < all.size(); ++i)
@@ -1145,6 +1179,55 @@ int RunAnalysis::lastProbeAt(qint64 ns) const
         if (events.at(i).probe)
             return i;
     return -1;
+}
+
+qint64 LockNode::ttlAt(qsizetype k, qint64 ns) const
+{
+    const TtlSample &t = ttl.at(k);
+    if (t.ttlNs < 0)
+        return t.ttlNs;
+    int ratePermille = 1000;
+    for (const NodeClock &c : clock)
+        if (c.tNs <= t.tNs)
+            ratePermille = c.ratePermille;
+    return std::max<qint64>(0, t.ttlNs - (ns - t.tNs) * ratePermille / 1000);
+}
+
+RunAnalysis::LockAt RunAnalysis::lockAt(int node, qint64 ns) const
+{
+    LockAt out;
+    if (node < 0 || node >= nodes.size())
+        return out;
+    ns = std::min(ns, endNs);
+    const LockNode &n = nodes.at(node);
+    out.probed = probed && lastProbeAt(ns) >= 0;
+    // The holding that covers `ns`: holdings are in time order and do not overlap.
+    for (qsizetype i = n.holdingCount() - 1; i >= 0; --i) {
+        const Holding &h = n.holding(i);
+        const qint64 end = i < n.holdings.size() ? h.span.endNs : endNs + 1;
+        if (h.span.startNs > ns)
+            continue;
+        if (ns >= end)
+            break;
+        out.token = h.token;
+        out.owner = h.owner;
+        out.ttlNs = kUnknown;
+        const qsizetype ttlEnd = i < n.holdings.size() ? h.ttlEnd : n.ttl.size();
+        for (qsizetype k = ttlEnd - 1; k >= h.ttlFirst; --k) {
+            if (n.ttl.at(k).tNs > ns)
+                continue;
+            out.ttlNs = n.ttlAt(k, ns);
+            break;
+        }
+        break;
+    }
+    return out;
+}
+
+qint64 RunAnalysis::stockAt(qint64 ns) const
+{
+    const auto it = std::upper_bound(stock.cbegin(), stock.cend(), ns, [](qint64 t, const StockPoint &p) { return t < p.tNs; });
+    return it == stock.cbegin() ? info.initialStock : (it - 1)->value;
 }
 
 RunAnalysis::Change RunAnalysis::changeAt(int event) const

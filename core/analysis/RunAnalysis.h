@@ -108,6 +108,9 @@ struct LockNode {
 
     qsizetype holdingCount() const { return holdings.size() + (open ? 1 : 0); }
     const Holding &holding(qsizetype i) const { return i < holdings.size() ? holdings.at(i) : *open; }
+    // TTL sample `k` counted down to `ns` (not before the sample), at the
+    // pace the node's clock kept then: what PTTL would have said.
+    qint64 ttlAt(qsizetype k, qint64 ns) const;
 };
 
 // A client held the lock on a majority of independent lock nodes (RedLock's
@@ -229,6 +232,18 @@ public:
     RetryRun retryRunAt(int client, qsizetype pos) const;
     // The last event at or before `ns` that carries a probe; -1 if none.
     int lastProbeAt(qint64 ns) const;
+    // What lock node `node` held at `ns` (at most the analysis' end), as its
+    // lane draws it: the holding then, and its TTL counted down from the
+    // last probe before `ns` (Redis's clock is the run's on the virtual clock).
+    struct LockAt {
+        bool probed = false;       // the node was read by then
+        QByteArray token;          // empty: no key
+        int owner = -1;
+        qint64 ttlNs = kNoKey;     // kNoTtl without expiry
+    };
+    LockAt lockAt(int node, qint64 ns) const;
+    // The stock at `ns`, as its lane draws it.
+    qint64 stockAt(qint64 ns) const;
     // What event `event` changed: the client's belief and what Redis held
     // just before it and right after it (the inspector's before → after).
     struct Change {
@@ -288,7 +303,10 @@ public:
 private:
     struct State;
     // Analyses events just read; false when one is older than what is done.
-    bool take(QList<Event> fresh, bool finishing, qint64 settledNs);
+    bool take(QList<Event> fresh, bool finishing, qint64 presentNs);
+    // The analysis reaches the run's present: its end, and what Redis held
+    // after the last step. True when that changed it.
+    bool reachPresent(qint64 presentNs);
     void commit(Event e);
     void finishWith(const History &history);
     void rebuild(const History &history);
@@ -301,6 +319,13 @@ private:
     QList<int> m_newlyMarked;
     bool m_restarted = false;
 };
+
+// The moment an event was known by: a command's once its reply came (or it
+// ended without one); a sleep or a pause from its start, though it lasts
+// beyond it; an order when it ends (its duration, the order's latency,
+// reaches back to its start). An analysis at an instant holds the events
+// known by then.
+qint64 knownAtNs(const Event &e);
 
 // A finished (or stopped) history in one go: the CLI, stress and the tests.
 std::shared_ptr<const RunAnalysis> analyze(const History &history, const std::atomic<bool> *interrupt = nullptr);

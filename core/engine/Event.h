@@ -136,6 +136,10 @@ struct LockTruth {
 // step; every run probes once at its end). Shared and immutable: events
 // that carry none pay one null pointer.
 struct Probe {
+    // When Redis was read, on the run's clock: on the virtual clock the
+    // servers' time, which may be before the step's reply reached its
+    // client (a slow link); -1: right after the event's reply.
+    qint64 atNs = -1;
     qint64 stock = kUnknown;
     QList<LockTruth> locks;    // by lock node; empty when the lock was not read
     const LockTruth *lockOn(int node) const { return node >= 0 && node < locks.size() ? &locks.at(node) : nullptr; }

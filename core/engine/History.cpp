@@ -52,16 +52,16 @@ QList<Event> History::eventsSince(qsizetype first, qsizetype max) const
     return out;
 }
 
-void History::settle(qint64 ns)
+void History::advancePresent(qint64 ns)
 {
     QMutexLocker locker(&m_lock);
-    m_settledNs = std::max(m_settledNs, ns);
+    m_presentNs = std::max(m_presentNs, ns);
 }
 
-qint64 History::settledNs() const
+qint64 History::presentNs() const
 {
     QMutexLocker locker(&m_lock);
-    return m_settledNs;
+    return m_presentNs;
 }
 
 qsizetype History::size() const

@@ -94,13 +94,16 @@ public:
     QList<Event> events() const { return eventsSince(0); }
     qsizetype size() const;
 
-    // A run whose events may be appended out of time order (stepped on the
-    // virtual clock, a reply lands after a later command went out) promises
-    // here that no event earlier than `ns` is still to come. Runs that never
-    // call it append in time order.
-    void settle(qint64 ns);
-    // -1 when settle() was never called.
-    qint64 settledNs() const;
+    // How far a run on the virtual clock has played: every event recorded
+    // so far began by `ns`, and what the views show of the run ends there (a
+    // work step recorded now may last beyond it). An event recorded later
+    // may still begin a little earlier (a command sent half a round trip
+    // before a reply another client already had): the analysis then starts
+    // over. Runs that never call it (real clock) are shown up to their last
+    // event.
+    void advancePresent(qint64 ns);
+    // -1 when advancePresent() was never called.
+    qint64 presentNs() const;
 
     // Set once the run is over.
     void finish(qint64 finalStock, qint64 endNs);
@@ -127,7 +130,7 @@ private:
     bool m_finished = false;
     qint64 m_finalStock = kUnknown;
     qint64 m_endNs = 0;
-    qint64 m_settledNs = -1;
+    qint64 m_presentNs = -1;
 };
 
 } // namespace lockstock

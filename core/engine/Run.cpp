@@ -159,7 +159,7 @@ Run::Run(RunConfig config, const Strategy &strategy, RedisEndpoint endpoint, His
 {
     m_history.setInfo(m_info);
     if (m_clock.isVirtual())
-        m_history.settle(0);
+        m_history.advancePresent(0);
 }
 
 Run::~Run()
@@ -1020,13 +1020,16 @@ void Run::applyDueServerFaults()
             return;
         }
         e.durationNs = nowNs() - e.tNs;
-        record(std::move(e));
         if (fault.action == ServerFault::Action::ClientPause && m_clock.isVirtual()) {
             // Redis lifts the pause once its clock is past the end (its cron
             // looks ten times a second, on the frozen clock).
             m_clientPauses.resize(m_endpoints.size());
             m_clientPauses[size_t(fault.node)] = {nowNs(), nowNs() + m_info.clockNs(double(fault.delayMs + 1))};
         }
+        // What the fault left in Redis (a restart empties a node, a full one
+        // evicts): the lanes show it from now, not from the next step.
+        observe(e);
+        record(std::move(e));
         // The second half of a timed fault: back up (or running) after delayMs.
         ServerFault then = fault;
         then.atMs = -1;
@@ -1079,10 +1082,15 @@ void Run::finish()
 std::shared_ptr<const Probe> Run::readTruth(bool reopen, int timeoutMs)
 {
     auto probe = std::make_shared<Probe>();
+    if (m_clock.isVirtual())
+        probe->atNs = m_clock.nowNs();
     const Argv get{"GET", m_config.lockKey()};
     const Argv pttl{"PTTL", m_config.lockKey()};
     const Argv stock{"GET", m_config.stockKey()};
-    const auto lockFrom = [](const RedisValue &value, const RedisValue &ttl) {
+    // From the replies to GET and PTTL.
+    const auto lockFrom = [](const QList<RedisValue> &r) {
+        const RedisValue &value = r.at(0);
+        const RedisValue &ttl = r.at(1);
         return LockTruth{value.isString() ? value.bytes() : QByteArray(), ttl.isInteger() ? ttl.toInteger() : kUnknown};
     };
     long long v = 0;
@@ -1094,7 +1102,7 @@ std::shared_ptr<const Probe> Run::readTruth(bool reopen, int timeoutMs)
     };
     if (!m_nodes) {
         const QList<RedisValue> r = onControl([&](RedisConnection &c) { return c.pipeline({get, pttl, stock}); });
-        probe->locks << lockFrom(r.at(0), r.at(1));
+        probe->locks << lockFrom(r);
         if (r.at(0).isError() && r.at(0).bytes().startsWith("WRONGTYPE")) {
             // A reentrant lock is a hash {owner: hold count}: its owner is the value.
             const RedisValue owners = onControl([&](RedisConnection &c) { return c.command({"HKEYS", m_config.lockKey()}); });
@@ -1105,30 +1113,39 @@ std::shared_ptr<const Probe> Run::readTruth(bool reopen, int timeoutMs)
     }
     probe->stock = onControl([&](RedisConnection &c) { return c.command(stock); }).readInteger(v) ? v : kUnknown;
     m_nodes->awaitReplication();
+    const auto readNode = [&](int node) {
+        LockTruth truth;
+        RedisConnection *c = probeConnection(node);
+        if (!c)
+            return truth;
+        if (m_config.nodes.kind != NodeSpec::Kind::Cluster)
+            return lockFrom(c->pipeline({get, pttl}));
+        // ASKING before each read: a node importing the key's slot
+        // answers for the keys that moved to it already.
+        const QList<RedisValue> r = c->pipeline({{"INFO", "replication"}, {"ASKING"}, get, {"ASKING"}, pttl});
+        const QByteArray role = r.at(0).bytes();
+        const RedisValue &value = r.at(2);
+        if (NodeSet::isRedirect(value))
+            truth = LockTruth{{}, kNoKey}; // outside the key's shard, or moved on: no such key
+        else if (role.contains("role:master") || role.contains("master_link_status:up"))
+            truth = lockFrom({value, r.at(4)});
+        // else a replica not yet in sync with its master (a demoted
+        // master before its full sync): what it holds is no one's
+        // lock any more, and soon flushed. Unknown, as a stopped node.
+        return truth;
+    };
     for (int node = 0; node < m_nodes->lockNodes(); ++node) {
         LockTruth truth;
-        try {
-            if (RedisConnection *c = probeConnection(node)) {
-                if (m_config.nodes.kind != NodeSpec::Kind::Cluster) {
-                    const QList<RedisValue> r = c->pipeline({get, pttl});
-                    truth = lockFrom(r.at(0), r.at(1));
-                } else {
-                    // ASKING before each read: a node importing the key's slot
-                    // answers for the keys that moved to it already.
-                    const QList<RedisValue> r = c->pipeline({{"INFO", "replication"}, {"ASKING"}, get, {"ASKING"}, pttl});
-                    const QByteArray role = r.at(0).bytes();
-                    const RedisValue &value = r.at(2);
-                    if (NodeSet::isRedirect(value))
-                        truth = LockTruth{{}, kNoKey}; // outside the key's shard, or moved on: no such key
-                    else if (role.contains("role:master") || role.contains("master_link_status:up"))
-                        truth = lockFrom(value, r.at(4));
-                    // else a replica not yet in sync with its master (a demoted
-                    // master before its full sync): what it holds is no one's
-                    // lock any more, and soon flushed. Unknown, as a stopped node.
-                }
+        // A node restarted since the last look closed that connection: a
+        // second look goes on a new one. A node that still does not answer
+        // is unknown, and tried again next time.
+        for (int attempt = 0; attempt < 2; ++attempt) {
+            try {
+                truth = readNode(node);
+                break;
+            } catch (const RedisError &) {
+                m_observers[size_t(node)].reset();
             }
-        } catch (const RedisError &) {
-            m_observers[size_t(node)].reset(); // restarting or gone: unknown, tried again next time
         }
         probe->locks << truth;
     }
@@ -1146,22 +1163,10 @@ RedisConnection *Run::probeConnection(int node)
     return &observer(node);
 }
 
-void Run::settleHistory()
+void Run::advancePresent()
 {
-    if (!m_clock.isVirtual())
-        return;
-    // Whatever comes next happens on the servers' clock (a fault, an
-    // expiry), which never goes back, or at an actor's ready time or later:
-    // a sleep ends then, and a command is sent then, or half a round trip
-    // before the clock when the clock has passed that (sentNs()). An
-    // actor nobody stepped does not hold back what the others did.
-    const qint64 now = m_clock.nowNs();
-    qint64 settled = now;
-    for (const ClientState &s : m_clients)
-        for (const auto &a : s.actors)
-            settled = std::min(settled, isCommand(a->pending()) ? sentNs(*a->client(), serverOf(*a), a->readyNs)
-                                                                : std::max(a->readyNs, now));
-    m_history.settle(settled);
+    if (m_clock.isVirtual())
+        m_history.advancePresent(std::max(m_clock.nowNs(), m_lastReplyNs));
 }
 
 void Run::recordFrom(ClientState &state, Event e)

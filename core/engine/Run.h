@@ -139,9 +139,10 @@ protected:
     ClientState &stateOf(const Client &client) { return m_clients[size_t(client.index())]; }
     std::vector<ClientState> m_clients;
 
-    // On the virtual clock, tells the history how far its events are final
-    // (History::settle): a reply lands after a later command went out.
-    void settleHistory();
+    // On the virtual clock, tells the history how far the run has played
+    // (History::advancePresent): the servers' clock, or the latest reply a
+    // client has had when that is later.
+    void advancePresent();
     // Hook for stepped runs: the truth from Redis right after a step.
     virtual void observe(Event &) {}
     // Reads what Redis holds now: the stock, and the lock on every lock node

@@ -77,7 +77,7 @@ bool SteppedRun::stepActor(Actor &actor)
     if (shouldStop())
         return false;
     const bool more = step(stateOf(*actor.client()), actor);
-    settleHistory();
+    advancePresent();
     return more;
 }
 
@@ -121,6 +121,10 @@ bool SteppedRun::stepChosen(int index)
     Actor *target = mainOf(index);
     if (!target)
         return !finished();
+    // Waiting for its start offset is the engine's, not a step of the
+    // client's code: the press goes on to the client's first operation.
+    const Operation &op = target->pending();
+    const bool joining = op.kind == Operation::Kind::Sleep && op.step == Step::Start;
     // Background actors (watchdogs) due before the target keep their timing.
     while (Actor *bg = earliest(true)) {
         const qint64 due = dueNs(*bg);
@@ -132,7 +136,9 @@ bool SteppedRun::stepChosen(int index)
         if (!target)
             return !finished();
     }
-    return stepActor(*target) && !finished();
+    if (!stepActor(*target) || finished())
+        return false;
+    return joining ? stepChosen(index) : true;
 }
 
 bool SteppedRun::stepNext()
@@ -186,7 +192,7 @@ void SteppedRun::advanceTo(qint64 ns)
     const qint64 due = nextDueNs();
     if (!shouldStop())
         waitUntil(due >= 0 ? std::min(ns, due) : ns);
-    settleHistory();
+    advancePresent();
 }
 
 void SteppedRun::replay(const QList<StepChoice> &choices, qint64 ns)
@@ -252,11 +258,30 @@ void SteppedRun::observe(Event &e)
 void SteppedRun::probe(Event *into)
 {
     into->probe = readTruth();
-    // With one server, watch for the lease to run out (waitUntil); lock
-    // nodes are only read.
-    const LockTruth *lock = hasNodes() ? nullptr : into->lock();
-    m_lockValue = lock ? lock->value : QByteArray();
-    m_lockExpiresNs = lock && lock->pttl >= 0 ? clock().expiryNs(0, lock->pttl) : -1;
+    // Watch every lock node's lease for the moment it runs out (waitUntil).
+    const QList<LockTruth> &locks = into->probe->locks;
+    m_leases.resize(locks.size());
+    for (qsizetype n = 0; n < locks.size(); ++n) {
+        const LockTruth &lock = locks.at(n);
+        if (lock.pttl == kUnknown) {
+            // The node did not answer: what it holds is unknown, not gone.
+            m_leases[n].expiresNs = -1;
+            continue;
+        }
+        const qint64 expires = lock.pttl >= 0 ? clock().expiryNs(int(n), lock.pttl) : -1;
+        // Looked at when it was due and still there (a node whose clock lags):
+        // the next step's probe sets it again.
+        m_leases[n] = {lock.value, expires > clock().nowNs() ? expires : -1};
+    }
+}
+
+qint64 SteppedRun::nextExpiryNs() const
+{
+    qint64 next = -1;
+    for (const Lease &l : m_leases)
+        if (l.expiresNs >= 0 && (next < 0 || l.expiresNs < next))
+            next = l.expiresNs;
+    return next;
 }
 
 void SteppedRun::waitUntil(qint64 ns)
@@ -264,15 +289,16 @@ void SteppedRun::waitUntil(qint64 ns)
     while (!shouldStop()) {
         applyDueServerFaults();
         const qint64 fault = nextServerFaultNs();
+        const qint64 expiry = nextExpiryNs();
         const bool faultDue = fault >= 0 && fault <= ns;
-        const bool expiryDue = m_lockExpiresNs >= 0 && m_lockExpiresNs <= ns;
+        const bool expiryDue = expiry >= 0 && expiry <= ns;
         // Sentinels speak on their own time: listen while waiting.
         if (listensToSentinels()) {
             qint64 next = ns;
             if (faultDue)
                 next = std::min(next, fault);
             if (expiryDue)
-                next = std::min(next, m_lockExpiresNs);
+                next = std::min(next, expiry);
             if (next - nowNs() > kSentinelListenNs) {
                 advanceClock(nowNs() + kSentinelListenNs);
                 continue;
@@ -282,13 +308,14 @@ void SteppedRun::waitUntil(qint64 ns)
             advanceClock(ns);
             return;
         }
-        if (faultDue && (!expiryDue || fault <= m_lockExpiresNs)) {
+        if (faultDue && (!expiryDue || fault <= expiry)) {
             advanceClock(fault);
             continue;
         }
-        // The lease should be over by then: ask Redis whether it really let go.
-        advanceClock(m_lockExpiresNs);
-        const QByteArray before = m_lockValue;
+        // A lease should be over by then: ask Redis whether it really let go,
+        // and record it at that instant, on each node that did.
+        advanceClock(expiry);
+        const QList<Lease> before = m_leases;
         Event e;
         e.tNs = nowNs();
         e.kind = EventKind::Expired;
@@ -298,11 +325,17 @@ void SteppedRun::waitUntil(qint64 ns)
             fail(QString::fromStdString(err.what()));
             return;
         }
-        if (m_lockValue != before) {
-            e.token = before;
-            e.note = QStringLiteral("Redis expired the lock of %1").arg(QString::fromUtf8(before));
-            history().append(std::move(e));
+        for (qsizetype n = 0; n < before.size() && n < m_leases.size(); ++n) {
+            const QByteArray &token = before.at(n).value;
+            if (token.isEmpty() || m_leases.at(n).value == token)
+                continue;
+            Event expired = e;
+            expired.node = quint8(n);
+            expired.token = token;
+            expired.note = QStringLiteral("Redis expired the lock of %1").arg(QString::fromUtf8(token));
+            history().append(std::move(expired));
         }
+        advancePresent();
     }
 }
 

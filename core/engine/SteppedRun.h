@@ -91,9 +91,15 @@ private:
     QRandomGenerator m_random;
     bool m_randomSeeded = false;
     bool m_closed = false;
-    // The last probe: the lock as Redis held it, and when that lease runs out.
-    QByteArray m_lockValue;
-    qint64 m_lockExpiresNs = -1;
+    // The earliest moment a lock node's lease, as the last probe saw it, runs out; -1: none.
+    qint64 nextExpiryNs() const;
+
+    // The last probe, per lock node: the lock as Redis held it, and when that lease runs out.
+    struct Lease {
+        QByteArray value;
+        qint64 expiresNs = -1;
+    };
+    QList<Lease> m_leases;
 };
 
 } // namespace lockstock
