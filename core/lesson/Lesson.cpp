@@ -417,10 +417,9 @@ qint64 frameTimeNs(const RunAnalysis &analysis, int event)
 {
     if (event < 0 || event >= analysis.events.size())
         return 0;
-    const Event &e = analysis.events.at(event);
-    // A nanosecond before the reply: what the same client (or another) sends
-    // the moment it is in does not show yet.
-    return e.kind == EventKind::Command ? std::max(e.tNs, e.tNs + e.durationNs - 1) : e.tNs;
+    // When it is known: a command once its reply is in. What the same
+    // client sends the moment it is in is still awaiting its own reply.
+    return knownAtNs(analysis.events.at(event));
 }
 
 QString challengeGoal(FindingKind goal)

@@ -113,8 +113,8 @@ int resolveAnchor(const LessonAnchor &anchor, const RunAnalysis &analysis);
 // Every frame's event in `analysis`, in order; empty with *error saying which
 // frame (file line, anchor) has none, or stops before the frame ahead of it.
 QList<int> resolveFrames(const QList<LessonFrame> &frames, const RunAnalysis &analysis, QString *error);
-// The moment a frame shows: just before the anchored command's end (its
-// reply is in, what follows it is not yet), else the event's start.
+// The moment a frame shows: when its event is known (knownAtNs: a command
+// once its reply is in); the frame shows the run at that instant.
 qint64 frameTimeNs(const RunAnalysis &analysis, int event);
 
 } // namespace lockstock
