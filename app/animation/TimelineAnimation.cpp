@@ -85,16 +85,6 @@ QList<AnimationCaption> lessonCaptions(const QList<LessonFrame> &frames, const Q
     return captions;
 }
 
-// The run again, event by event, through the checker: its verdict at each
-// frame is what the window said at that moment of the run.
-struct AnimationFrames::Replay {
-    explicit Replay(const RunInfo &info) : history(info), analyzer(info) {}
-    History history;
-    RunAnalyzer analyzer;
-    qsizetype fed = 0;
-    std::shared_ptr<const RunAnalysis> sofar;
-};
-
 namespace {
 // One caption band for every frame: the lanes never move.
 qreal captionBand(const AnimationOptions &options)
@@ -118,7 +108,7 @@ QSize animationSize(const RunAnalysis &data, const AnimationOptions &options)
 }
 
 AnimationFrames::AnimationFrames(std::shared_ptr<const RunAnalysis> data, AnimationOptions options)
-    : m_data(std::move(data)), m_options(std::move(options))
+    : m_data(std::move(data)), m_options(std::move(options)), m_instants(m_data)
 {
     m_options.image.size = animationSize(*m_data, m_options);
     m_options.image.captionBand = captionBand(m_options);
@@ -146,20 +136,12 @@ QImage AnimationFrames::frame(int index, QString *error)
         }
     if (cursor < 0)
         return timelineImage(*m_data, image, error); // the finished run, as `shot` draws it
+    // The run as it stood at the cursor, drawn on the whole run's lanes.
+    const std::shared_ptr<const RunAnalysis> now = m_instants.at(m_data->clockNs(cursor));
     image.cursorMs = cursor;
-    // Everything that happened up to the cursor, through the checker.
-    const qint64 cursorNs = m_data->clockNs(cursor);
-    if (!m_replay || (m_replay->fed > 0 && m_data->events.at(m_replay->fed - 1).tNs > cursorNs))
-        m_replay = std::make_unique<Replay>(m_data->info);
-    const qsizetype before = m_replay->fed;
-    while (m_replay->fed < m_data->events.size() && m_data->events.at(m_replay->fed).tNs <= cursorNs)
-        m_replay->history.append(m_data->events.at(m_replay->fed++));
-    if (!m_replay->sofar || m_replay->fed != before) {
-        m_replay->analyzer.update(m_replay->history);
-        m_replay->sofar = m_replay->analyzer.snapshot();
-    }
-    image.findings = &m_replay->sofar->verdict.findings;
-    return timelineImage(*m_data, image, error);
+    image.whole = m_data.get();
+    image.selected = InstantAnalyzer::indexIn(*m_data, image.selected, *now);
+    return timelineImage(*now, image, error);
 }
 
 QString animationFileProblem(const QString &path)

@@ -6,6 +6,7 @@
 // picture `shot` writes at that size. Encoded as GIF (giflib), or as WebM,
 // MP4 or APNG by the ffmpeg program. Same run and options, same bytes.
 
+#include "analysis/InstantAnalysis.h"
 #include "gui/TimelineExport.h"
 
 #include <functional>
@@ -73,10 +74,9 @@ public:
     QImage frame(int index, QString *error);
 
 private:
-    struct Replay;
     std::shared_ptr<const RunAnalysis> m_data;
     AnimationOptions m_options;
-    std::unique_ptr<Replay> m_replay;
+    InstantAnalyzer m_instants;   // the run at each frame's cursor
 };
 
 // Called after each frame with (frames done, frames in all); false stops the work.

@@ -8,6 +8,7 @@
 #include "gui/TimelineExport.h"
 #include "cli/LanguageOption.h"
 #include "lesson/Lesson.h"
+#include "analysis/InstantAnalysis.h"
 
 #include "engine/RedisChecks.h"
 
@@ -144,6 +145,8 @@ int shotCommand(const QStringList &arguments)
         return kExitUsage;
     }
     const std::shared_ptr<const RunAnalysis> data = analyze(history);
+    // What is drawn: the run, or the run at a lesson frame's instant.
+    std::shared_ptr<const RunAnalysis> drawn = data;
     image.describe(request.scenario, *request.strategy);
     if (lesson && error.isEmpty()) {
         QString why;
@@ -162,8 +165,13 @@ int shotCommand(const QStringList &arguments)
             animate->options.captions = lessonCaptions(frames, events, *data, language);
         } else {
             const LessonFrame &f = frames.at(lessonFrame - 1);
-            image.cursorMs = data->scenarioMs(frameTimeNs(*data, events.at(lessonFrame - 1)));
-            image.selected = f.highlight == LessonHighlight::Verdict ? -1 : events.at(lessonFrame - 1);
+            const qint64 frameNs = frameTimeNs(*data, events.at(lessonFrame - 1));
+            drawn = analyzeAt(data, frameNs);
+            image.whole = data.get();
+            image.cursorMs = data->scenarioMs(frameNs);
+            image.selected = f.highlight == LessonHighlight::Verdict
+                ? -1
+                : InstantAnalyzer::indexIn(*data, events.at(lessonFrame - 1), *drawn);
             image.caption = lessonCaption(f, lessonFrame - 1, int(events.size()), language);
         }
     }
@@ -183,8 +191,8 @@ int shotCommand(const QStringList &arguments)
             return !catchInterrupts().load();
         });
     } else {
-        written = out.endsWith(QLatin1String(".svg"), Qt::CaseInsensitive) ? writeTimelineSvg(*data, image, out)
-                                                                           : writeTimelinePng(*data, image, out);
+        written = out.endsWith(QLatin1String(".svg"), Qt::CaseInsensitive) ? writeTimelineSvg(*drawn, image, out)
+                                                                           : writeTimelinePng(*drawn, image, out);
     }
     if (!written.isEmpty()) {
         printError(written);
@@ -195,7 +203,7 @@ int shotCommand(const QStringList &arguments)
             printOut(finding);
     else
         printOut(QStringLiteral("Stopped before the end: no verdict. The picture shows what ran until then."));
-    const QSize size = animate ? animationSize(*data, animate->options) : image.resolvedSize(*data);
+    const QSize size = animate ? animationSize(*data, animate->options) : image.resolvedSize(*drawn);
     if (animate)
         printOut(QStringLiteral("wrote %1 (%2x%3, %4 frames at %5 fps, %6 KB)")
                      .arg(out).arg(size.width()).arg(size.height()).arg(animate->options.frameCount()).arg(animate->options.fps)

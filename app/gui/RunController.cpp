@@ -54,6 +54,11 @@ RunController::RunController(std::unique_ptr<RedisTarget> target, const QString 
     }
     connect(this, &RunController::timelineChanged, this, &RunController::updateCode);
     connect(this, &RunController::timelineChanged, this, &RunController::cursorChanged);
+    // A finished run is shown as it stood at the cursor: lanes, verdict and Redis alike.
+    connect(this, &RunController::cursorChanged, this, [this] {
+        for (RunSession *s : {&m_primary, &m_secondary})
+            s->showInstant(m_cursorMs);
+    });
     connect(this, &RunController::cursorChanged, this, &RunController::updateCode);
     connect(this, &RunController::focusChanged, this, &RunController::updateCode);
     connect(this, &RunController::configChanged, this, &RunController::textsChanged);

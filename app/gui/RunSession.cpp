@@ -60,7 +60,7 @@ void RunSession::retranslate()
 
 QVariantList RunSession::findings() const
 {
-    const auto a = analysis();
+    const auto a = shown();
     QVariantList out;
     if (a->events.isEmpty())
         return out;
@@ -72,7 +72,7 @@ QVariantList RunSession::findings() const
 
 RunSession::Outcome RunSession::outcome() const
 {
-    return Outcome(analysis()->verdict.severity());
+    return Outcome(shown()->verdict.severity());
 }
 
 void RunSession::setState(State state)
@@ -101,6 +101,8 @@ void RunSession::load(const RunConfig &config, const Strategy &strategy, const R
     m_analysis = std::make_shared<Analysis>(m_history, live ? RunAnalyzer::Arrival::PerClient : RunAnalyzer::Arrival::InOrder);
     ++m_generation;
     m_model.reset(info);
+    m_instants.reset();
+    m_shown.reset();
     setState(State::Idle);
     emit strategyChanged();
 }
@@ -170,6 +172,8 @@ void RunSession::showObserved(std::shared_ptr<const RunAnalysis> analysis, const
     m_observedTitle = title;
     // Each look rebuilds the whole history (lanes may merge as tokens are learnt): a restart.
     m_model.setAnalysis(std::move(analysis), {}, true);
+    m_shown.reset();
+    m_instants.reset();
     setState(State::Finished);
     if (fresh || renamed)
         emit strategyChanged();
@@ -316,6 +320,7 @@ void RunSession::analysed(quint64 generation, std::shared_ptr<const RunAnalysis>
     if (m_ended && analysis()->finished) {
         m_poll.stop();
         setState(*m_ended);
+        analyseInstant(); // a cursor set while the run went on
     } else if (m_ended) {
         analyse(); // the end of the history is not read yet
     }
@@ -327,6 +332,52 @@ void RunSession::analysed(quint64 generation, std::shared_ptr<const RunAnalysis>
     }
 }
 
+void RunSession::showInstant(double ms)
+{
+    if (ms == m_instantMs && (m_instantBusy || (ms >= 0) == bool(m_shown)))
+        return; // shown, or on its way
+    m_instantMs = ms;
+    analyseInstant();
+}
+
+void RunSession::analyseInstant()
+{
+    const auto whole = analysis();
+    const bool instant = m_instantMs >= 0 && isOver() && whole->finished && m_instantMs < whole->durationMs();
+    if (!instant) {
+        m_model.setInstant(-1);
+        if (m_shown) {
+            m_shown.reset();
+            emit timelineChanged();
+        }
+        return;
+    }
+    if (m_instantBusy)
+        return; // asked again once the one under way is in
+    if (!m_instants || m_instants->whole() != whole)
+        m_instants = std::make_shared<InstantAnalyzer>(whole);
+    m_instantBusy = true;
+    const qint64 ns = whole->clockNs(m_instantMs);
+    m_analysisThread.start([this, job = m_instants, ns, generation = m_generation] {
+        std::shared_ptr<const RunAnalysis> at = job->at(ns);
+        // The destructor waits for this thread, so `this` outlives the call.
+        QMetaObject::invokeMethod(this, [=, this] {
+            m_instantBusy = false;
+            if (generation != m_generation || job != m_instants || m_instantMs < 0) {
+                analyseInstant();
+                return;
+            }
+            m_model.setInstant(ns);
+            if (at != m_shown) {
+                m_shown = at;
+                emit timelineChanged();
+            }
+            if (analysis()->clockNs(m_instantMs) != ns)
+                analyseInstant(); // the cursor moved on meanwhile
+        }, Qt::QueuedConnection);
+    });
+}
+
 QVariantMap RunSession::eventDetails(int sortedIndex) const
 {
     return lockstock::eventDetails(*analysis(), sortedIndex);
@@ -334,35 +385,24 @@ QVariantMap RunSession::eventDetails(int sortedIndex) const
 
 QVariantMap RunSession::redisStateAt(double ms) const
 {
-    const auto a = analysis();
-    const qint64 ns = ms < 0 ? std::numeric_limits<qint64>::max() / 2 : a->clockNs(ms);
-    const int i = a->lastProbeAt(ns);
+    // What the lock lane and the stock lane draw at that moment: the panel
+    // says what the timeline shows, never more.
+    const auto a = shown();
+    const qint64 ns = ms < 0 ? a->endNs : std::min(a->clockNs(ms), a->endNs);
+    const RunAnalysis::LockAt lock = a->lockAt(0, ns);
     QVariantMap m;
     m[QStringLiteral("lockKey")] = QString::fromUtf8(a->info.lockKey);
     m[QStringLiteral("stockKey")] = QString::fromUtf8(a->info.stockKey);
-    m[QStringLiteral("probed")] = i >= 0;
-    if (i < 0)
+    m[QStringLiteral("probed")] = lock.probed;
+    if (!lock.probed)
         return m;
-    const Event &e = a->events.at(i);
-    const LockTruth *lock = e.lock();
-    if (lock && lock->pttl != kUnknown) {
-        // The TTL counted down from the probe to `ms`.
-        const qint64 probedAt = e.tNs + e.durationNs;
-        const qint64 elapsedMs = ms < 0 ? 0 : std::max<qint64>(0, (ns - probedAt) / 1000000);
-        qint64 pttl = lock->pttl;
-        if (pttl > 0)
-            pttl = std::max<qint64>(0, pttl - elapsedMs);
-        const bool gone = lock->pttl > 0 && pttl == 0;
-        m[QStringLiteral("lockValue")] = gone ? QString() : QString::fromUtf8(lock->value);
-        m[QStringLiteral("lockPttl")] = gone ? kNoKey : pttl;
-        int owner = -1;
-        const LockNode &node = a->nodes.first();
-        for (qsizetype h = node.holdingCount() - 1; h >= 0 && owner < 0; --h)
-            if (node.holding(h).token == lock->value)
-                owner = node.holding(h).owner;
-        m[QStringLiteral("lockOwner")] = gone ? -1 : owner;
+    if (lock.ttlNs != kUnknown) {
+        m[QStringLiteral("lockValue")] = QString::fromUtf8(lock.token);
+        // In Redis's milliseconds, as PTTL says them.
+        m[QStringLiteral("lockPttl")] = lock.ttlNs < 0 ? lock.ttlNs : (lock.ttlNs + 999999) / 1000000;
+        m[QStringLiteral("lockOwner")] = lock.owner;
     }
-    m[QStringLiteral("stock")] = e.probe->stock == kUnknown ? QVariant() : QVariant(e.probe->stock);
+    m[QStringLiteral("stock")] = a->stockAt(ns);
     return m;
 }
 

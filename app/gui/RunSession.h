@@ -8,6 +8,8 @@
 #include "RunWorker.h"
 #include "TimelineModel.h"
 
+#include "analysis/InstantAnalysis.h"
+
 #include "engine/RunConfig.h"
 #include "redis/RedisEndpoint.h"
 
@@ -32,6 +34,7 @@ class RunSession : public QObject {
     Q_PROPERTY(QString strategyTitle READ strategyTitle NOTIFY strategyChanged)
     Q_PROPERTY(bool correctSide READ correctSide NOTIFY strategyChanged)
     Q_PROPERTY(QStringList clients READ clients NOTIFY strategyChanged)
+    // What was found by the instant shown.
     Q_PROPERTY(QVariantList findings READ findings NOTIFY timelineChanged)
     Q_PROPERTY(Outcome outcome READ outcome NOTIFY timelineChanged)
     Q_PROPERTY(double durationMs READ durationMs NOTIFY timelineChanged)
@@ -54,7 +57,17 @@ public:
 
     TimelineModel *model() { return &m_model; }
     const TimelineModel *model() const { return &m_model; }
+    // The run as far as it has played (all of it once it is over).
     std::shared_ptr<const RunAnalysis> analysis() const { return m_model.analysis(); }
+    // What the timeline, the verdict and the Redis panel show: the finished
+    // run at the instant showInstant() asked for (the analysis at that
+    // instant, whose events are numbered apart: InstantAnalyzer::indexIn),
+    // else analysis().
+    std::shared_ptr<const RunAnalysis> shown() const { return m_shown ? m_shown : analysis(); }
+    // Shows the finished run as it stood at `ms` of it (a replay cursor, a
+    // lesson frame); < 0, or a run still going: as far as it has played.
+    // Computed on the analysis thread; timelineChanged() once it is shown.
+    void showInstant(double ms);
 
     State state() const { return m_state; }
     QString strategyName() const;
@@ -129,9 +142,18 @@ private:
     void analyse();
     void analysed(quint64 generation, std::shared_ptr<const RunAnalysis> snapshot, const QList<int> &marked,
                   bool restarted);
+    // Computes the instant asked for, unless that is under way.
+    void analyseInstant();
     void teardown();
 
     TimelineModel m_model;
+    // The finished run at an instant: its analyzer (used on the analysis
+    // thread only), the instant asked for (-1: none), whether one is being
+    // computed, and the last one computed (null: none shown).
+    std::shared_ptr<InstantAnalyzer> m_instants;
+    double m_instantMs = -1;
+    bool m_instantBusy = false;
+    std::shared_ptr<const RunAnalysis> m_shown;
     std::shared_ptr<History> m_history;
     std::shared_ptr<Analysis> m_analysis;
     quint64 m_generation = 0;         // which load() the analysis in flight belongs to

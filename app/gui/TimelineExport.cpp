@@ -17,14 +17,13 @@ TimelineViewport wholeRun(const RunAnalysis &data, const TimelineImage &options)
 {
     TimelineViewport v;
     v.startMs = 0;
-    v.endMs = options.endMs > 0 ? options.endMs : wholeRunEndMs(data, options);
+    v.endMs = options.endMs > 0 ? options.endMs : wholeRunEndMs(options.whole ? *options.whole : data, options);
     v.header = true;
     v.legend = true;
     v.title = options.title;
     v.subtitle = options.subtitle;
     v.cursorMs = options.cursorMs;
     v.selected = options.selected;
-    v.findings = options.findings;
     return v;
 }
 
@@ -48,7 +47,7 @@ bool paintInto(QPaintDevice &device, const RunAnalysis &data, const TimelineImag
         return false;
     const TimelineTheme theme = options.resolvedTheme();
     const qreal band = captionHeight(options, size.width());
-    TimelinePainter painter(data, theme);
+    TimelinePainter painter(data, theme, options.whole);
     painter.paint(p, QRectF(0, 0, size.width(), size.height() - band), wholeRun(data, options));
     if (hits)
         *hits = painter.hits();
@@ -100,7 +99,7 @@ QSize TimelineImage::resolvedSize(const RunAnalysis &data) const
 {
     if (size.height() > 0)
         return size;
-    return {size.width(), qCeil(TimelinePainter(data, resolvedTheme()).preferredHeight(wholeRun(data, *this), size.width())
+    return {size.width(), qCeil(TimelinePainter(data, resolvedTheme(), whole).preferredHeight(wholeRun(data, *this), size.width())
                                 + captionHeight(*this, size.width()))};
 }
 

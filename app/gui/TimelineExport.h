@@ -21,14 +21,16 @@ struct TimelineImage {
     QString title;
     QString subtitle;
     double endMs = 0;          // the time at the right edge; 0: the whole run, its last labels whole
-    // A lesson's frame: nothing after the cursor, the anchored event
-    // outlined, and the frame's words in a band below the timeline.
+    // A lesson's or an animation's frame: the cursor's line, the anchored
+    // event outlined, and the frame's words in a band below the timeline.
     double cursorMs = -1;
     int selected = -1;
     QString caption;
-    // An animation's frame: the verdict so far in the header, and a caption
-    // band of one height for every frame (< 0: the caption's own).
-    const QList<Finding> *findings = nullptr;
+    // The whole run when the data drawn is the run at an instant of it (a
+    // frame): it sets the lanes, the header's lines and the view, which stay
+    // put from frame to frame. Null: the data is the whole run.
+    const RunAnalysis *whole = nullptr;
+    // An animation's caption band, of one height for every frame (< 0: the caption's own).
     qreal captionBand = -1;
 
     // Title and subtitle for a run of `scenario` with `strategy`.

@@ -23,6 +23,7 @@ void TimelineModel::reset(const RunInfo &info)
     beginResetModel();
     m_analysis = nothingYet(info);
     m_rows = 0;
+    m_instantNs = -1;
     endResetModel();
     emit countChanged();
     emit analysisChanged();
@@ -33,7 +34,7 @@ void TimelineModel::setAnalysis(std::shared_ptr<const RunAnalysis> analysis, con
     if (restarted) {
         beginResetModel();
         m_analysis = std::move(analysis);
-        m_rows = int(m_analysis->commands.size());
+        m_rows = rowsOf(*m_analysis);
         endResetModel();
         emit countChanged();
         emit analysisChanged();
@@ -41,7 +42,7 @@ void TimelineModel::setAnalysis(std::shared_ptr<const RunAnalysis> analysis, con
     }
     // Which findings the verdict has: when that changes, marks may appear or go.
     const bool verdictMoved = m_analysis->verdict.kinds() != analysis->verdict.kinds();
-    const int rows = int(analysis->commands.size());
+    const int rows = rowsOf(*analysis);
     if (rows > m_rows) {
         beginInsertRows({}, m_rows, rows - 1);
         m_analysis = std::move(analysis);
@@ -62,6 +63,36 @@ void TimelineModel::setAnalysis(std::shared_ptr<const RunAnalysis> analysis, con
         emitRowsChanged(marked);
     }
     emit analysisChanged();
+}
+
+int TimelineModel::rowsOf(const RunAnalysis &analysis) const
+{
+    const SharedList<int> &commands = analysis.commands;
+    if (m_instantNs < 0)
+        return int(commands.size());
+    const auto it = std::upper_bound(commands.cbegin(), commands.cend(), m_instantNs,
+                                     [&analysis](qint64 t, int event) { return t < analysis.events.at(event).tNs; });
+    return int(it.index());
+}
+
+void TimelineModel::setInstant(qint64 ns)
+{
+    if (ns == m_instantNs)
+        return;
+    m_instantNs = ns;
+    const int rows = rowsOf(*m_analysis);
+    if (rows > m_rows) {
+        beginInsertRows({}, m_rows, rows - 1);
+        m_rows = rows;
+        endInsertRows();
+    } else if (rows < m_rows) {
+        beginRemoveRows({}, rows, m_rows - 1);
+        m_rows = rows;
+        endRemoveRows();
+    } else {
+        return;
+    }
+    emit countChanged();
 }
 
 int TimelineModel::rowOf(int event) const

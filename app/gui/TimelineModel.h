@@ -37,6 +37,9 @@ public:
     // new commands; `marked` are the events whose mark is new; `restarted`
     // means it was rebuilt from scratch (every row may have changed).
     void setAnalysis(std::shared_ptr<const RunAnalysis> analysis, const QList<int> &marked = {}, bool restarted = true);
+    // Lists the commands sent by `ns` only, as MONITOR would have printed
+    // them by then (a replay cursor, a lesson frame); < 0: all of them.
+    void setInstant(qint64 ns);
 
     std::shared_ptr<const RunAnalysis> analysis() const { return m_analysis; }
     const Event &eventAt(int row) const { return m_analysis->events.at(m_analysis->commands.at(row)); }
@@ -58,10 +61,13 @@ signals:
 private:
     // The row of command event `event`; -1 when it is not a row.
     int rowOf(int event) const;
+    // How many of `analysis`' commands are listed at the instant set.
+    int rowsOf(const RunAnalysis &analysis) const;
     void emitRowsChanged(const QList<int> &events);
 
     std::shared_ptr<const RunAnalysis> m_analysis;
     int m_rows = 0;
+    qint64 m_instantNs = -1;
 };
 
 } // namespace lockstock

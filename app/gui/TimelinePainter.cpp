@@ -268,8 +268,9 @@ double niceStep(double raw)
 }
 } // namespace
 
-TimelinePainter::TimelinePainter(const RunAnalysis &data, const TimelineTheme &theme)
+TimelinePainter::TimelinePainter(const RunAnalysis &data, const TimelineTheme &theme, const RunAnalysis *shape)
     : m_data(data)
+    , m_shape(shape ? *shape : data)
     , m_theme(theme)
 {
 }
@@ -284,7 +285,7 @@ qreal TimelinePainter::titleHeight(const QString &title, qreal width) const
 qreal TimelinePainter::headerHeight(const QString &title, qreal width) const
 {
     return titleHeight(title, width) + m_theme.px(46)
-        + m_theme.px(32) * qMax<qsizetype>(1, qMin<qsizetype>(kHeaderFindings, m_data.verdict.findings.size()));
+        + m_theme.px(32) * qMax<qsizetype>(1, qMin<qsizetype>(kHeaderFindings, m_shape.verdict.findings.size()));
 }
 
 qreal TimelinePainter::minimumLockLane() const
@@ -292,46 +293,46 @@ qreal TimelinePainter::minimumLockLane() const
     // The bar under a row of pills; with several lock nodes, a readable row
     // for each; the fault pills under them.
     // Independent masters: a row of majority pills above the node rows.
-    const qsizetype nodes = m_data.probed ? m_data.nodes.size() : 1;
+    const qsizetype nodes = m_shape.probed ? m_shape.nodes.size() : 1;
     return m_theme.px(30) + std::max(m_theme.px(48), qreal(nodes) * m_theme.px(26)) + majorityRowHeight()
-        + (m_data.serverFaults.isEmpty() ? m_theme.px(10) : 2 * faultRowHeight() + m_theme.px(4));
+        + (m_shape.serverFaults.isEmpty() ? m_theme.px(10) : 2 * faultRowHeight() + m_theme.px(4));
 }
 
 qreal TimelinePainter::preferredHeight(const TimelineViewport &view, qreal width) const
 {
     const TimelineTheme &t = m_theme;
     // Many clients get lanes of their minimum height: a 20-client shot stays a page, not a scroll.
-    const qreal lane = m_data.clientCount() > 6 ? minimumClientLane() + t.px(12) : t.px(158);
-    return t.px(34) + std::max(t.px(92), minimumLockLane()) + m_data.clientCount() * lane + t.px(140)
+    const qreal lane = m_shape.clientCount() > 6 ? minimumClientLane() + t.px(12) : t.px(158);
+    return t.px(34) + std::max(t.px(92), minimumLockLane()) + m_shape.clientCount() * lane + t.px(140)
         + (view.header ? headerHeight(view.title, width) : 0) + (view.legend ? t.px(48) : 0);
 }
 
 qreal TimelinePainter::minimumHeight(const TimelineViewport &view, qreal width) const
 {
-    return m_theme.px(34) + minimumLockLane() + m_data.clientCount() * minimumClientLane() + minimumStockLane()
+    return m_theme.px(34) + minimumLockLane() + m_shape.clientCount() * minimumClientLane() + minimumStockLane()
         + (view.header ? headerHeight(view.title, width) : 0) + (view.legend ? m_theme.px(48) : 0);
 }
 
 double TimelinePainter::fitEndMs(qreal plotWidth) const
 {
-    const double duration = std::max(1.0, m_data.durationMs());
+    const double duration = std::max(1.0, m_shape.durationMs());
     double end = duration * 1.04;
     const QFont labelFont = monoFont(m_theme, 13);
     // A command at t with a label w wide fits when t / end * width + w <= width.
-    for (const SharedList<LaneEvent> &lane : m_data.lanes) {
+    for (const SharedList<LaneEvent> &lane : m_shape.lanes) {
         int seen = 0;
         for (qsizetype i = lane.size() - 1; i >= 0 && seen < 4; --i) {
             const LaneEvent &le = lane.at(i);
             if (le.kind != EventKind::Command && le.kind != EventKind::Error)
                 continue;
             ++seen;
-            const Event &e = m_data.events.at(le.index);
+            const Event &e = m_shape.events.at(le.index);
             qreal w = pillSize(laidOut(e.kind == EventKind::Error ? e.note : RunAnalysis::commandText(e), labelFont), m_theme).width();
             if (le.marked)
-                w = std::max(w, pillSize(laidOut(m_data.markTextAt(le.index), m_theme.font(13, QFont::Bold)), m_theme).width());
+                w = std::max(w, pillSize(laidOut(m_shape.markTextAt(le.index), m_theme.font(13, QFont::Bold)), m_theme).width());
             // Past half the plot a label cannot make room for itself: the rest stays as it was.
             if (w + m_theme.px(16) < plotWidth / 2)
-                end = std::max(end, m_data.scenarioMs(le.tNs) * plotWidth / (plotWidth - w - m_theme.px(16)));
+                end = std::max(end, m_shape.scenarioMs(le.tNs) * plotWidth / (plotWidth - w - m_theme.px(16)));
         }
     }
     return end;
@@ -354,7 +355,7 @@ TimelinePainter::Lanes TimelinePainter::layout(const QRectF &area, const Timelin
     l.axis = QRectF(area.left(), top, area.width(), m_theme.px(34));
     top = l.axis.bottom();
     const qreal rest = bottom - top;
-    const int n = qMax(1, m_data.clientCount());
+    const int n = qMax(1, m_shape.clientCount());
     // The lock lane holds one bar per node: beyond a comfortable height it only adds empty space.
     // Short of room it gives up its comfort before any client lane goes under its minimum.
     const qreal lock = std::clamp(rest * 0.16, minimumLockLane(),
@@ -365,7 +366,7 @@ TimelinePainter::Lanes TimelinePainter::layout(const QRectF &area, const Timelin
     const qreal lane = std::max(minimumClientLane(), (rest - lock - stock) / n);
     l.lock = QRectF(area.left(), top, area.width(), lock);
     top = l.lock.bottom();
-    for (int c = 0; c < m_data.clientCount(); ++c) {
+    for (int c = 0; c < m_shape.clientCount(); ++c) {
         l.clients << QRectF(area.left(), top, area.width(), lane);
         top += lane;
     }
@@ -456,7 +457,9 @@ void TimelinePainter::paint(QPainter &p, const QRectF &area, const TimelineViewp
     m_record = {};
     m_bounds = area;
     m_topRowEnd = -1e9;
-    m_cursorNs = view.cursorMs >= 0 ? m_data.clockNs(view.cursorMs) : std::numeric_limits<qint64>::max();
+    // Nothing after the cursor, nor after the instant the run is analysed at.
+    m_cursorNs = std::min(view.cursorMs >= 0 ? m_data.clockNs(view.cursorMs) : std::numeric_limits<qint64>::max(),
+                          m_data.finished ? std::numeric_limits<qint64>::max() : m_data.endNs);
     p.save();
     p.setRenderHint(QPainter::Antialiasing);
     p.setRenderHint(QPainter::TextAntialiasing);
@@ -494,7 +497,7 @@ void TimelinePainter::paint(QPainter &p, const QRectF &area, const TimelineViewp
     p.restore();
     m_bounds = area;
 
-    if (m_data.probed && m_data.nodes.size() > 1) {
+    if (m_shape.probed && m_shape.nodes.size() > 1) {
         // Each node's name beside its row, right of the lane's own title.
         const QList<QRectF> rows = lockNodeRows(lanes.lock);
         const QFont font = m_theme.font(std::min<qreal>(12, rows.first().height() / m_theme.scale * 0.7), QFont::DemiBold);
@@ -547,8 +550,9 @@ void TimelinePainter::paintHeader(QPainter &p, const QRectF &r)
     line.translate(0, m_theme.px(32));
     line.setHeight(m_theme.px(32));
     const QFont font = m_theme.font(22, QFont::DemiBold);
-    const QList<Finding> &findings = m_view.findings ? *m_view.findings : m_data.verdict.findings;
-    const qsizetype lines = qMin<qsizetype>(kHeaderFindings, qMax<qsizetype>(1, m_data.verdict.findings.size()));
+    // As many lines as the whole run's verdict takes: an instant of it says what was found by then.
+    const QList<Finding> &findings = m_data.verdict.findings;
+    const qsizetype lines = qMin<qsizetype>(kHeaderFindings, qMax<qsizetype>(1, m_shape.verdict.findings.size()));
     for (qsizetype i = 0; i < qMin<qsizetype>(lines, findings.size()); ++i) {
         const QColor c = m_theme.severity(findings.at(i).severity);
         p.setPen(Qt::NoPen);
@@ -752,7 +756,7 @@ void TimelinePainter::paintServerFaults(QPainter &p, const Lanes &lanes)
 QRectF TimelinePainter::lockBar(const QRectF &lane) const
 {
     // Under the row of overlap pills; above the two rows of fault pills when there are faults.
-    const qreal bottom = m_data.serverFaults.isEmpty() ? m_theme.px(10) : 2 * faultRowHeight() + m_theme.px(4);
+    const qreal bottom = m_shape.serverFaults.isEmpty() ? m_theme.px(10) : 2 * faultRowHeight() + m_theme.px(4);
     return {m_plot.left(), lane.top() + m_theme.px(30), m_plot.width(), lane.height() - m_theme.px(30) - bottom};
 }
 
@@ -770,9 +774,9 @@ void TimelinePainter::paintLockLane(QPainter &p, const QRectF &r)
                   m_theme.mutedText);
     };
     const QString neverHeld = tr("no client ever held the lock in Redis");
-    if (!m_data.probed) {
+    if (!m_shape.probed) {
         sayInstead(bar, tr("this run did not read the lock back from Redis: the clients' beliefs are below"));
-    } else if (m_data.nodes.size() == 1) {
+    } else if (m_shape.nodes.size() == 1) {
         if (!held && m_data.finished)
             sayInstead(bar, neverHeld);
         else
@@ -830,7 +834,7 @@ void TimelinePainter::paintLockLane(QPainter &p, const QRectF &r)
 qreal TimelinePainter::majorityRowHeight() const
 {
     // RedLock counts a quorum of independent masters; a master with replicas has none.
-    return m_data.probed && m_data.nodes.size() > 2 && !m_data.info.replicated ? faultRowHeight() : 0;
+    return m_shape.probed && m_shape.nodes.size() > 2 && !m_shape.info.replicated ? faultRowHeight() : 0;
 }
 
 void TimelinePainter::paintMajorities(QPainter &p, const QRectF &lane, const QList<QRectF> &rows)
@@ -860,7 +864,7 @@ void TimelinePainter::paintMajorities(QPainter &p, const QRectF &lane, const QLi
 QList<QRectF> TimelinePainter::lockNodeRows(const QRectF &lane) const
 {
     const QRectF bar = lockBar(lane).adjusted(0, majorityRowHeight(), 0, 0);
-    const qsizetype n = m_data.nodes.size();
+    const qsizetype n = m_shape.nodes.size();
     const qreal gap = m_theme.px(2);
     const qreal row = (bar.height() - gap * qreal(n - 1)) / qreal(n);
     QList<QRectF> out;
@@ -934,9 +938,7 @@ void TimelinePainter::paintLockNode(QPainter &p, const QRectF &bar, const QRectF
                 hatch(p, nr, m_theme.race);
                 continue;
             }
-            const auto height = [&](qint64 at) {
-                return bar.height() * std::clamp(double(sample.ttlNs - (at - sample.tNs)) / lease, 0.0, 1.0);
-            };
+            const auto height = [&](qint64 at) { return bar.height() * std::clamp(double(node.ttlAt(k, at)) / lease, 0.0, 1.0); };
             leaseShape.moveTo(x(sample.tNs), bar.bottom());
             leaseShape.lineTo(x(sample.tNs), bar.bottom() - height(sample.tNs));
             leaseShape.lineTo(x(until), bar.bottom() - height(until));

@@ -26,9 +26,6 @@ struct TimelineViewport {
     bool legend = false;     // what the marks mean, below the lanes (exports)
     QString title;           // header lines
     QString subtitle;
-    // The header's findings: these instead of the run's (an animation's
-    // verdict so far), in as many lines as the run's own take.
-    const QList<Finding> *findings = nullptr;
 };
 
 // Where the last paint put things, for the tests that check the layout:
@@ -53,7 +50,12 @@ struct PaintRecord {
 class TimelinePainter {
     Q_DECLARE_TR_FUNCTIONS(Timeline)
 public:
-    TimelinePainter(const RunAnalysis &data, const TimelineTheme &theme);
+    // `data` is what is drawn: a run, or the run at an instant of it
+    // (InstantAnalyzer); nothing after its end is drawn until it is
+    // finished. `shape`, the whole run it is an instant of, sets the lanes,
+    // the header's lines and what fits the view, so that they stay put
+    // while the instant moves; null: `data` itself.
+    TimelinePainter(const RunAnalysis &data, const TimelineTheme &theme, const RunAnalysis *shape = nullptr);
 
     void paint(QPainter &p, const QRectF &area, const TimelineViewport &view);
     // The event under `pos` in the last paint, or -1.
@@ -152,6 +154,7 @@ private:
     void drawOrderMark(QPainter &p, const QPointF &centre, const QColor &fill, bool success) const;
 
     const RunAnalysis &m_data;
+    const RunAnalysis &m_shape;
     TimelineTheme m_theme;
     TimelineViewport m_view;
     QRectF m_plot;           // the area right of the gutter where time runs

@@ -173,13 +173,15 @@ double TimelineView::plotWidth() const
 
 void TimelineView::paint(QPainter *painter)
 {
-    m_data = m_session ? m_session->analysis() : RunAnalyzer({}).snapshot();
-    m_painter = std::make_unique<TimelinePainter>(*m_data, currentTheme());
+    // The run at the instant shown, on the lanes of the whole run.
+    m_whole = m_session ? m_session->analysis() : RunAnalyzer({}).snapshot();
+    m_data = m_session ? m_session->shown() : m_whole;
+    m_painter = std::make_unique<TimelinePainter>(*m_data, currentTheme(), m_whole.get());
     TimelineViewport view;
     view.startMs = viewStartMs();
     view.endMs = viewEndMs();
     view.cursorMs = m_cursorMs;
-    view.selected = m_selected;
+    view.selected = InstantAnalyzer::indexIn(*m_whole, m_selected, *m_data);
     m_painter->paint(*painter, QRectF(0, 0, width(), height()), view);
 }
 
@@ -220,7 +222,7 @@ void TimelineView::mouseReleaseEvent(QMouseEvent *event)
     unsetCursor();
     if (event->button() != Qt::LeftButton || m_dragging || !m_painter)
         return;
-    const int hit = m_painter->eventAt(event->position());
+    const int hit = InstantAnalyzer::indexIn(*m_data, m_painter->eventAt(event->position()), *m_whole);
     if (hit >= 0) {
         setSelectedEvent(hit);
         emit eventClicked(hit);

@@ -90,7 +90,9 @@ private:
     void updateMinimumContentHeight();
 
     QPointer<RunSession> m_session;
-    std::shared_ptr<const RunAnalysis> m_data;      // what the last paint drew
+    // What the last paint drew (the run at the instant shown) and the whole run (event numbers, lanes).
+    std::shared_ptr<const RunAnalysis> m_data;
+    std::shared_ptr<const RunAnalysis> m_whole;
     std::unique_ptr<TimelinePainter> m_painter;     // for hit tests on the last paint
     bool m_follow = true;
     double m_startMs = 0;
