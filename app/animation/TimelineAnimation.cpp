@@ -124,6 +124,12 @@ double AnimationFrames::cursorMsAt(int index) const
     return m_data->durationMs() * index / playing;
 }
 
+std::shared_ptr<const RunAnalysis> AnimationFrames::runAt(int index)
+{
+    const double cursor = cursorMsAt(index);
+    return cursor < 0 ? m_data : m_instants.at(m_data->clockNs(cursor));
+}
+
 QImage AnimationFrames::frame(int index, QString *error)
 {
     TimelineImage image = m_options.image;
@@ -137,7 +143,7 @@ QImage AnimationFrames::frame(int index, QString *error)
     if (cursor < 0)
         return timelineImage(*m_data, image, error); // the finished run, as `shot` draws it
     // The run as it stood at the cursor, drawn on the whole run's lanes.
-    const std::shared_ptr<const RunAnalysis> now = m_instants.at(m_data->clockNs(cursor));
+    const std::shared_ptr<const RunAnalysis> now = runAt(index);
     image.cursorMs = cursor;
     image.whole = m_data.get();
     image.selected = InstantAnalyzer::indexIn(*m_data, image.selected, *now);

@@ -70,6 +70,8 @@ public:
     QSize size() const { return m_options.image.size; }
     // The cursor of frame `index` (scenario ms); -1 for the finished timeline.
     double cursorMsAt(int index) const;
+    // The run as frame `index` draws it: at the frame's cursor, or finished.
+    std::shared_ptr<const RunAnalysis> runAt(int index);
     // Frame `index`; frames are cheapest asked for in order. Null with `error` set when it cannot be painted.
     QImage frame(int index, QString *error);
 
