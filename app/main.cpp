@@ -19,33 +19,32 @@
 using namespace lockstock;
 
 namespace {
-void printUsage()
-{
-    printOut(QStringLiteral(
-        "Usage: lockstock [COMMAND] [OPTIONS]\n"
-        "\n"
-        "With no command, opens the simulator window (--redis HOST:PORT to use an existing server);\n"
-        "lockstock FILE.json opens it with that scenario file.\n"
-        "\n"
-        "Commands:\n"
-        "  run SCENARIO    run headless and print the checker's verdict (--json FILE for the history)\n"
-        "  list            the built-in scenarios and strategies with their lessons\n"
-        "  lesson NAME     a guided lesson in the terminal: its frames with the trace between them\n"
-        "  stress          real clients under load: what breaks, what safety costs (--all compares)\n"
-        "  shot SCENARIO   run headless and write the finished timeline as a PNG or SVG (--out FILE),\n"
-        "                  or the run as it plays as a GIF, WebM, MP4 or APNG (--animate FILE)\n"
-        "  report SCENARIO run headless and write a self-contained HTML report (--out FILE, --both)\n"
-        "  observe [SETUP] record your own programs through a Redis proxy, then judge them\n"
-        "\n"
-        "Every command takes --help. By default LockStock starts its own private redis-server;\n"
-        "--redis HOST:PORT uses an existing one and touches only keys under a per-run prefix."));
-}
+// What `lockstock --help` says above the window's own options and the man
+// page's description (packaging/ makes the man page from every --help).
+const QString kOverview = QStringLiteral(
+    "       lockstock COMMAND [options]\n"
+    "With no command, opens the simulator window; FILE.json opens it with that scenario file.\n"
+    "\n"
+    "Commands:\n"
+    "  run SCENARIO      run headless and print the checker's verdict (--json FILE for the history)\n"
+    "  list              the built-in scenarios and strategies with their lessons\n"
+    "  lesson NAME       a guided lesson in the terminal: its frames with the trace between them\n"
+    "  stress            real clients under load: what breaks, what safety costs (--all compares)\n"
+    "  shot SCENARIO     run headless and write the finished timeline as a PNG or SVG (--out FILE),\n"
+    "                    or the run as it plays as a GIF, WebM, MP4 or APNG (--animate FILE)\n"
+    "  report SCENARIO   run headless and write a self-contained HTML report (--out FILE, --both)\n"
+    "  observe [SETUP]   record your own programs through a Redis proxy, then judge them\n"
+    "\n"
+    "Every command takes --help. By default LockStock starts its own private redis-server;\n"
+    "--redis HOST:PORT uses an existing one and touches only keys under a per-run prefix.");
 
 QStringList commandArguments()
 {
     QStringList args = QCoreApplication::arguments();
-    if (args.size() > 1)
-        args.removeAt(1); // the command; the parsers see "lockstock OPTIONS..."
+    if (args.size() > 1) {
+        // The parsers see "lockstock COMMAND" OPTIONS..., and their help says so.
+        args[0] = QStringLiteral("lockstock ") + args.takeAt(1);
+    }
     return args;
 }
 
@@ -65,11 +64,17 @@ int dispatch(int argc, char **argv)
     const QString command = argc > 1 ? QString::fromLocal8Bit(argv[1]) : QString();
     QCoreApplication::setApplicationName(QStringLiteral("lockstock"));
     QCoreApplication::setOrganizationName(QStringLiteral("LockStock"));
-    const bool help = command == QLatin1String("--help") || command == QLatin1String("-h") || command == QLatin1String("help");
     // lockstock FILE.json: the window with that scenario, like `run` and `shot` take it.
+    // Its options (--help and --version among them) are the program's.
     const bool scenarioFile = command.endsWith(QLatin1String(".json"), Qt::CaseInsensitive);
-    if (command.isEmpty() || scenarioFile || (command.startsWith(QLatin1Char('-')) && !help))
-        return windowCommand(argc, argv);
+    if (command.isEmpty() || scenarioFile || command.startsWith(QLatin1Char('-')))
+        return windowCommand(argc, argv, kOverview);
+    if (command == QLatin1String("help")) {
+        char helpOption[] = "--help";
+        char *helpArgv[] = {argv[0], helpOption, nullptr};
+        int helpArgc = 2;
+        return windowCommand(helpArgc, helpArgv, kOverview);
+    }
     const bool observeShot = command == QLatin1String("observe")
         && std::any_of(argv + 2, argv + argc, [](const char *a) { return qstrncmp(a, "--shot", 6) == 0; });
     if (command == QLatin1String("shot") || command == QLatin1String("report") || observeShot) {
@@ -94,12 +99,7 @@ int dispatch(int argc, char **argv)
         return stressCommand(args);
     if (command == QLatin1String("observe"))
         return observeCommand(args);
-    if (help) {
-        printUsage();
-        return kExitOk;
-    }
-    printError(QStringLiteral("unknown command '%1'").arg(command));
-    printUsage();
+    printError(QStringLiteral("unknown command '%1' (lockstock --help lists them)").arg(command));
     return kExitUsage;
 }
 } // namespace

@@ -92,7 +92,13 @@ std::optional<int> parseArguments(QCommandLineParser &parser, const QStringList 
         return kExitUsage;
     }
     if (parser.isSet(QStringLiteral("help"))) {
-        printOut(parser.helpText());
+        // Qt's usage line names the program as it was started (./build/app/lockstock);
+        // it says what to type instead: the first argument ("lockstock run").
+        QString help = parser.helpText();
+        const QString started = QCoreApplication::arguments().value(0);
+        if (const qsizetype at = help.indexOf(started); !started.isEmpty() && at >= 0 && at < help.indexOf(QLatin1Char('\n')))
+            help.replace(at, started.size(), arguments.value(0));
+        printOut(help);
         return kExitOk;
     }
     return std::nullopt;

@@ -138,10 +138,8 @@ int listCommand(const QStringList &arguments)
     parser.setApplicationDescription(QStringLiteral("Lists the built-in scenarios, in the course's order, and the strategies."));
     parser.addHelpOption();
     addLanguageOption(parser);
-    if (!parser.parse(arguments)) {
-        printError(parser.errorText());
-        return kExitUsage;
-    }
+    if (const std::optional<int> done = parseArguments(parser, arguments))
+        return *done;
     Translations translations(nullptr);
     if (!applyLanguage(parser, translations))
         return kExitUsage;

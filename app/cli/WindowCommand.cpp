@@ -3,6 +3,7 @@
 #include "cli/Console.h"
 #include "cli/Interrupt.h"
 #include "cli/RedisOptions.h"
+#include "cli/VersionCommand.h"
 #include "gui/GuiApp.h"
 #include "redis/RedisError.h"
 
@@ -12,11 +13,13 @@
 
 namespace lockstock {
 
-int windowCommand(int &argc, char **argv)
+int windowCommand(int &argc, char **argv, const QString &overview)
 {
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("The LockStock simulator window."));
+    parser.setApplicationDescription(overview);
     parser.addHelpOption();
+    parser.addOption({{QStringLiteral("v"), QStringLiteral("version")},
+                      QStringLiteral("Print LockStock's version and the Qt, hiredis and redis-server it runs with.")});
     addRedisOptions(parser);
     parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("A scenario file to open (as 'run' and 'shot' take)."),
                                  QStringLiteral("[FILE.json]"));
@@ -24,8 +27,12 @@ int windowCommand(int &argc, char **argv)
     {
         // Checked before there is a window's application, which needs a display.
         QCoreApplication check(argc, argv);
-        if (const std::optional<int> done = parseArguments(parser, QCoreApplication::arguments()))
+        QStringList arguments = QCoreApplication::arguments();
+        arguments[0] = QStringLiteral("lockstock");
+        if (const std::optional<int> done = parseArguments(parser, arguments))
             return *done;
+        if (parser.isSet(QStringLiteral("version")))
+            return versionCommand();
         const QStringList files = parser.positionalArguments();
         if (files.size() > 1) {
             printError(QStringLiteral("one scenario file at a time, got: %1").arg(files.join(QLatin1Char(' '))));
