@@ -484,8 +484,9 @@ std::optional<Scenario> parseScenario(const QByteArray &json, const QString &pat
         return std::nullopt;
     }
     const QJsonObject o = doc.object();
+    // "$schema" points editors at docs/scenario.schema.json; the run ignores it.
     static const QSet<QString> allowed{
-        QStringLiteral("name"), QStringLiteral("title"), QStringLiteral("lesson"), QStringLiteral("broken"),
+        QStringLiteral("$schema"), QStringLiteral("name"), QStringLiteral("title"), QStringLiteral("lesson"), QStringLiteral("broken"),
         QStringLiteral("correct"), QStringLiteral("stock"), QStringLiteral("clients"),
         QStringLiteral("orders_per_client"), QStringLiteral("quantity"), QStringLiteral("lease_ms"),
         QStringLiteral("work_ms"), QStringLiteral("retry_ms"), QStringLiteral("acquire_timeout_ms"),
@@ -499,7 +500,10 @@ std::optional<Scenario> parseScenario(const QByteArray &json, const QString &pat
 
     Scenario s;
     s.path = path;
+    // my.lockstock.json (the scenario file type's name) and my.json are both "my".
     s.name = QFileInfo(path).completeBaseName();
+    if (s.name.endsWith(QLatin1String(".lockstock")))
+        s.name.chop(int(qstrlen(".lockstock")));
     RunConfig &c = s.config;
     qint64 orders = c.ordersPerClient;
     qint64 seed = 1;

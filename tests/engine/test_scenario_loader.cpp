@@ -1,9 +1,16 @@
 // Scenario files: every built-in loads, and bad input is named by line and field.
 
 #include "scenario/Scenario.h"
+#include "scenario/ScenarioWriter.h"
 #include "engine/Strategy.h"
 #include "strategies/Strategies.h"
 
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace lockstock;
@@ -18,6 +25,32 @@ class TestScenarioLoader : public QObject {
         if (s)
             qWarning("parsed unexpectedly: %s", json.constData());
         return s ? ScenarioError{} : error;
+    }
+
+    // The JSON Schema of scenario files that docs/ and editors use.
+    static QJsonObject scenarioSchema()
+    {
+        QFile file(QStringLiteral(LOCKSTOCK_SOURCE_DIR "/docs/scenario.schema.json"));
+        if (!file.open(QIODevice::ReadOnly))
+            qFatal("cannot read %s", qPrintable(file.fileName()));
+        return QJsonDocument::fromJson(file.readAll()).object();
+    }
+
+    static QStringList sortedEnum(const QJsonObject &definitions, const char *name)
+    {
+        QStringList names;
+        for (const QJsonValue &v : definitions.value(QLatin1String(name)).toObject().value(QStringLiteral("enum")).toArray())
+            names << v.toString();
+        names.sort();
+        return names;
+    }
+
+    static QStringList sortedWithout(QStringList names, const QStringList &left)
+    {
+        for (const QString &name : left)
+            names.removeAll(name);
+        names.sort();
+        return names;
     }
 
 private slots:
@@ -183,6 +216,125 @@ private slots:
         QVERIFY(e.display().startsWith(QStringLiteral("bad.json")));
         if (line > 0)
             QVERIFY(e.display().startsWith(QStringLiteral("bad.json:%1:").arg(line)));
+    }
+
+    // A file of the scenario type, my.lockstock.json, is named "my", as my.json
+    // is; "$schema", for editors, is not a field the run knows.
+    void fileTypeAndSchemaAreNotTheScenarios()
+    {
+        ScenarioError error;
+        const QByteArray json = R"({"$schema": "/usr/share/lockstock/scenario.schema.json",
+                                    "broken": "no-lock", "correct": "lua-decrement", "clients": 2})";
+        const std::optional<Scenario> typed = parseScenario(json, QStringLiteral("/tmp/my.lockstock.json"), &error);
+        QVERIFY2(typed, qPrintable(error.display()));
+        QCOMPARE(typed->name, QStringLiteral("my"));
+        const std::optional<Scenario> plain = parseScenario(json, QStringLiteral("/tmp/my.json"), &error);
+        QVERIFY2(plain, qPrintable(error.display()));
+        QCOMPARE(plain->name, QStringLiteral("my"));
+        QCOMPARE(plain->config, typed->config);
+    }
+
+    // docs/scenario.schema.json names what the loader takes: the strategies,
+    // steps, faults, topologies and schedules of the engine's own tables.
+    void schemaNamesWhatTheLoaderTakes()
+    {
+        const QJsonObject schema = scenarioSchema();
+        const QJsonObject definitions = schema.value(QStringLiteral("definitions")).toObject();
+        QStringList strategies;
+        for (const Strategy *s : allStrategies())
+            strategies << s->name;
+        strategies.sort();
+        QCOMPARE(sortedEnum(definitions, "strategy"), strategies);
+        // "other" is what an observed program does; no scenario names it.
+        QCOMPARE(sortedEnum(definitions, "step"), sortedWithout(enumNames<Step>(), {QStringLiteral("other")}));
+        const QJsonObject fault = definitions.value(QStringLiteral("fault")).toObject().value(QStringLiteral("properties")).toObject();
+        QCOMPARE(sortedEnum(fault, "action"), sortedWithout(enumNames<Fault::Action>(), {}));
+        // What a sentinel says is heard, never injected.
+        const QJsonObject serverFault =
+            definitions.value(QStringLiteral("serverFault")).toObject().value(QStringLiteral("properties")).toObject();
+        QCOMPARE(sortedEnum(serverFault, "action"),
+                 sortedWithout(enumNames<ServerFault::Action>(), {QStringLiteral("sentinel"), QStringLiteral("switch_master")}));
+        const QJsonObject nodes = definitions.value(QStringLiteral("nodes")).toObject().value(QStringLiteral("properties")).toObject();
+        QCOMPARE(sortedEnum(nodes, "kind"), sortedWithout(enumNames<NodeSpec::Kind>(), {QStringLiteral("single")}));
+        QCOMPARE(sortedEnum(schema.value(QStringLiteral("properties")).toObject(), "schedule"),
+                 sortedWithout(enumNames<Schedule>(), {QStringLiteral("interactive")}));
+    }
+
+    // Every shipped scenario is valid by the schema, as shipped and as written
+    // back with every field spelled out (File > Save scenario as), and files
+    // the loader refuses are not: a validator (Debian's python3-jsonschema)
+    // judges them.
+    void shippedScenariosMatchTheSchema()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        QMap<QString, bool> valid; // file -> whether the loader takes it
+        const auto write = [&](const QString &name, const QByteArray &json, bool loads) {
+            QFile file(dir.filePath(name));
+            QVERIFY(file.open(QIODevice::WriteOnly) && file.write(json) == json.size());
+            valid.insert(file.fileName(), loads);
+        };
+        for (const QString &name : builtinScenarioNames()) {
+            QFile shipped(QStringLiteral(":/scenarios/") + name + QStringLiteral(".json"));
+            QVERIFY(shipped.open(QIODevice::ReadOnly));
+            write(name + QStringLiteral(".json"), shipped.readAll(), true);
+            ScenarioError error;
+            const std::optional<Scenario> s = findScenario(name, &error);
+            QVERIFY2(s, qPrintable(error.display()));
+            write(name + QStringLiteral(".written.lockstock.json"), writeScenario(*s), true);
+        }
+        const QByteArray head = R"({"broken": "no-lock", "correct": "lua-decrement", )";
+        const QList<QByteArray> refused{
+            head + R"("clients": 2, "stock": -5})",
+            head + R"("clients": 0})",
+            head + R"("clients": []})",
+            head + R"("clients": 2, "stok": 5})",
+            head + R"("clients": 2, "lease_ms": 1.5})",
+            head + R"("clients": 2, "stock": "100"})",
+            head + R"("clients": 2, "speed": 0})",
+            head + R"("clients": ["A B"]})",
+            head + R"("stock": 1})",
+            R"({"broken": "no-such", "correct": "lua-decrement", "clients": 2})",
+            head + R"("clients": 2, "schedule": "interactive"})",
+            head + R"("clients": [{"name": "A", "clock_rate": 0}]})",
+            head + R"("clients": ["A"], "faults": [{"client": "A", "action": "lose_reply"}]})",
+            head + R"("clients": ["A"], "faults": [{"client": "A", "action": "crash", "pause_ms": 5}]})",
+            head + R"("clients": 2, "nodes": {"count": 1, "maxmemory_policy": "allkeys-lru"}})",
+            head + R"("clients": 2, "nodes": {"count": 1, "maxmemory": 4194304, "maxmemory_policy": "lru"}})",
+            head + R"("clients": 2, "nodes": {"count": 3}, "server_faults": [{"node": 0, "action": "kill"}]})",
+            head + R"("clients": 2, "nodes": {"count": 3}, "server_faults": [{"node": 0, "action": "clock_jump", "at_ms": 5}]})",
+        };
+        for (qsizetype i = 0; i < refused.size(); ++i) {
+            QVERIFY2(!parseError(refused.at(i)).message.isEmpty(), refused.at(i).constData());
+            write(QStringLiteral("refused-%1.json").arg(i), refused.at(i), false);
+        }
+
+        QStringList arguments{QStringLiteral("-c"), QStringLiteral(R"(
+import json, sys, jsonschema
+schema = json.load(open(sys.argv[1]))
+jsonschema.Draft7Validator.check_schema(schema)
+validator = jsonschema.Draft7Validator(schema)
+for path in sys.argv[2:]:
+    errors = sorted(validator.iter_errors(json.load(open(path))), key=str)
+    print(path + (": valid" if not errors else ": invalid: " + errors[0].message.replace("\n", " ")))
+)"), QStringLiteral(LOCKSTOCK_SOURCE_DIR "/docs/scenario.schema.json")};
+        QProcess validator;
+        validator.start(QStringLiteral("python3"), arguments + valid.keys());
+        QVERIFY(validator.waitForFinished(60000));
+        const QString said = QString::fromUtf8(validator.readAllStandardError());
+        QVERIFY2(validator.exitCode() == 0, qPrintable(said.contains(QLatin1String("jsonschema"))
+                                                           ? QStringLiteral("install python3-jsonschema (scripts/deps-test.txt): ") + said
+                                                           : said));
+        const QStringList lines = QString::fromUtf8(validator.readAllStandardOutput()).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QCOMPARE(lines.size(), valid.size());
+        for (const QString &line : lines) {
+            const QString file = line.section(QStringLiteral(": "), 0, 0);
+            const bool judgedValid = line.section(QStringLiteral(": "), 1, 1) == QLatin1String("valid");
+            QVERIFY2(valid.contains(file), qPrintable(line));
+            QVERIFY2(judgedValid == valid.value(file),
+                     qPrintable(QStringLiteral("%1 (the loader %2 it)").arg(line, valid.value(file) ? QStringLiteral("takes")
+                                                                                                   : QStringLiteral("refuses"))));
+        }
     }
 
     void missingFileAndUnknownName()
