@@ -336,7 +336,7 @@ ApplicationWindow {
                 objectName: "openDialog"
                 title: qsTr("Open a scenario")
                 fileMode: FileDialog.OpenFile
-                nameFilters: [qsTr("Scenarios (*.json)"), qsTr("All files (*)")]
+                nameFilters: [qsTr("Scenarios (*.lockstock.json *.json)"), qsTr("All files (*)")]
                 onAccepted: Controller.openScenario(selectedFile)
             }
         }
@@ -350,8 +350,10 @@ ApplicationWindow {
                 title: qsTr("Save the scenario")
                 fileMode: FileDialog.SaveFile
                 acceptLabel: qsTr("Save")
-                nameFilters: [qsTr("Scenarios (*.json)")]
-                defaultSuffix: "json"
+                // The scenario file type (packaging/lockstock-scenario.xml): the
+                // file manager opens such a file in LockStock. Plain .json works too.
+                nameFilters: [qsTr("LockStock scenarios (*.lockstock.json)"), qsTr("JSON files (*.json)")]
+                defaultSuffix: selectedNameFilter.extensions.length > 0 ? selectedNameFilter.extensions[0] : "lockstock.json"
                 onAccepted: {
                     const error = Controller.saveScenario(selectedFile)
                     window.showStatus(error ? error : qsTr("Saved %1").arg(selectedFile.toString().replace("file://", "")), 6000)

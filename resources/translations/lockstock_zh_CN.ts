@@ -1136,10 +1136,6 @@
         <translation>打开场景</translation>
     </message>
     <message>
-        <source>Scenarios (*.json)</source>
-        <translation>场景 (*.json)</translation>
-    </message>
-    <message>
         <source>All files (*)</source>
         <translation>所有文件 (*)</translation>
     </message>
@@ -1226,6 +1222,18 @@
     <message>
         <source>&amp;Challenge: play the scheduler</source>
         <translation>挑战：由你来调度(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Scenarios (*.lockstock.json *.json)</source>
+        <translation>场景 (*.lockstock.json *.json)</translation>
+    </message>
+    <message>
+        <source>LockStock scenarios (*.lockstock.json)</source>
+        <translation>LockStock 场景 (*.lockstock.json)</translation>
+    </message>
+    <message>
+        <source>JSON files (*.json)</source>
+        <translation>JSON 文件 (*.json)</translation>
     </message>
 </context>
 <context>

@@ -480,6 +480,29 @@ private slots:
         QTRY_VERIFY(!findItem(m_window->contentItem(), QStringLiteral("fileNameTextField")));
     }
 
+    // File > Save scenario as writes the scenario file type, NAME.lockstock.json,
+    // which the file manager opens in LockStock (packaging/); a name that says
+    // .json stays plain .json. Both open again as they were saved.
+    void saveScenarioThroughTheDialog()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const std::pair<QString, QString> saves[] = {{QStringLiteral("mine"), QStringLiteral("mine.lockstock.json")},
+                                                     {QStringLiteral("plain.json"), QStringLiteral("plain.json")}};
+        for (const auto &[typed, written] : saves) {
+            saveThroughDialog(QStringLiteral("saveScenarioAction"), QStringLiteral("saveScenarioDialog"), dir.path(), typed);
+            if (QTest::currentTestFailed())
+                return;
+            const QString path = dir.filePath(written);
+            QTRY_VERIFY2(QFileInfo(path).size() > 0, qPrintable(QDir(dir.path()).entryList().join(QLatin1Char(' '))));
+            ScenarioError error;
+            const std::optional<Scenario> saved = loadScenarioFile(path, &error);
+            QVERIFY2(saved, qPrintable(error.display()));
+            QCOMPARE(saved->config, m_controller->editor()->scenario().config);
+            QTRY_VERIFY(!findItem(m_window->contentItem(), QStringLiteral("fileNameTextField")));
+        }
+    }
+
     // File > Open through the real dialog: the file's scenario is shown, atop
     // the picker, and remembered; a bad file says the loader's words in the banner.
     void openScenarioThroughTheDialog()
