@@ -46,7 +46,13 @@ ApplicationWindow {
     // first frame goes without (the side panels, the course on a first
     // start) are made then.
     property bool shown: false
-    onShownChanged: if (shown && browseAtStart) lessonBrowser.open()
+    // Over the course, when that opens: the font advice is what the class needs first.
+    onShownChanged: {
+        if (shown && browseAtStart)
+            lessonBrowser.open()
+        if (shown)
+            adviseFont()
+    }
     property bool browseAtStart: false
     // Every part made after the first frame is there; the tests wait for it,
     // and bench_window_start times it.
@@ -156,6 +162,15 @@ ApplicationWindow {
     }
     // What an export or an edit did, for a moment over the window's foot.
     function showStatus(text, timeout) { exportStatus.make().show(text, timeout) }
+    // Chinese on a machine with no Chinese font: what to install.
+    function adviseFont() {
+        if (Translations.fontAdvice.length > 0)
+            showStatus(Translations.fontAdvice, 20000)
+    }
+    Connections {
+        target: Translations
+        function onLanguageChanged() { window.adviseFont() }
+    }
 
     // The one-key shortcuts drive the timeline; over the stress test they would
     // reach it through the popup (and digits belong to its number fields).

@@ -20,6 +20,8 @@ bool applyLanguage(const QCommandLineParser &parser, Translations &translations)
         return false;
     }
     translations.setLanguage(language);
+    if (const QString advice = translations.fontAdvice(); !advice.isEmpty())
+        printError(advice);
     return true;
 }
 

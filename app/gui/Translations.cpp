@@ -1,6 +1,8 @@
 #include "Translations.h"
 
 #include <QCoreApplication>
+#include <QFontDatabase>
+#include <QGuiApplication>
 #include <QJSEngine>
 #include <QKeySequence>
 #include <QLocale>
@@ -41,6 +43,14 @@ void Translations::setLanguage(const QString &language)
     if (m_engine)
         m_engine->retranslate();
     emit languageChanged();
+}
+
+QString Translations::fontAdvice() const
+{
+    if (m_effective != QLatin1String("zh_CN") || !qobject_cast<QGuiApplication *>(QCoreApplication::instance())
+        || !QFontDatabase::families(QFontDatabase::SimplifiedChinese).isEmpty())
+        return {};
+    return QStringLiteral("Chinese text needs a Chinese font and none is installed: sudo apt install fonts-noto-cjk");
 }
 
 // The key names the window's menus show, for lupdate: Qt's own translations

@@ -18,6 +18,7 @@ class Translations : public QObject {
     QML_SINGLETON
     Q_PROPERTY(QString language READ language WRITE setLanguage NOTIFY languageChanged)
     Q_PROPERTY(QString effective READ effective NOTIFY languageChanged)
+    Q_PROPERTY(QString fontAdvice READ fontAdvice NOTIFY languageChanged)
 public:
     // No default argument: Qt 6.4 makes a QML singleton with a default
     // constructor rather than create(), and the window's would not be used.
@@ -28,6 +29,10 @@ public:
     // The language in use: "en" or "zh_CN".
     QString effective() const { return m_effective; }
     void setEngine(QQmlEngine *engine) { m_engine = engine; }
+    // Chinese drawn (the window, shot) where no installed font has Chinese:
+    // the package only recommends fonts-noto-cjk. What to install, in
+    // English, which any font shows; empty when there is nothing to say.
+    QString fontAdvice() const;
     // A shortcut as a menu shows it ("Ctrl+O", "Space"), its key names in
     // the language in use (Qt asks the "QShortcut" context for them).
     Q_INVOKABLE QString shortcutText(const QString &portable) const;

@@ -8,10 +8,12 @@
 #include "strategies/Strategies.h"
 
 #include <QRegularExpression>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace lockstock;
 using lockstock::test::CliResult;
+using lockstock::test::describe;
 using lockstock::test::runLockstock;
 
 namespace {
@@ -82,6 +84,34 @@ private slots:
         const CliResult r = runLockstock({QStringLiteral("list"), QStringLiteral("--language"), QStringLiteral("fr")});
         QCOMPARE(r.exitCode, 2);
         QVERIFY(r.err.contains(QStringLiteral("--language")));
+    }
+
+    // A Chinese picture where no font has Chinese (the package only
+    // recommends fonts-noto-cjk): shot says what to install, in English.
+    // English needs no such font, and where one is installed nothing is said.
+    void missingChineseFontIsNamed()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        // Fontconfig with DejaVu alone: Latin, no Chinese.
+        QFile config(dir.filePath(QStringLiteral("fonts.conf")));
+        QVERIFY(config.open(QIODevice::WriteOnly));
+        config.write("<?xml version=\"1.0\"?>\n<fontconfig><dir>/usr/share/fonts/truetype/dejavu</dir><cachedir>"
+                     + dir.filePath(QStringLiteral("cache")).toUtf8() + "</cachedir></fontconfig>\n");
+        config.close();
+        const QStringList latinOnly{QStringLiteral("FONTCONFIG_FILE=") + config.fileName()};
+        const auto shot = [&](const char *language) {
+            return QStringList{QStringLiteral("shot"), QStringLiteral("lost-update"), QStringLiteral("--language"),
+                               QLatin1String(language), QStringLiteral("--width"), QStringLiteral("400"),
+                               QStringLiteral("--out"), dir.filePath(QStringLiteral("%1.png").arg(QLatin1String(language)))};
+        };
+        const QString advice = QStringLiteral("sudo apt install fonts-noto-cjk");
+        const CliResult chinese = runLockstock(shot("zh_CN"), 60000, latinOnly);
+        QVERIFY2(chinese.exitCode == 0 && chinese.err.contains(advice), qPrintable(describe(chinese)));
+        const CliResult english = runLockstock(shot("en"), 60000, latinOnly);
+        QVERIFY2(english.exitCode == 0 && !english.err.contains(advice), qPrintable(describe(english)));
+        const CliResult installed = runLockstock(shot("zh_CN"), 60000);
+        QVERIFY2(installed.exitCode == 0 && !installed.err.contains(advice), qPrintable(describe(installed)));
     }
 };
 
