@@ -11,7 +11,7 @@ check=0
 [ "${1:-}" = "--check" ] && check=1
 lockstock="$build/app/lockstock"
 if [ ! -x "$lockstock" ]; then
-    "$root/scripts/build.sh" >/dev/null
+    "$root/scripts/build.sh" lockstock >/dev/null
 fi
 scratch="$(mktemp -d)"
 trap 'rm -rf "$scratch"' EXIT
