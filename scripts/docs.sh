@@ -4,6 +4,9 @@
 #   scripts/docs.sh            build lockstock (if needed) and write them all
 #   scripts/docs.sh --check    write them into a scratch folder and say which differ
 # Same machine, same fonts, same bytes: the runs are on the virtual clock.
+# Pictures of the window itself ("window" tapes) are taken of a live window
+# on a private X screen (scripts/window-picture.sh): --check makes them but
+# cannot compare them byte for byte.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${LOCKSTOCK_BUILD_DIR:-$root/build}"
@@ -25,6 +28,15 @@ while read -r file args; do
     # shellcheck disable=SC2086 # the arguments are words
     set -- ${args//\{out\}/$out}
     echo "docs: $file"
+    if [ "$1" = window ]; then
+        shift
+        words=()
+        for word in "$@"; do
+            [ "$word" = "$out" ] || words+=("$word")
+        done
+        (cd "$root" && "$root/scripts/window-picture.sh" "$lockstock" "$out" "${words[@]}" </dev/null)
+        continue
+    fi
     "$lockstock" "$@" >/dev/null
     if [ "$check" -eq 1 ] && ! cmp -s "$out" "$root/$file"; then
         echo "docs: $file differs from what the scenario makes now" >&2

@@ -42,6 +42,11 @@ root_dir="$scratch/root"
 dpkg-deb -x "$deb" "$root_dir"
 step "appstreamcli validate, desktop-file-validate"
 appstreamcli validate --no-net --explain "$root_dir"/usr/share/metainfo/*.metainfo.xml | sed 's/^/package:   /'
+# The screenshots are docs/media's, made by scripts/docs.sh.
+for picture in $(sed -n 's|.*<image>.*/\([^/<]*\)</image>.*|\1|p' "$root_dir"/usr/share/metainfo/*.metainfo.xml); do
+    grep -q "^docs/media/$picture " "$root/docs/tapes" \
+        || { echo "package: the screenshot $picture is not one docs/tapes makes" >&2; exit 1; }
+done
 desktop-file-validate "$root_dir/usr/share/applications/lockstock.desktop"
 
 step "a *.lockstock.json opens in LockStock, a plain .json as before"
