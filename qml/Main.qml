@@ -351,7 +351,7 @@ ApplicationWindow {
                 objectName: "openDialog"
                 title: qsTr("Open a scenario")
                 fileMode: FileDialog.OpenFile
-                nameFilters: [qsTr("Scenarios (*.lockstock.json *.json)"), qsTr("All files (*)")]
+                nameFilters: [qsTr("Scenarios (*.json)"), qsTr("All files (*)")]
                 onAccepted: Controller.openScenario(selectedFile)
             }
         }
@@ -367,7 +367,7 @@ ApplicationWindow {
                 acceptLabel: qsTr("Save")
                 // The scenario file type (packaging/lockstock-scenario.xml): the
                 // file manager opens such a file in LockStock. Plain .json works too.
-                nameFilters: [qsTr("LockStock scenarios (*.lockstock.json)"), qsTr("JSON files (*.json)")]
+                nameFilters: [qsTr("Scenarios (*.lockstock.json)"), qsTr("JSON (*.json)")]
                 defaultSuffix: selectedNameFilter.extensions.length > 0 ? selectedNameFilter.extensions[0] : "lockstock.json"
                 onAccepted: {
                     const error = Controller.saveScenario(selectedFile)

@@ -1224,16 +1224,16 @@
         <translation>挑战：由你来调度(&amp;C)</translation>
     </message>
     <message>
-        <source>Scenarios (*.lockstock.json *.json)</source>
-        <translation>场景 (*.lockstock.json *.json)</translation>
+        <source>Scenarios (*.json)</source>
+        <translation>场景 (*.json)</translation>
     </message>
     <message>
-        <source>LockStock scenarios (*.lockstock.json)</source>
-        <translation>LockStock 场景 (*.lockstock.json)</translation>
+        <source>Scenarios (*.lockstock.json)</source>
+        <translation>场景 (*.lockstock.json)</translation>
     </message>
     <message>
-        <source>JSON files (*.json)</source>
-        <translation>JSON 文件 (*.json)</translation>
+        <source>JSON (*.json)</source>
+        <translation>JSON (*.json)</translation>
     </message>
 </context>
 <context>
