@@ -23,7 +23,7 @@ deb="${debs[0]}"
 step "$(basename "$deb"), $(du -k "$deb" | cut -f1) KB"
 dpkg-deb -f "$deb" Depends Recommends | sed 's/^/package:   /'
 
-step "lintian (an error fails; docs/packaging.md says why each tag left is left)"
+step "lintian (an error fails; docs/install.md says why each tag left is left)"
 # As root lintian says it should not be; that is all it says about it.
 lintian --fail-on error --display-info --tag-display-limit 0 "$deb" 2> >(grep -v 'running with root privileges' >&2) \
     | sed 's/^/package:   /'
