@@ -14,6 +14,8 @@
 #                     them); the developer's suite repeats them
 #   LOCKSTOCK_CLUSTER_REPEAT (default 1 here)  the same for the scenario on a
 #                     real Redis Cluster (5 runs a side otherwise)
+#   LOCKSTOCK_INSTANT_SEEDS (default 0 here)  test_instants' random schedules
+#                     per scenario and side; its timed ones always run
 #   Under TSan those runs go one at a time on the test's thread
 #   (LOCKSTOCK_REAL_CLOCK_AT_ONCE=1): run side by side on std::threads that
 #   fork redis-server (QProcess), TSan reported the joined threads' reads as
@@ -27,6 +29,7 @@ jobs="$(nproc)"
 export LOCKSTOCK_TEST_REPEAT="${LOCKSTOCK_TEST_REPEAT:-2}"
 export LOCKSTOCK_SENTINEL_REPEAT="${LOCKSTOCK_SENTINEL_REPEAT:-1}"
 export LOCKSTOCK_CLUSTER_REPEAT="${LOCKSTOCK_CLUSTER_REPEAT:-1}"
+export LOCKSTOCK_INSTANT_SEEDS="${LOCKSTOCK_INSTANT_SEEDS:-0}"
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:strict_string_checks=1:detect_stack_use_after_return=0"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 # QProcess forks redis-server from a process that has threads (the QtTest
