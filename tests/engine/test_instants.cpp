@@ -267,6 +267,28 @@ private slots:
         }
         QVERIFY2(compared > 0 || !beforeEnd, "no instant to compare with its replay");
     }
+
+    // A fault on the lock node after a lease ran out leaves that expiry
+    // where Redis made it: restarting n1 at 14 s drew A's 10 s lease as a
+    // 13 s one with no "TTL expired" (the lock node's lease was not watched).
+    void aFaultLeavesAnEarlierExpiryAlone()
+    {
+        const auto r = test::runScenarioOnOwnServers(QStringLiteral("lease-shorter-than-work"), QStringLiteral("broken"),
+                                                     RunMode::Stepped, [](RunConfig &c) {
+                                                         ServerFault restart;
+                                                         restart.node = 0;
+                                                         restart.action = ServerAction::Restart;
+                                                         restart.atMs = 14000;
+                                                         c.serverFaults << restart;
+                                                     });
+        QVERIFY(r && r->error.isEmpty());
+        const RunAnalysis &a = *r->analysis;
+        QVERIFY(a.nodes.first().holdingCount() >= 2);
+        const Holding &first = a.nodes.first().holding(0);
+        QCOMPARE(first.owner, 0);
+        QVERIFY2(first.expired, qPrintable(test::timeline(*r)));
+        QVERIFY2(std::abs(a.scenarioMs(first.span.endNs) - 10000) < 5, qPrintable(QString::number(a.scenarioMs(first.span.endNs))));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestInstants)
