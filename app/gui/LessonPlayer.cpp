@@ -36,6 +36,7 @@ LessonPlayer::LessonPlayer(RunController *controller, Translations *translations
             arrive();
     });
     connect(m_controller, &RunController::stateChanged, this, &LessonPlayer::runSettled);
+    connect(m_controller->primary(), &RunSession::instantShown, this, &LessonPlayer::shown);
     // Another scenario or side chosen in the window ends the lesson.
     connect(m_controller, &RunController::configChanged, this, [this] {
         if (!m_opening && m_lesson
@@ -244,6 +245,7 @@ void LessonPlayer::runSettled()
 void LessonPlayer::goTo(int frame, bool animate)
 {
     m_travel.stop();
+    m_arriving = false;
     m_frame = frame;
     m_answer = -1;
     m_ready = false;
@@ -269,6 +271,16 @@ void LessonPlayer::arrive()
 {
     m_travel.stop();
     m_controller->setCursorMs(m_toMs);
+    // The frame stands once the window shows the run at its moment.
+    m_arriving = true;
+    if (!m_controller->primary()->instantPending())
+        shown();
+}
+
+void LessonPlayer::shown()
+{
+    if (!std::exchange(m_arriving, false))
+        return;
     m_ready = true;
     save();
     emit frameChanged();
@@ -311,6 +323,7 @@ void LessonPlayer::close()
     if (!m_lesson)
         return;
     m_travel.stop();
+    m_arriving = false;
     m_lesson.reset();
     m_events.clear();
     m_pendingFrame = -1;

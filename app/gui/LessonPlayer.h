@@ -106,6 +106,8 @@ private:
     // Moves the cursor to the frame's moment: at a watchable pace, or at once.
     void goTo(int frame, bool animate);
     void arrive();
+    // The window shows the run at the frame's moment: the frame stands.
+    void shown();
     void save();
 
     RunController *m_controller;
@@ -116,6 +118,7 @@ private:
     int m_pendingFrame = -1;   // asked for before the run was over
     QList<int> m_events;       // each frame's event in the run shown
     bool m_ready = false;
+    bool m_arriving = false;   // at the frame's moment, waiting for the window to show it
     int m_answer = -1;
     QString m_error;
     bool m_opening = false;    // our own change of the controller's scenario

@@ -340,16 +340,27 @@ void RunSession::showInstant(double ms)
     analyseInstant();
 }
 
+bool RunSession::instantWanted() const
+{
+    const auto whole = analysis();
+    return m_instantMs >= 0 && isOver() && whole->finished && m_instantMs < whole->durationMs();
+}
+
+bool RunSession::instantPending() const
+{
+    return m_instantBusy || (instantWanted() && (!m_shown || m_shownNs != analysis()->clockNs(m_instantMs)));
+}
+
 void RunSession::analyseInstant()
 {
     const auto whole = analysis();
-    const bool instant = m_instantMs >= 0 && isOver() && whole->finished && m_instantMs < whole->durationMs();
-    if (!instant) {
+    if (!instantWanted()) {
         m_model.setInstant(-1);
         if (m_shown) {
             m_shown.reset();
             emit timelineChanged();
         }
+        emit instantShown();
         return;
     }
     if (m_instantBusy)
@@ -368,12 +379,15 @@ void RunSession::analyseInstant()
                 return;
             }
             m_model.setInstant(ns);
+            m_shownNs = ns;
             if (at != m_shown) {
                 m_shown = at;
                 emit timelineChanged();
             }
             if (analysis()->clockNs(m_instantMs) != ns)
                 analyseInstant(); // the cursor moved on meanwhile
+            else
+                emit instantShown();
         }, Qt::QueuedConnection);
     });
 }

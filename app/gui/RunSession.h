@@ -68,6 +68,8 @@ public:
     // lesson frame); < 0, or a run still going: as far as it has played.
     // Computed on the analysis thread; timelineChanged() once it is shown.
     void showInstant(double ms);
+    // The instant asked for is not shown yet (instantShown() says when it is).
+    bool instantPending() const;
 
     State state() const { return m_state; }
     QString strategyName() const;
@@ -131,6 +133,8 @@ signals:
     // paused) and the run waits: on the virtual clock, no time passes now.
     // Emitted once the analysis has read all it did.
     void workerIdle();
+    // What the views show is the instant showInstant() last asked for (or the whole run).
+    void instantShown();
 
 private:
     struct Analysis;
@@ -144,6 +148,8 @@ private:
                   bool restarted);
     // Computes the instant asked for, unless that is under way.
     void analyseInstant();
+    // An instant is asked for and can be shown (the run is over, the instant within it).
+    bool instantWanted() const;
     void teardown();
 
     TimelineModel m_model;
@@ -154,6 +160,7 @@ private:
     double m_instantMs = -1;
     bool m_instantBusy = false;
     std::shared_ptr<const RunAnalysis> m_shown;
+    qint64 m_shownNs = -1;
     std::shared_ptr<History> m_history;
     std::shared_ptr<Analysis> m_analysis;
     quint64 m_generation = 0;         // which load() the analysis in flight belongs to
