@@ -232,6 +232,8 @@ struct RunAnalyzer::State {
     qint64 leaseNs = 0;
     qint64 lastStockChangeNs = -1;
     int lastStockChanger = -1;
+    qint64 unitsLost = 0;                   // what the writes that lost units lost, in all
+    bool lockAsked = false;                 // some client sent an acquire
     // A probe is taken after the whole step; the events of a fan-out share
     // it, and only the last one says who came to hold the lock. So a probe is
     // read once the events that share it are in.
@@ -286,9 +288,9 @@ struct RunAnalyzer::State {
         heldOn.append({kind, owner, by, {since, -1}});
     }
 
-    void mark(int event, FindingKind kind, int actor, int other = -1, qint64 amount = 0)
+    void mark(int event, FindingKind kind, int actor, int other = -1, qint64 amount = 0, qint64 value = kUnknown)
     {
-        a.marks.append({event, kind, actor, other, amount});
+        a.marks.append({event, kind, actor, other, amount, value});
     }
 
     // Where client c believed it held the lock in [from, to] while node 0 did not hold it for c.
@@ -595,7 +597,7 @@ void RunAnalyzer::commit(Event e)
             a.counts.sold += info.quantityOf(c);
             a.expectedStock.append({e.tNs, info.initialStock - a.counts.sold});
             if (a.counts.sold > info.initialStock)
-                s.mark(index, FindingKind::Oversold, c);
+                s.mark(index, FindingKind::Oversold, c, -1, std::min(info.quantityOf(c), a.counts.sold - info.initialStock));
         }
         break;
     case EventKind::Expired:
@@ -626,6 +628,7 @@ void RunAnalyzer::commit(Event e)
         const bool wasHolding = cl.holdingSince >= 0;
         if (e.step == Step::Acquire && e.role == ActorRole::Main)
             cl.triedLock = true;
+        s.lockAsked = s.lockAsked || e.step == Step::Acquire;
         if (e.holds)
             cl.held = true;
         if (e.reply.isError() && !e.reply.bytes().startsWith("UNREACHABLE") && !e.reply.bytes().startsWith("STALE")
@@ -699,8 +702,16 @@ void RunAnalyzer::commit(Event e)
         }
         if (wrote && cl.lastReadNs >= 0 && s.lastStockChanger >= 0 && s.lastStockChanger != c
             && s.lastStockChangeNs > cl.lastReadNs) {
-            ++a.counts.clobberingWrites;
-            s.mark(index, FindingKind::LostUpdates, c, s.lastStockChanger, e.wrote);
+            ++a.counts.staleWrites;
+            s.mark(index, FindingKind::StaleWrites, c, s.lastStockChanger, 0, e.wrote);
+        }
+        // The units a write lost: what it left above the stock just before it
+        // (as the probes read it, or as the clients last wrote it) less its sale.
+        if (wrote && e.wrote != kUnknown) {
+            if (const qint64 lost = e.wrote - (a.stock.last().value - info.quantityOf(c)); lost > 0) {
+                s.unitsLost += lost;
+                s.mark(index, FindingKind::LostUpdates, c, -1, lost, e.wrote);
+            }
         }
         const bool changedStock = wrote || (e.step == Step::Decrement && e.reply.isInteger())
             || e.step == Step::Compensate || (e.step == Step::Exec && e.reply.isArray());
@@ -759,13 +770,14 @@ void RunAnalyzer::commit(Event e)
         s.pendingProbeKind = e.kind;
     }
     if (known) {
-        const bool isMarked = a.marks.size() > marksBefore;
+        // Marks on its lane; those on the stock lane are drawn from `marks`.
+        const auto laneMark = std::find_if(a.marks.cbegin() + marksBefore, a.marks.cend(),
+                                           [](const Mark &m) { return m.place() == MarkPlace::ClientLane; });
+        const bool isMarked = laneMark != a.marks.cend();
         if (isMarked || e.kind == EventKind::Order || e.kind == EventKind::Crash) {
             std::optional<FindingKey> finding;
-            if (isMarked) {
-                const Mark &m = a.marks.at(marksBefore);  // the one the timeline shows
-                finding = Verdict::keyOf(m.kind, m.actor, m.other);
-            }
+            if (isMarked)
+                finding = Verdict::keyOf(laneMark->kind, laneMark->actor, laneMark->other);  // the one its group is drawn for
             QList<KeptEvents> &groups = a.keptInLanes[c];
             auto group = std::find_if(groups.begin(), groups.end(), [&](const KeptEvents &k) { return k.kind == e.kind && k.finding == finding; });
             if (group == groups.end())
@@ -956,7 +968,7 @@ std::shared_ptr<const RunAnalysis> RunAnalyzer::snapshot() const
 
     n.expectedStock = info.initialStock - n.sold;
     n.oversold = std::max<qint64>(0, n.sold - info.initialStock);
-    n.lostUpdates = a.finalStock == kUnknown ? 0 : std::max<qint64>(0, a.finalStock - n.expectedStock);
+    n.lostUpdates = a.finalStock == kUnknown ? s.unitsLost : std::max<qint64>(0, a.finalStock - n.expectedStock);
     n.overDeducted = a.finalStock == kUnknown ? 0 : std::max<qint64>(0, n.expectedStock - a.finalStock);
     // A failed order counts only when it would have fitted in what was left
     // unsold: when the stock ran out anyway, nothing was lost.
@@ -989,10 +1001,13 @@ std::shared_ptr<const RunAnalysis> RunAnalyzer::snapshot() const
     };
     if (a.finished && a.finalStock == kUnknown)
         add(FindingKind::StockUnknown, Severity::NotExercised);
-    if (n.lostUpdates > 0 || (!a.finished && n.clobberingWrites > 0)) {
+    if (n.staleWrites > 0)
+        add(FindingKind::StaleWrites, Severity::Broken).count = n.staleWrites;
+    if (n.lostUpdates > 0) {
         Finding &x = add(FindingKind::LostUpdates, Severity::Broken);
-        x.count = n.lostUpdates > 0 ? n.lostUpdates : n.clobberingWrites;
-        x.expected = n.expectedStock;
+        x.count = n.lostUpdates;
+        x.sold = n.sold;
+        x.expected = info.initialStock;
         x.actual = a.finalStock;
     }
     if (n.oversold > 0) {
@@ -1052,7 +1067,8 @@ std::shared_ptr<const RunAnalysis> RunAnalyzer::snapshot() const
     if (n.overDeducted > 0) {
         Finding &x = add(FindingKind::OverDeducted, Severity::Broken);
         x.count = n.overDeducted;
-        x.expected = n.expectedStock;
+        x.sold = n.sold;
+        x.expected = info.initialStock;
         x.actual = a.finalStock;
     }
     if (n.refusedOrders > 0) {
@@ -1078,6 +1094,7 @@ std::shared_ptr<const RunAnalysis> RunAnalyzer::snapshot() const
         x.actual = a.finalStock;
         x.sold = n.ordersSucceeded;
         x.tried = n.ordersTried;
+        x.locked = s.lockAsked;
     }
 
     for (int c = 0; c < a.clientCount(); ++c)
@@ -1251,10 +1268,10 @@ RunAnalysis::Change RunAnalysis::changeAt(int event) const
 
 const Mark *RunAnalysis::markAt(int event) const
 {
-    const auto it = std::lower_bound(marks.cbegin(), marks.cend(), event, [](const Mark &m, int e) { return m.event < e; });
-    if (it == marks.cend() || it->event != event || !verdict.findingOf(*it))
-        return nullptr;
-    return &*it;
+    for (auto it = firstMarkOf(event); it != marks.cend() && it->event == event; ++it)
+        if (verdict.findingOf(*it))
+            return &*it;
+    return nullptr;
 }
 
 const Finding *RunAnalysis::findingAt(int event) const
@@ -1263,10 +1280,18 @@ const Finding *RunAnalysis::findingAt(int event) const
     return m ? verdict.findingOf(*m) : nullptr;
 }
 
-QString RunAnalysis::markTextAt(int event) const
+QString RunAnalysis::markTextAt(int event, std::optional<MarkPlace> place) const
 {
-    const Mark *m = markAt(event);
-    return m ? m->text(info) : QString();
+    QString text;
+    for (auto it = firstMarkOf(event); it != marks.cend() && it->event == event; ++it)
+        if ((!place || it->place() == *place) && verdict.findingOf(*it))
+            text += (text.isEmpty() ? QString() : QStringLiteral(" \u00b7 ")) + it->text(info);
+    return text;
+}
+
+SharedList<Mark>::const_iterator RunAnalysis::firstMarkOf(int event) const
+{
+    return std::lower_bound(marks.cbegin(), marks.cend(), event, [](const Mark &m, int e) { return m.event < e; });
 }
 
 QList<Figure> RunAnalysis::figures() const
@@ -1284,7 +1309,8 @@ QList<Figure> RunAnalysis::figures() const
         {"orders_tried", nullptr, n.ordersTried, number(n.ordersTried)},
         {"orders_succeeded", QT_TRANSLATE_NOOP("Figure", "orders sold"), n.ordersSucceeded,
          QCoreApplication::translate("Figure", "%1 of %2").arg(n.ordersSucceeded).arg(n.ordersTried)},
-        {"lost_updates", QT_TRANSLATE_NOOP("Figure", "lost updates"), n.lostUpdates, number(n.lostUpdates)},
+        {"lost_updates", QT_TRANSLATE_NOOP("Figure", "units lost"), n.lostUpdates, number(n.lostUpdates)},
+        {"stale_writes", QT_TRANSLATE_NOOP("Figure", "stale writes"), n.staleWrites, number(n.staleWrites)},
         {QT_TRANSLATE_NOOP("Figure", "oversold"), QT_TRANSLATE_NOOP("Figure", "oversold"), n.oversold, number(n.oversold)},
         {"exclusion_violations", QT_TRANSLATE_NOOP("Figure", "exclusion violations"), n.exclusionViolations,
          QCoreApplication::translate("Figure", "%1 (%2 ms together)").arg(n.exclusionViolations).arg(qRound64(ms(n.overlapNs)))},

@@ -30,7 +30,7 @@ struct LaneEvent {
     Step step;
     // What the timeline draws of every event in view, kept here so that
     // zoomed out it reads no Event (184 bytes, far apart) but the few it labels.
-    bool marked : 1 = false;    // a Mark points at it
+    bool marked : 1 = false;    // a Mark to be drawn on this lane points at it (MarkPlace::ClientLane)
     bool watchdog : 1 = false;  // issued by the client's watchdog (ActorRole::Watchdog)
     bool success : 1 = false;   // Order events: sold
 };
@@ -147,7 +147,9 @@ struct Overlap {
 struct RunCounts {
     qint64 sold = 0;             // units in orders the clients believe succeeded
     qint64 expectedStock = 0;    // initial - sold
-    qint64 lostUpdates = 0;      // units deducted by orders but missing from the stock
+    // Units sold but missing from the stock: final minus expected once the
+    // final stock is known, else what the writes that lost units lost so far.
+    qint64 lostUpdates = 0;
     qint64 oversold = 0;         // units sold beyond the initial stock
     int ordersTried = 0;
     int ordersSucceeded = 0;
@@ -159,7 +161,7 @@ struct RunCounts {
     bool fenced = false;         // clients took fencing tokens
     int staleWritesRefused = 0;  // the store refused an older token
     int staleWritesAccepted = 0; // writes after a newer holder had read: what fencing stops
-    int clobberingWrites = 0;    // writes over another client's update
+    int staleWrites = 0;         // stock writes from a read another client's later write had made stale
     int unavailableOrders = 0;   // orders that failed because lock nodes could not be reached
     int lateRenewals = 0;
     int lockGone = 0;
@@ -253,13 +255,18 @@ public:
         const Probe *after = nullptr;     // the event's own probe; null: nothing was read then
     };
     Change changeAt(int event) const;
-    // The mark on an event, when the verdict has its finding; null otherwise.
+    // The first mark on an event whose finding the verdict has (those on its
+    // client's lane come first); null when there is none.
     const Mark *markAt(int event) const;
-    QString markTextAt(int event) const;
-    // The finding a mark shows (null when it has none now) and its severity.
+    // What the marks on an event say (those the verdict has), joined: all of
+    // them, or those drawn at `place`.
+    QString markTextAt(int event, std::optional<MarkPlace> place = std::nullopt) const;
+    // The finding markAt() shows (null when it has none now) and its severity.
     const Finding *findingAt(int event) const;
     // Every figure, for the table and the JSON.
     QList<Figure> figures() const;
+    // The first of the marks on `event` (they are in event order); past them when it has none.
+    SharedList<Mark>::const_iterator firstMarkOf(int event) const;
 
     // An event's note in the UI language. The engine records its notes in
     // English (the history's JSON keeps them so); crashes, pauses and expiries

@@ -36,14 +36,21 @@ QString Finding::sentence(const RunInfo &info) const
     switch (kind) {
     case FindingKind::StockUnknown:
         return QCoreApplication::translate("Verdict", "The final stock could not be read.");
+    case FindingKind::StaleWrites:
+        return QCoreApplication::translate(
+            "Verdict", "%n stale write(s): each wrote the stock from a read that another client's later write had made stale.",
+            nullptr, n);
     case FindingKind::LostUpdates:
+        // Said from what was sold and what is left: with the stock oversold,
+        // initial minus sold is below zero, no stock anything should have.
         if (actual == kUnknown)
-            return QCoreApplication::translate("Verdict", "%n write(s) went over another client's sale.", nullptr, n);
-        return QCoreApplication::translate("Verdict", "Stock should be %1, is %2: %n update(s) lost.", nullptr, n)
+            return QCoreApplication::translate("Verdict", "Writes over other clients' sales lost %n unit(s).", nullptr, n);
+        return QCoreApplication::translate("Verdict", "%1 units sold from %2, yet the stock is %3: %n unit(s) lost.", nullptr, n)
+            .arg(sold)
             .arg(expected)
             .arg(actual);
     case FindingKind::Oversold:
-        return QCoreApplication::translate("Verdict", "Sold %1 units with %2 in stock: %3 oversold.")
+        return QCoreApplication::translate("Verdict", "Sold %1 of %2 units: oversold by %3.")
             .arg(sold)
             .arg(expected)
             .arg(count);
@@ -86,7 +93,9 @@ QString Finding::sentence(const RunInfo &info) const
         return QCoreApplication::translate("Verdict", "%1 let go of the lock, yet Redis kept it for %2 s.")
             .arg(a, seconds(info.scenarioMs(durationNs)));
     case FindingKind::OverDeducted:
-        return QCoreApplication::translate("Verdict", "Stock should be %1, is %2: %n unit(s) taken without a sale.", nullptr, n)
+        return QCoreApplication::translate("Verdict", "%1 units sold from %2, yet the stock is %3: %n unit(s) taken without a sale.",
+                                           nullptr, n)
+            .arg(sold)
             .arg(expected)
             .arg(actual);
     case FindingKind::Refused:
@@ -118,7 +127,9 @@ QString Finding::sentence(const RunInfo &info) const
                   .arg(tried)
                   .arg(info.strategy);
     case FindingKind::Correct:
-        return QCoreApplication::translate("Verdict", "Correct: stock %1 as expected (%2 of %3 orders sold), the lock was never shared.")
+        // A strategy that takes no lock (a Lua decrement, WATCH/MULTI) is not praised for sharing none.
+        return (locked ? QCoreApplication::translate("Verdict", "Correct: stock %1 as expected (%2 of %3 orders sold), the lock was never shared.")
+                       : QCoreApplication::translate("Verdict", "Correct: stock %1 as expected (%2 of %3 orders sold), with no lock taken."))
             .arg(actual)
             .arg(sold)
             .arg(tried);
@@ -131,8 +142,9 @@ QString Finding::brief() const
     const int n = int(std::min<qint64>(count, std::numeric_limits<int>::max()));
     switch (kind) {
     case FindingKind::StockUnknown: return QCoreApplication::translate("Verdict", "stock unknown");
-    case FindingKind::LostUpdates: return QCoreApplication::translate("Verdict", "%n update(s) lost", nullptr, n);
-    case FindingKind::Oversold: return QCoreApplication::translate("Verdict", "%n oversold", nullptr, n);
+    case FindingKind::StaleWrites: return QCoreApplication::translate("Verdict", "%n stale write(s)", nullptr, n);
+    case FindingKind::LostUpdates: return QCoreApplication::translate("Verdict", "%n unit(s) lost", nullptr, n);
+    case FindingKind::Oversold: return QCoreApplication::translate("Verdict", "%n unit(s) oversold", nullptr, n);
     case FindingKind::Overlap:
         return severity == Severity::Harmless
             ? QCoreApplication::translate("Verdict", "%n overlap(s), made harmless by fencing", nullptr, n)
@@ -164,9 +176,17 @@ QString Mark::text(const RunInfo &info) const
     const QString a = nameOf(info, actor);
     const QString b = nameOf(info, other);
     switch (kind) {
-    case FindingKind::LostUpdates:
-        return amount == kUnknown ? QCoreApplication::translate("Verdict", "lost update: overwrote %1's sale").arg(b)
-                                  : QCoreApplication::translate("Verdict", "lost update: wrote %1 over %2's sale").arg(amount).arg(b);
+    case FindingKind::StaleWrites:
+        return value == kUnknown ? QCoreApplication::translate("Verdict", "stale write: read before %1's write").arg(b)
+                                 : QCoreApplication::translate("Verdict", "stale write: %1, read before %2's write").arg(value).arg(b);
+    case FindingKind::LostUpdates: {
+        const int n = int(std::min<qint64>(amount, std::numeric_limits<int>::max()));
+        return value == kUnknown ? QCoreApplication::translate("Verdict", "%1's write: %n unit(s) lost", nullptr, n).arg(a)
+                                 : QCoreApplication::translate("Verdict", "%1 wrote %2, not %3: %n unit(s) lost", nullptr, n)
+                                       .arg(a)
+                                       .arg(value)
+                                       .arg(value - amount);
+    }
     case FindingKind::Oversold: return QCoreApplication::translate("Verdict", "oversold");
     case FindingKind::StaleWritesRefused: return QCoreApplication::translate("Verdict", "stale token: write refused");
     case FindingKind::ForeignRelease: return QCoreApplication::translate("Verdict", "%1 deleted %2's lock").arg(a, b);
@@ -199,7 +219,8 @@ const Finding *Verdict::find(FindingKind kind) const
 FindingKey Verdict::keyOf(FindingKind kind, int actor, int other)
 {
     // Foreign deletes and renewals are counted per pair of clients; lost
-    // locks and late renewals per client; the rest once a run.
+    // locks and late renewals per client; the rest (stale writes, units
+    // lost: marks of several clients) once a run.
     const bool perPair = kind == FindingKind::ForeignRelease || kind == FindingKind::ForeignRenewal;
     const bool perClient = perPair || kind == FindingKind::LockGone || kind == FindingKind::LateRenewal;
     return {kind, perClient ? actor : -1, perPair ? other : -1};

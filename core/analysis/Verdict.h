@@ -30,8 +30,9 @@ struct EnumNames<Severity> {
 
 enum class FindingKind : quint8 {
     StockUnknown,        // the final stock could not be read
-    LostUpdates,         // count: units sold but not deducted; marks: writes over another's sale
-    Oversold,            // count: units sold beyond the stock; marks: those orders
+    StaleWrites,         // count: stock writes computed from a read another client's later write had made stale (marks)
+    LostUpdates,         // count: units sold but not deducted; marks: the writes that lost them (amount: units)
+    Oversold,            // count: units sold beyond the stock; marks: those orders (amount: units)
     Overlap,             // two clients believed they held the lock (actor, other; spans)
     StaleWritesRefused,  // the fenced store refused a write with an old token (marks)
     FencingHeld,         // overlaps happened and fencing kept the stock right
@@ -55,7 +56,8 @@ enum class FindingKind : quint8 {
 template <>
 struct EnumNames<FindingKind> {
     static constexpr EnumName<FindingKind> table[] = {
-        {FindingKind::StockUnknown, "stock_unknown"},     {FindingKind::LostUpdates, "lost_updates"},
+        {FindingKind::StockUnknown, "stock_unknown"},     {FindingKind::StaleWrites, "stale_writes"},
+        {FindingKind::LostUpdates, "lost_updates"},
         {FindingKind::Oversold, "oversold"},              {FindingKind::Overlap, "overlap"},
         {FindingKind::StaleWritesRefused, "stale_writes_refused"}, {FindingKind::FencingHeld, "fencing_held"},
         {FindingKind::Unavailable, "unavailable"},        {FindingKind::ForeignRelease, "foreign_release"},
@@ -87,6 +89,7 @@ struct Finding {
     qint64 sold = 0;
     qint64 tried = 0;
     qint64 durationNs = 0;     // overlap or stuck time in total; lateness
+    bool locked = false;       // Correct, NotExercised: some client asked for the lock
     QList<Span> spans;         // where the timeline shades it (overlaps, a stuck lock)
     QString detail;            // the server's own words (an error reply)
 
@@ -107,14 +110,23 @@ struct FindingKey {
     friend size_t qHash(const FindingKey &k, size_t seed = 0) { return qHashMulti(seed, quint8(k.kind), k.actor, k.other); }
 };
 
+// Where the timeline draws a mark. One event may show two findings (a stale
+// write that lost units): never both on one lane, so it needs no two pills.
+enum class MarkPlace : quint8 {
+    ClientLane,   // on the lane of the client whose event it is
+    StockLane,    // on the stock line, at the event's instant (units lost)
+};
+
 // An event that shows a finding: the timeline marks it, --trace flags it.
 struct Mark {
     int event = -1;            // index into the analysis' events
     FindingKind kind = FindingKind::Correct;
-    int actor = -1;            // as in the finding it shows
-    int other = -1;
-    qint64 amount = 0;         // the stock value written (a lost update), ns late (a renewal)
+    int actor = -1;            // as in the finding it shows (the writer of a stale write or of lost units)
+    int other = -1;            // whose write made a stale write stale
+    qint64 amount = 0;         // units lost (LostUpdates) or oversold (Oversold), ns late (a renewal)
+    qint64 value = kUnknown;   // the stock value a write wrote (stale writes, units lost)
 
+    MarkPlace place() const { return kind == FindingKind::LostUpdates ? MarkPlace::StockLane : MarkPlace::ClientLane; }
     // What the timeline writes beside it, translated now.
     QString text(const RunInfo &info) const;
 };

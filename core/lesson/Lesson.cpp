@@ -425,7 +425,8 @@ qint64 frameTimeNs(const RunAnalysis &analysis, int event)
 QString challengeGoal(FindingKind goal)
 {
     switch (goal) {
-    case FindingKind::LostUpdates: return QCoreApplication::translate("Challenge", "Lose an update: make one client write the stock over another's sale");
+    case FindingKind::StaleWrites: return QCoreApplication::translate("Challenge", "Make a client write the stock from a read another client's write has made stale");
+    case FindingKind::LostUpdates: return QCoreApplication::translate("Challenge", "Lose a unit: make one client write the stock over another's sale");
     case FindingKind::Oversold: return QCoreApplication::translate("Challenge", "Sell more than the stock holds");
     case FindingKind::Overlap: return QCoreApplication::translate("Challenge", "Make two clients hold the lock at once");
     case FindingKind::ForeignRelease: return QCoreApplication::translate("Challenge", "Make one client delete another's lock");

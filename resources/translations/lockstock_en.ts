@@ -52,20 +52,6 @@
 <context>
     <name>Verdict</name>
     <message numerus="yes">
-        <source>%n write(s) went over another client&apos;s sale.</source>
-        <translation>
-            <numerusform>One write went over another client&apos;s sale.</numerusform>
-            <numerusform>%n writes went over another client&apos;s sale.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Stock should be %1, is %2: %n update(s) lost.</source>
-        <translation>
-            <numerusform>Stock should be %1, is %2: one update lost.</numerusform>
-            <numerusform>Stock should be %1, is %2: %n updates lost.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>The store refused %n stale write(s): their fencing tokens were older than ones already seen.</source>
         <translation>
             <numerusform>The store refused one stale write: its fencing token was older than one already seen.</numerusform>
@@ -105,20 +91,6 @@
         <translation>
             <numerusform>%1 renewed its lease %2 ms after it had run out: meanwhile Redis held no lock for %1.</numerusform>
             <numerusform>%1 renewed its lease %n times after it had run out (by up to %2 ms): meanwhile Redis held no lock for %1.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n update(s) lost</source>
-        <translation>
-            <numerusform>one update lost</numerusform>
-            <numerusform>%n updates lost</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n oversold</source>
-        <translation>
-            <numerusform>%n oversold</numerusform>
-            <numerusform>%n oversold</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -175,13 +147,6 @@
         <translation>
             <numerusform>one late renewal</numerusform>
             <numerusform>%n late renewals</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Stock should be %1, is %2: %n unit(s) taken without a sale.</source>
-        <translation>
-            <numerusform>Stock should be %1, is %2: one unit taken without a sale.</numerusform>
-            <numerusform>Stock should be %1, is %2: %n units taken without a sale.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -245,6 +210,69 @@
         <translation>
             <numerusform>One order refused with stock left unsold: %1.</numerusform>
             <numerusform>%n orders refused with stock left unsold: %1.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Writes over other clients&apos; sales lost %n unit(s).</source>
+        <translation>
+            <numerusform>Writes over other clients&apos; sales lost one unit.</numerusform>
+            <numerusform>Writes over other clients&apos; sales lost %n units.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 units sold from %2, yet the stock is %3: %n unit(s) lost.</source>
+        <translation>
+            <numerusform>%1 units sold from %2, yet the stock is %3: one unit lost.</numerusform>
+            <numerusform>%1 units sold from %2, yet the stock is %3: %n units lost.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 units sold from %2, yet the stock is %3: %n unit(s) taken without a sale.</source>
+        <translation>
+            <numerusform>%1 units sold from %2, yet the stock is %3: one unit taken without a sale.</numerusform>
+            <numerusform>%1 units sold from %2, yet the stock is %3: %n units taken without a sale.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n stale write(s)</source>
+        <translation>
+            <numerusform>one stale write</numerusform>
+            <numerusform>%n stale writes</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n unit(s) lost</source>
+        <translation>
+            <numerusform>one unit lost</numerusform>
+            <numerusform>%n units lost</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n unit(s) oversold</source>
+        <translation>
+            <numerusform>one unit oversold</numerusform>
+            <numerusform>%n units oversold</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1&apos;s write: %n unit(s) lost</source>
+        <translation>
+            <numerusform>%1&apos;s write: one unit lost</numerusform>
+            <numerusform>%1&apos;s write: %n units lost</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 wrote %2, not %3: %n unit(s) lost</source>
+        <translation>
+            <numerusform>%1 wrote %2, not %3: one unit lost</numerusform>
+            <numerusform>%1 wrote %2, not %3: %n units lost</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n stale write(s): each wrote the stock from a read that another client&apos;s later write had made stale.</source>
+        <translation>
+            <numerusform>One stale write: it wrote the stock from a read that another client&apos;s later write had made stale.</numerusform>
+            <numerusform>%n stale writes: each wrote the stock from a read that another client&apos;s later write had made stale.</numerusform>
         </translation>
     </message>
 </context>

@@ -4,10 +4,6 @@
 <context>
     <name>Challenge</name>
     <message>
-        <source>Lose an update: make one client write the stock over another&apos;s sale</source>
-        <translation>丢失一次更新：让一个客户端写入的库存覆盖另一个客户端的成交</translation>
-    </message>
-    <message>
         <source>Sell more than the stock holds</source>
         <translation>卖出比库存更多的货</translation>
     </message>
@@ -70,6 +66,14 @@
     <message>
         <source>Make the checker find: %1</source>
         <translation>让检查器发现：%1</translation>
+    </message>
+    <message>
+        <source>Make a client write the stock from a read another client&apos;s write has made stale</source>
+        <translation>让一个客户端依据已被另一个客户端的写入变得过时的读取来写库存</translation>
+    </message>
+    <message>
+        <source>Lose a unit: make one client write the stock over another&apos;s sale</source>
+        <translation>丢失一件扣减：让一个客户端写入的库存覆盖另一个客户端的成交</translation>
     </message>
 </context>
 <context>
@@ -793,10 +797,6 @@
         <translation>%1 / %2</translation>
     </message>
     <message>
-        <source>lost updates</source>
-        <translation>丢失的更新</translation>
-    </message>
-    <message>
         <source>oversold</source>
         <translation>超卖</translation>
     </message>
@@ -851,6 +851,14 @@
     <message>
         <source>orders without a lock</source>
         <translation>拿不到锁的订单</translation>
+    </message>
+    <message>
+        <source>units lost</source>
+        <translation>丢失的件数</translation>
+    </message>
+    <message>
+        <source>stale writes</source>
+        <translation>过期写入</translation>
     </message>
 </context>
 <context>
@@ -2555,10 +2563,6 @@
         <translation>无法读取最终库存。</translation>
     </message>
     <message>
-        <source>Sold %1 units with %2 in stock: %3 oversold.</source>
-        <translation>库存只有 %2 件却卖出了 %1 件：超卖 %3 件。</translation>
-    </message>
-    <message>
         <source>%1 and %2 both held the lock for %3 s.</source>
         <translation>%1 和 %2 同时持有锁 %3 秒。</translation>
     </message>
@@ -2569,18 +2573,6 @@
     <message>
         <source>Correct: stock %1 as expected (%2 of %3 orders sold), the lock was never shared.</source>
         <translation>正确：库存为预期的 %1（%3 个订单成交 %2 个），锁从未被共享。</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n write(s) went over another client&apos;s sale.</source>
-        <translation>
-            <numerusform>%n 次写入覆盖了其他客户端的销售。</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Stock should be %1, is %2: %n update(s) lost.</source>
-        <translation>
-            <numerusform>库存应为 %1，实际为 %2：丢失了 %n 次更新。</numerusform>
-        </translation>
     </message>
     <message>
         <source>%1 and %2 both held the lock for %3 s; fencing made it harmless.</source>
@@ -2641,18 +2633,6 @@
     <message>
         <source>stock unknown</source>
         <translation>库存未知</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n update(s) lost</source>
-        <translation>
-            <numerusform>丢失 %n 次更新</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n oversold</source>
-        <translation>
-            <numerusform>超卖 %n 件</numerusform>
-        </translation>
     </message>
     <message numerus="yes">
         <source>%n overlap(s), made harmless by fencing</source>
@@ -2719,14 +2699,6 @@
         <translation>安全：未发现问题</translation>
     </message>
     <message>
-        <source>lost update: overwrote %1&apos;s sale</source>
-        <translation>丢失更新：覆盖了 %1 的销售</translation>
-    </message>
-    <message>
-        <source>lost update: wrote %1 over %2&apos;s sale</source>
-        <translation>丢失更新：写入 %1，覆盖了 %2 的销售</translation>
-    </message>
-    <message>
         <source>oversold</source>
         <translation>超卖</translation>
     </message>
@@ -2757,12 +2729,6 @@
     <message>
         <source>%1 let go of the lock, yet Redis kept it for %2 s.</source>
         <translation>%1 放开了锁，Redis 却又保留了它 %2 秒。</translation>
-    </message>
-    <message numerus="yes">
-        <source>Stock should be %1, is %2: %n unit(s) taken without a sale.</source>
-        <translation>
-            <numerusform>库存应为 %1，实为 %2：%n 件被扣减却没有成交。</numerusform>
-        </translation>
     </message>
     <message numerus="yes">
         <source>%n of %1 order(s) refused: the lock was busy and the client did not retry.</source>
@@ -2824,6 +2790,76 @@
         <source>%n order(s) refused with stock left unsold: %1.</source>
         <translation>
             <numerusform>%n 个订单被拒绝，而库存仍有 %1 件未售出。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Writes over other clients&apos; sales lost %n unit(s).</source>
+        <translation>
+            <numerusform>写入覆盖了其他客户端的成交，丢失了 %n 件扣减。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 units sold from %2, yet the stock is %3: %n unit(s) lost.</source>
+        <translation>
+            <numerusform>从 %2 件中卖出了 %1 件，库存却是 %3：丢失了 %n 件扣减。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Sold %1 of %2 units: oversold by %3.</source>
+        <translation>%2 件库存卖出了 %1 件：超卖 %3 件。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 units sold from %2, yet the stock is %3: %n unit(s) taken without a sale.</source>
+        <translation>
+            <numerusform>从 %2 件中卖出了 %1 件，库存却是 %3：%n 件被扣减却没有成交。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Correct: stock %1 as expected (%2 of %3 orders sold), with no lock taken.</source>
+        <translation>正确：库存为预期的 %1（%3 个订单成交 %2 个），全程没有加锁。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n stale write(s)</source>
+        <translation>
+            <numerusform>%n 次过期写入</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n unit(s) lost</source>
+        <translation>
+            <numerusform>丢失 %n 件</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n unit(s) oversold</source>
+        <translation>
+            <numerusform>超卖 %n 件</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>stale write: read before %1&apos;s write</source>
+        <translation>过期写入：读取在 %1 写入之前</translation>
+    </message>
+    <message>
+        <source>stale write: %1, read before %2&apos;s write</source>
+        <translation>过期写入：%1，读取在 %2 写入之前</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1&apos;s write: %n unit(s) lost</source>
+        <translation>
+            <numerusform>%1 的写入：丢失 %n 件</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 wrote %2, not %3: %n unit(s) lost</source>
+        <translation>
+            <numerusform>%1 写入了 %2 而不是 %3：丢失 %n 件</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n stale write(s): each wrote the stock from a read that another client&apos;s later write had made stale.</source>
+        <translation>
+            <numerusform>%n 次过期写入：写入库存所依据的值，在读取之后已被另一个客户端改写。</numerusform>
         </translation>
     </message>
 </context>

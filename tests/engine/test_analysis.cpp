@@ -172,12 +172,17 @@ private slots:
         QCOMPARE(a->counts.expectedStock, 98);
         QCOMPARE(a->finalStock, 99);
         QCOMPARE(a->counts.lostUpdates, 1);
+        QCOMPARE(a->counts.staleWrites, 1);
         QCOMPARE(a->counts.oversold, 0);
-        QCOMPARE(marked(*a, FindingKind::LostUpdates), QList<int>{3}); // B's SET overwrote A's
-        QCOMPARE(a->markTextAt(3), QStringLiteral("lost update: wrote 99 over A's sale"));
+        // B's SET overwrote A's: a stale write on B's lane, a unit lost on the stock lane.
+        QCOMPARE(marked(*a, FindingKind::StaleWrites), QList<int>{3});
+        QCOMPARE(marked(*a, FindingKind::LostUpdates), QList<int>{3});
+        QCOMPARE(a->markTextAt(3, MarkPlace::ClientLane), QStringLiteral("stale write: 99, read before A's write"));
+        QCOMPARE(a->markTextAt(3, MarkPlace::StockLane), QStringLiteral("B wrote 99, not 98: one unit lost"));
         QVERIFY(!a->clean());
         QCOMPARE(a->verdict.severity(), Severity::Broken);
-        QCOMPARE(a->findings().first(), QStringLiteral("Stock should be 98, is 99: one update lost."));
+        QCOMPARE(a->findings(), (QStringList{QStringLiteral("One stale write: it wrote the stock from a read that another client's later write had made stale."),
+                                             QStringLiteral("2 units sold from 100, yet the stock is 99: one unit lost.")}));
         // The stock line is what the clients wrote, never a guess from argv.
         QCOMPARE(a->stock.last().value, 99);
     }
@@ -423,8 +428,79 @@ private slots:
         QCOMPARE(a->counts.oversold, 1);
         QCOMPARE(a->counts.expectedStock, -1);
         QCOMPARE(a->counts.lostUpdates, 2);
-        QVERIFY(a->findings().contains(QStringLiteral("Sold 3 units with 2 in stock: 1 oversold.")));
+        // Never "the stock should be -1": what was sold, of what there was.
+        QVERIFY2(a->findings().contains(QStringLiteral("Sold 3 of 2 units: oversold by 1.")), qPrintable(a->findings().join(QLatin1Char('|'))));
+        QVERIFY2(a->findings().contains(QStringLiteral("3 units sold from 2, yet the stock is 1: 2 units lost.")),
+                 qPrintable(a->findings().join(QLatin1Char('|'))));
         QCOMPARE(marked(*a, FindingKind::Oversold), QList<int>{2});
+        QCOMPARE(a->marks.last().amount, 1); // units oversold by that order
+    }
+
+    // lease-expired-wrong-delete's writes: B read 100 before A wrote 99 and
+    // writes 99 (stale, and a unit lost); C read A's 99 before B's write and
+    // writes 98 (stale, yet it lost nothing: B's write had left 99). Two
+    // stale writes, one unit lost, each marked once, and what the marks say
+    // adds up to the verdict at every instant.
+    void staleWritesAreNotUnitsLost()
+    {
+        HistoryBuilder b(100, {QStringLiteral("A"), QStringLiteral("B"), QStringLiteral("C")});
+        b.command(0, 0, Step::ReadStock, {"GET", "stock"}, str("100"), false)
+            .command(2, 1, Step::ReadStock, {"GET", "stock"}, str("100"), false)
+            .write(4, 0, 99, OK, false)
+            .order(5, 0, true)
+            .command(6, 2, Step::ReadStock, {"GET", "stock"}, str("99"), false)
+            .write(8, 1, 99, OK, false)
+            .order(9, 1, true)
+            .write(10, 2, 98, OK, false)
+            .order(11, 2, true);
+        const History &whole = b.finish(98, 12);
+        const auto a = analyze(whole);
+        QCOMPARE(a->counts.staleWrites, 2);
+        QCOMPARE(a->counts.lostUpdates, 1);
+        QCOMPARE(marked(*a, FindingKind::StaleWrites), (QList<int>{5, 7}));
+        QCOMPARE(marked(*a, FindingKind::LostUpdates), QList<int>{5});
+        QCOMPARE(a->verdict.find(FindingKind::StaleWrites)->count, 2);
+        QCOMPARE(a->verdict.find(FindingKind::LostUpdates)->count, 1);
+        QCOMPARE(a->verdict.briefs(), (QStringList{QStringLiteral("2 stale writes"), QStringLiteral("one unit lost")}));
+        QCOMPARE(a->markTextAt(7), QStringLiteral("stale write: 98, read before B's write"));
+        QCOMPARE(a->markTextAt(5), QStringLiteral("stale write: 99, read before A's write \u00b7 B wrote 99, not 98: one unit lost"));
+        // B's lane draws its stale write; the stock lane the unit lost.
+        const auto laneMarked = [&](int client) {
+            QList<int> out;
+            for (const LaneEvent &le : a->lanes.at(client))
+                if (le.marked)
+                    out << le.index;
+            return out;
+        };
+        QCOMPARE(laneMarked(1), QList<int>{5});
+        QCOMPARE(laneMarked(2), QList<int>{7});
+
+        // Cut after B's write, before C's: one stale write, one unit lost, so far.
+        History cut(whole.info());
+        for (const Event &e : b.events())
+            if (e.tNs <= 8 * ms)
+                cut.append(e);
+        RunAnalyzer analyzer(cut.info());
+        analyzer.update(cut);
+        const auto then = analyzer.snapshot();
+        QCOMPARE(then->verdict.find(FindingKind::StaleWrites)->count, 1);
+        QCOMPARE(then->verdict.find(FindingKind::LostUpdates)->count, 1);
+        QCOMPARE(then->counts.lostUpdates, 1);
+        QVERIFY2(then->findings().contains(QStringLiteral("Writes over other clients' sales lost one unit.")),
+                 qPrintable(then->findings().join(QLatin1Char('|'))));
+    }
+
+    // A strategy that sends no acquire is not praised for a lock it never took.
+    void locklessCorrectRunTakesNoLock()
+    {
+        HistoryBuilder b(100);
+        b.command(0, 0, Step::Decrement, {"EVALSHA", "decr", "1", "stock", "1"}, num(99), false)
+            .order(1, 0, true)
+            .command(2, 1, Step::Decrement, {"EVALSHA", "decr", "1", "stock", "1"}, num(98), false)
+            .order(3, 1, true);
+        const auto a = analyze(b.finish(98, 5));
+        QCOMPARE(a->verdict.severity(), Severity::Clean);
+        QCOMPARE(a->findings(), QStringList{QStringLiteral("Correct: stock 98 as expected (2 of 2 orders sold), with no lock taken.")});
     }
 
     void failedOrdersSellNothing()
@@ -530,7 +606,7 @@ private slots:
             QVERIFY(grown->finished);
             QCOMPARE(grown->events.size(), once->events.size());
             QCOMPARE(grown->findings(), once->findings());
-            QCOMPARE(grown->counts.clobberingWrites, once->counts.clobberingWrites);
+            QCOMPARE(grown->counts.staleWrites, once->counts.staleWrites);
             QCOMPARE(grown->marks.size(), once->marks.size());
             QCOMPARE(grown->stock.size(), once->stock.size());
             QCOMPARE(grown->nodes.first().holdingCount(), once->nodes.first().holdingCount());
@@ -582,9 +658,18 @@ private slots:
         QCOMPARE(j.value(QStringLiteral("end_ms")).toDouble(), 10.0);
         QCOMPARE(j.value(QStringLiteral("lost_updates")).toInt(), 1);
         QCOMPARE(j.value(QStringLiteral("severity")).toString(), QStringLiteral("broken"));
-        const QJsonObject finding = j.value(QStringLiteral("findings")).toArray().first().toObject();
-        QCOMPARE(finding.value(QStringLiteral("kind")).toString(), QStringLiteral("lost_updates"));
-        QCOMPARE(finding.value(QStringLiteral("events")).toArray(), QJsonArray{3});
+        QCOMPARE(j.value(QStringLiteral("stale_writes")).toInt(), 1);
+        const QJsonArray findings = j.value(QStringLiteral("findings")).toArray();
+        QCOMPARE(findings.size(), 2);
+        // B's write: stale, and it lost a unit.
+        for (const char *kind : {"stale_writes", "lost_updates"}) {
+            const auto it = std::find_if(findings.begin(), findings.end(), [kind](const QJsonValue &f) {
+                return f.toObject().value(QStringLiteral("kind")).toString() == QLatin1String(kind);
+            });
+            QVERIFY2(it != findings.end(), kind);
+            QCOMPARE(it->toObject().value(QStringLiteral("count")).toInt(), 1);
+            QCOMPARE(it->toObject().value(QStringLiteral("events")).toArray(), QJsonArray{3});
+        }
         QCOMPARE(j.value(QStringLiteral("events")).toArray().at(3).toObject().value(QStringLiteral("wrote")).toInt(), 99);
     }
 

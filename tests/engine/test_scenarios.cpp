@@ -153,7 +153,7 @@ void checkLesson(const QString &scenario, bool broken, const test::ScenarioResul
             QCOMPARE(a.finalStock, 99); // both wrote 99
             QCOMPARE(o.expectedStock, 98);
             QCOMPARE(o.lostUpdates, 1);
-            QCOMPARE(o.clobberingWrites, 1);
+            QCOMPARE(o.staleWrites, 1);
         } else {
             QVERIFY2(a.clean(), qPrintable(describe(r)));
             QCOMPARE(a.finalStock, 98);

@@ -231,7 +231,7 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(controller.finished(), 20000);
         QCOMPARE(controller.primary()->state(), RunSession::State::Finished);
         const QString broken = verdict(controller.primary());
-        QVERIFY2(broken.contains(QStringLiteral("one update lost")), qPrintable(broken));
+        QVERIFY2(broken.contains(QStringLiteral("one unit lost")), qPrintable(broken));
         QVERIFY(controller.primary()->model()->rowCount() >= 4);
         QVERIFY(controller.code()->rowCount() > 0);
         QVERIFY(!controller.code()->fileName().isEmpty());
@@ -325,7 +325,7 @@ private slots:
             QCOMPARE(s->model()->eventAt(s->model()->rowCount() - 1).client, client);
         }
         QTRY_VERIFY_WITH_TIMEOUT(controller.finished(), 10000);
-        QVERIFY(verdict(s).contains(QStringLiteral("one update lost")));
+        QVERIFY(verdict(s).contains(QStringLiteral("one unit lost")));
         QCOMPARE(controller.focusClient(), 1);
 
         controller.reset();
@@ -385,7 +385,7 @@ private slots:
         QCOMPARE(redisNow(), QByteArray("99 "));
         step(1); // B writes 99 over A's sale
         QTRY_VERIFY_WITH_TIMEOUT(controller.finished(), 10000);
-        QVERIFY(verdict(s).contains(QStringLiteral("one update lost")));
+        QVERIFY(verdict(s).contains(QStringLiteral("one unit lost")));
         // Undone from the end too: a finished run waits for its last step again.
         controller.undoStep();
         QTRY_VERIFY_WITH_TIMEOUT(s->state() == RunSession::State::Paused, 10000);

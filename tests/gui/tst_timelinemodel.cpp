@@ -50,7 +50,7 @@ private slots:
         QVERIFY(!analyzer.update(streamed)); // nothing new
         QVERIFY(inserted.count() >= 2);
         QCOMPARE(reset.count(), 0);
-        // One row changed: B's write, when it became a lost update.
+        // One row changed: B's write, when it became a stale write that lost a unit.
         QVERIFY2(changed.count() <= 2, qPrintable(QString::number(changed.count())));
 
         int commands = 0;
@@ -69,12 +69,12 @@ private slots:
             last = model.eventAt(row).tNs;
             QVERIFY(index.data(TimelineModel::MonitorRole).toString().contains(QLatin1Char('"')));
         }
-        // The lost update is marked on B's write of the same value.
+        // B's write of the same value is marked: a stale write, and the unit it lost.
         QStringList races;
         for (int row = 0; row < model.rowCount(); ++row)
             if (const QString race = model.index(row).data(TimelineModel::RaceRole).toString(); !race.isEmpty())
                 races << race;
-        QCOMPARE(races, QStringList{QStringLiteral("lost update: wrote 99 over A's sale")});
+        QCOMPARE(races, QStringList{QStringLiteral("stale write: 99, read before A's write \u00b7 B wrote 99, not 98: one unit lost")});
         QCOMPARE(model.rowAt(-1), -1);
         QCOMPARE(model.rowAt(model.analysis()->durationMs() + 1), model.rowCount() - 1);
     }

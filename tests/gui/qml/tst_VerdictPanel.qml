@@ -31,7 +31,7 @@ Item {
 
         function test_waitsUntilJudged() {
             panel.runState = RunSession.Running
-            panel.findings = [{ text: "Stock should be 98, is 99: one update lost.", severity: RunSession.Broken }]
+            panel.findings = [{ text: "2 units sold from 100, yet the stock is 99: one unit lost.", severity: RunSession.Broken }]
             panel.outcome = RunSession.Broken
             compare(findings().length, 0)
             const status = findChild(panel, "status")
@@ -41,11 +41,11 @@ Item {
         function test_brokenIsRed() {
             panel.runState = RunSession.Finished
             panel.outcome = RunSession.Broken
-            panel.findings = [{ text: "Stock should be 98, is 99: one update lost.", severity: RunSession.Broken },
+            panel.findings = [{ text: "2 units sold from 100, yet the stock is 99: one unit lost.", severity: RunSession.Broken },
                               { text: "A deleted B's lock.", severity: RunSession.Broken }]
             const shown = findings()
             compare(shown.length, 2)
-            verify(shown[0].text.indexOf("one update lost") >= 0)
+            verify(shown[0].text.indexOf("one unit lost") >= 0)
             verify(shown[0].text.startsWith("×"))
             compare(shown[0].color, Style.race)
             compare(panel.border.color, Style.race)
@@ -89,7 +89,7 @@ Item {
             verify(bar)
             tryVerify(() => bar.policy === ScrollBar.AlwaysOn && bar.size < 1)
             verify(panel.height <= 150)
-            panel.findings = [{ text: "Stock should be 98, is 99: one update lost.", severity: RunSession.Broken }]
+            panel.findings = [{ text: "2 units sold from 100, yet the stock is 99: one unit lost.", severity: RunSession.Broken }]
             tryVerify(() => bar.policy === ScrollBar.AlwaysOff)
             panel.maximumHeight = Infinity
         }
