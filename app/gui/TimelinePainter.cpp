@@ -25,7 +25,7 @@ QFont monoFont(const TimelineTheme &theme, qreal size)
     return f;
 }
 
-constexpr qsizetype kHeaderFindings = 5;
+constexpr qsizetype kHeaderFindings = 6;
 // Retry loops of this many refused attempts get one label.
 constexpr int kCollapsedRetries = 3;
 
@@ -329,7 +329,7 @@ double TimelinePainter::fitEndMs(qreal plotWidth) const
             const Event &e = m_shape.events.at(le.index);
             qreal w = pillSize(laidOut(e.kind == EventKind::Error ? e.note : RunAnalysis::commandText(e), labelFont), m_theme).width();
             if (le.marked)
-                w = std::max(w, pillSize(laidOut(m_shape.markTextAt(le.index), m_theme.font(13, QFont::Bold)), m_theme).width());
+                w = std::max(w, pillSize(laidOut(m_shape.markTextAt(le.index, MarkPlace::ClientLane), m_theme.font(13, QFont::Bold)), m_theme).width());
             // Past half the plot a label cannot make room for itself: the rest stays as it was.
             if (w + m_theme.px(16) < plotWidth / 2)
                 end = std::max(end, m_shape.scenarioMs(le.tNs) * plotWidth / (plotWidth - w - m_theme.px(16)));
@@ -677,6 +677,26 @@ QColor TimelinePainter::drew(const Finding *finding)
     return m_theme.severity(finding->severity);
 }
 
+const Finding *TimelinePainter::drewMarksOf(int event, MarkPlace place)
+{
+    const Finding *first = nullptr;
+    for (auto m = m_data.firstMarkOf(event); m != m_data.marks.cend() && m->event == event; ++m) {
+        const Finding *f = m->place() == place ? m_data.verdict.findingOf(*m) : nullptr;
+        if (!f)
+            continue;
+        drew(f);
+        m_record.marks.append({{f->kind, f->actor, f->other}, event, {}});
+        first = first ? first : f;
+    }
+    return first;
+}
+
+void TimelinePainter::drewBand(const Finding &finding, const Span &span)
+{
+    drew(&finding);
+    m_record.marks.append({{finding.kind, finding.actor, finding.other}, -1, span});
+}
+
 void TimelinePainter::paintOverlaps(QPainter &p, const Lanes &lanes)
 {
     for (const Finding &f : m_data.verdict.findings) {
@@ -686,7 +706,8 @@ void TimelinePainter::paintOverlaps(QPainter &p, const Lanes &lanes)
         for (const Span &o : f.spans) {
             if (!visible(o.startNs, o.endNs))
                 continue;
-            const QColor colour = drew(&f);
+            drewBand(f, o);
+            const QColor colour = m_theme.severity(f.severity);
             const qreal x0 = x(o.startNs);
             const qreal x1 = x(std::min(o.endNs, m_cursorNs));
             const QRectF band(x0, lanes.lock.top(), std::max<qreal>(x1 - x0, m_theme.px(2)), lanes.stock.top() - lanes.lock.top());
@@ -817,7 +838,8 @@ void TimelinePainter::paintLockLane(QPainter &p, const QRectF &r)
         for (const Span &s : f.spans) {
             if (!visible(s.startNs, s.endNs))
                 continue;
-            const QColor colour = drew(&f);
+            drewBand(f, s);
+            const QColor colour = m_theme.severity(f.severity);
             const QRectF sr(x(s.startNs), bar.top(), x(std::min(s.endNs, m_cursorNs)) - x(s.startNs), bar.height());
             p.setPen(QPen(colour, m_theme.px(2.5)));
             p.setBrush(Qt::NoBrush);
@@ -1185,7 +1207,9 @@ void TimelinePainter::paintClientLane(QPainter &p, const QRectF &r, int client)
     QList<qreal> rowEnd(rows, -1e9);
     std::array<qreal, 16> lastColumnOfKind;
     lastColumnOfKind.fill(-1e9);
-    std::array<qreal, 16> lastMarkedColumn = lastColumnOfKind;
+    // Marked events share a column only with marks of their own finding:
+    // two findings a millisecond apart (B's write, B's DEL) are both drawn.
+    std::vector<std::pair<const Finding *, qreal>> lastMarkedColumn;
     qreal lastOrderMark = -1e9;
     qreal midEnd = -1e9;        // the row of words beside the ticks (orders, crashes, pauses) is filled up to here
     RetryRun retry;             // the retry loop the walk is in
@@ -1252,12 +1276,20 @@ void TimelinePainter::paintClientLane(QPainter &p, const QRectF &r, int client)
         // Zoomed out, many events share a pixel: draw one of each kind per column.
         const qreal column = std::floor(ex);
         // What the verdict marks here, in its colour (red, or amber when fencing made it harmless).
-        const Finding *finding = it->marked ? m_data.findingAt(index) : nullptr;
-        const QColor raceColour = finding ? drew(finding) : m_theme.race;
-        qreal &lastColumn = (finding ? lastMarkedColumn : lastColumnOfKind)[size_t(it->kind)];
-        if (column == lastColumn && x(shown) - ex < 2 && !selected)
+        const Finding *finding = it->marked ? m_data.findingAt(index, MarkPlace::ClientLane) : nullptr;
+        const QColor raceColour = finding ? m_theme.severity(finding->severity) : m_theme.race;
+        qreal *lastColumn = &lastColumnOfKind[size_t(it->kind)];
+        if (finding) {
+            auto own = std::find_if(lastMarkedColumn.begin(), lastMarkedColumn.end(), [finding](const auto &c) { return c.first == finding; });
+            if (own == lastMarkedColumn.end())
+                own = lastMarkedColumn.insert(own, {finding, -1e9});
+            lastColumn = &own->second;
+        }
+        if (column == *lastColumn && x(shown) - ex < 2 && !selected)
             continue;
-        lastColumn = column;
+        *lastColumn = column;
+        if (finding)
+            drewMarksOf(index, MarkPlace::ClientLane);
         // The event itself only for the words of a label: its lane entry says the rest.
         const auto event = [this, index]() -> const Event & { return m_data.events.at(index); };
         switch (it->kind) {
@@ -1398,7 +1430,7 @@ void TimelinePainter::paintClientLane(QPainter &p, const QRectF &r, int client)
         // alone on the last row. Where no row can take the least these could
         // measure (near the right edge, most of a zoomed-out view's races),
         // they are not laid out: they could not be placed.
-        const QString raceText = isRace && room ? m_data.markTextAt(index) : QString();
+        const QString raceText = isRace && room ? m_data.markTextAt(index, MarkPlace::ClientLane) : QString();
         const qreal least = room ? leastPillWidth(text, labelAdvances) : 0;
         const qreal leastRace = isRace && room ? leastPillWidth(raceText, raceAdvances) : 0;
         const auto mayTake = [&](int row, qreal width) { return rowEnd[row] + m_theme.px(6) + width <= right; };
@@ -1589,6 +1621,9 @@ void TimelinePainter::paintStockLane(QPainter &p, const QRectF &r)
         flush();
     }
 
+    // The writes that lost units, with their words above the line: the values' labels keep clear of those.
+    const QList<QRectF> markLabels = paintStockMarks(p, r, y);
+
     const auto stepLine = [&](const SharedList<StockPoint> &list, const QPen &pen, bool labels) {
         auto it = begin(list);
         if (it == list.cend())
@@ -1621,11 +1656,13 @@ void TimelinePainter::paintStockLane(QPainter &p, const QRectF &r)
             last = ny;
             if (labels && nx + m_theme.px(4) > lastLabel + m_theme.px(8) && nx >= m_bounds.left()) {
                 const QString text = QString::number(it->value);
-                const qreal w = laidOut(text, labelFont).size().width();
-                if (nx + m_theme.px(4) + w <= m_bounds.right()) {
-                    label(p, QRectF(nx + m_theme.px(4), ny - m_theme.px(5) - ascent, 0, 0), Qt::AlignLeft | Qt::AlignTop, text, labelFont,
+                const QSizeF size = laidOut(text, labelFont).size();
+                const QRectF box(QPointF(nx + m_theme.px(4), ny - m_theme.px(5) - ascent), size);
+                if (box.right() <= m_bounds.right()
+                    && std::none_of(markLabels.cbegin(), markLabels.cend(), [&box](const QRectF &m) { return m.intersects(box); })) {
+                    label(p, QRectF(box.topLeft(), QSizeF()), Qt::AlignLeft | Qt::AlignTop, text, labelFont,
                           it->value < 0 ? m_theme.race : m_theme.text);
-                    lastLabel = nx + m_theme.px(4) + w;
+                    lastLabel = box.right();
                 }
             }
             if (nx > m_plot.right())
@@ -1660,6 +1697,47 @@ void TimelinePainter::paintStockLane(QPainter &p, const QRectF &r)
     const qreal at = first.left() + laidOut(start, caption).size().width() + m_theme.px(24);
     if (at + laidOut(expectedCaption, caption).size().width() <= m_bounds.right())
         label(p, first.adjusted(at - first.left(), 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter, expectedCaption, caption, m_theme.good);
+}
+
+QList<QRectF> TimelinePainter::paintStockMarks(QPainter &p, const QRectF &r, const std::function<qreal(qint64)> &y)
+{
+    // A tick through the line where a write lost units, every one drawn and
+    // recorded; its words in the row under the captions, where they fit.
+    QList<QRectF> placed;
+    const SharedList<Mark> &marks = m_data.marks;
+    const auto timeOf = [this](const Mark &m) { return m_data.events.at(m.event).tNs; };
+    auto it = std::lower_bound(marks.cbegin(), marks.cend(), m_data.clockNs(m_view.startMs),
+                               [&timeOf](const Mark &m, qint64 t) { return timeOf(m) < t; });
+    const QFont font = m_theme.font(12, QFont::Bold);
+    const qreal rowTop = r.top() + m_theme.px(23);
+    const qreal half = m_theme.px(9);
+    qreal rowEnd = -1e9;
+    for (; it != marks.cend(); ++it) {
+        const qint64 t = timeOf(*it);
+        if (t > m_cursorNs || x(t) > m_plot.right() + 1)
+            break;
+        const Finding *f = it->place() == MarkPlace::StockLane ? m_data.verdict.findingOf(*it) : nullptr;
+        if (!f)
+            continue;
+        drew(f);
+        m_record.marks.append({{f->kind, f->actor, f->other}, it->event, {}});
+        const QColor colour = m_theme.severity(f->severity);
+        const qreal mx = x(t);
+        const qreal my = std::clamp(y(it->value), r.top(), r.bottom());
+        QRectF hit(mx - m_theme.px(5), my - half, m_theme.px(10), 2 * half);
+        p.fillRect(QRectF(std::round(mx) - m_theme.px(1.75), my - half, m_theme.px(3.5), 2 * half), colour);
+        const QString text = it->text(m_data.info);
+        const qreal at = placeInRow(rowEnd, std::max(mx + m_theme.px(3), m_bounds.left()), pillSize(laidOut(text, font), m_theme).width(),
+                                    m_bounds.right());
+        if (!std::isnan(at)) {
+            const QRectF pr = pill(p, QPointF(at, rowTop), text, colour, colour, Qt::white, font);
+            rowEnd = pr.right();
+            placed << pr;
+            hit = hit.united(pr);
+        }
+        m_hits.append({hit, it->event});
+    }
+    return placed;
 }
 
 void TimelinePainter::paintCursor(QPainter &p, const QRectF &column)

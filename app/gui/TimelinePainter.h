@@ -13,6 +13,7 @@
 #include <QCoreApplication>
 #include <QPainter>
 #include <QRectF>
+#include <functional>
 #include <vector>
 
 namespace lockstock {
@@ -42,9 +43,17 @@ struct PaintRecord {
         QString text;
         bool onShape = false;  // written over a bar of its own (overlaps only other labels)
     };
+    // A mark drawn for a finding: a marked event's tick (on its client's
+    // lane, or on the stock lane), or a band over one of its spans.
+    struct Mark {
+        FindingKey finding;
+        int event = -1;        // the event marked; -1 for a band
+        Span span;             // a band's span, as the finding has it
+    };
     QList<Lane> lanes;
     QList<Label> labels;
     QList<int> orders;         // the order events a mark was drawn for
+    QList<Mark> marks;         // every mark drawn, each once
 };
 
 class TimelinePainter {
@@ -130,11 +139,18 @@ private:
     qreal faultRowHeight() const;
     // Remembers that a finding was drawn; the colour it is drawn in.
     QColor drew(const Finding *finding);
+    // Records the marks on `event` drawn at `place` (those the verdict has); the first one's finding.
+    const Finding *drewMarksOf(int event, MarkPlace place);
+    // Records a band drawn over one of a finding's spans.
+    void drewBand(const Finding &finding, const Span &span);
     void paintServerFaults(QPainter &p, const Lanes &lanes);
     void paintClientLane(QPainter &p, const QRectF &r, int client);
     // A sleep's bar on a client lane whose centre line is at `base`.
     QRectF workBar(qint64 fromNs, qint64 toNs, qreal base) const;
     void paintStockLane(QPainter &p, const QRectF &r);
+    // The units lost, at their writes' instants on the stock line (`y` of a
+    // stock value); where their labels went, which the value labels keep clear of.
+    QList<QRectF> paintStockMarks(QPainter &p, const QRectF &r, const std::function<qreal(qint64)> &y);
     void paintOverlaps(QPainter &p, const Lanes &lanes);
     void paintCursor(QPainter &p, const QRectF &column);
     void paintLegend(QPainter &p, const QRectF &r);

@@ -1266,17 +1266,17 @@ RunAnalysis::Change RunAnalysis::changeAt(int event) const
     return c;
 }
 
-const Mark *RunAnalysis::markAt(int event) const
+const Mark *RunAnalysis::markAt(int event, std::optional<MarkPlace> place) const
 {
     for (auto it = firstMarkOf(event); it != marks.cend() && it->event == event; ++it)
-        if (verdict.findingOf(*it))
+        if ((!place || it->place() == *place) && verdict.findingOf(*it))
             return &*it;
     return nullptr;
 }
 
-const Finding *RunAnalysis::findingAt(int event) const
+const Finding *RunAnalysis::findingAt(int event, std::optional<MarkPlace> place) const
 {
-    const Mark *m = markAt(event);
+    const Mark *m = markAt(event, place);
     return m ? verdict.findingOf(*m) : nullptr;
 }
 

@@ -256,13 +256,13 @@ public:
     };
     Change changeAt(int event) const;
     // The first mark on an event whose finding the verdict has (those on its
-    // client's lane come first); null when there is none.
-    const Mark *markAt(int event) const;
+    // client's lane come first), of those drawn at `place` if given; null when there is none.
+    const Mark *markAt(int event, std::optional<MarkPlace> place = std::nullopt) const;
     // What the marks on an event say (those the verdict has), joined: all of
     // them, or those drawn at `place`.
     QString markTextAt(int event, std::optional<MarkPlace> place = std::nullopt) const;
     // The finding markAt() shows (null when it has none now) and its severity.
-    const Finding *findingAt(int event) const;
+    const Finding *findingAt(int event, std::optional<MarkPlace> place = std::nullopt) const;
     // Every figure, for the table and the JSON.
     QList<Figure> figures() const;
     // The first of the marks on `event` (they are in event order); past them when it has none.

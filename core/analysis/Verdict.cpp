@@ -180,12 +180,12 @@ QString Mark::text(const RunInfo &info) const
         return value == kUnknown ? QCoreApplication::translate("Verdict", "stale write: read before %1's write").arg(b)
                                  : QCoreApplication::translate("Verdict", "stale write: %1, read before %2's write").arg(value).arg(b);
     case FindingKind::LostUpdates: {
+        // Made only for a write whose value is known: what it wrote, and what was due.
         const int n = int(std::min<qint64>(amount, std::numeric_limits<int>::max()));
-        return value == kUnknown ? QCoreApplication::translate("Verdict", "%1's write: %n unit(s) lost", nullptr, n).arg(a)
-                                 : QCoreApplication::translate("Verdict", "%1 wrote %2, not %3: %n unit(s) lost", nullptr, n)
-                                       .arg(a)
-                                       .arg(value)
-                                       .arg(value - amount);
+        return QCoreApplication::translate("Verdict", "%1 wrote %2, not %3: %n unit(s) lost", nullptr, n)
+            .arg(a)
+            .arg(value)
+            .arg(value - amount);
     }
     case FindingKind::Oversold: return QCoreApplication::translate("Verdict", "oversold");
     case FindingKind::StaleWritesRefused: return QCoreApplication::translate("Verdict", "stale token: write refused");

@@ -124,7 +124,7 @@ struct Mark {
     int actor = -1;            // as in the finding it shows (the writer of a stale write or of lost units)
     int other = -1;            // whose write made a stale write stale
     qint64 amount = 0;         // units lost (LostUpdates) or oversold (Oversold), ns late (a renewal)
-    qint64 value = kUnknown;   // the stock value a write wrote (stale writes, units lost)
+    qint64 value = kUnknown;   // the stock value a write wrote (stale writes; units lost: always known)
 
     MarkPlace place() const { return kind == FindingKind::LostUpdates ? MarkPlace::StockLane : MarkPlace::ClientLane; }
     // What the timeline writes beside it, translated now.

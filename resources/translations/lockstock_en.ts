@@ -255,13 +255,6 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>%1&apos;s write: %n unit(s) lost</source>
-        <translation>
-            <numerusform>%1&apos;s write: one unit lost</numerusform>
-            <numerusform>%1&apos;s write: %n units lost</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>%1 wrote %2, not %3: %n unit(s) lost</source>
         <translation>
             <numerusform>%1 wrote %2, not %3: one unit lost</numerusform>

@@ -2845,12 +2845,6 @@
         <translation>过期写入：%1，读取在 %2 写入之前</translation>
     </message>
     <message numerus="yes">
-        <source>%1&apos;s write: %n unit(s) lost</source>
-        <translation>
-            <numerusform>%1 的写入：丢失 %n 件</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>%1 wrote %2, not %3: %n unit(s) lost</source>
         <translation>
             <numerusform>%1 写入了 %2 而不是 %3：丢失 %n 件</numerusform>
