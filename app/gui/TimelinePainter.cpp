@@ -954,10 +954,13 @@ void TimelinePainter::paintLockNode(QPainter &p, const QRectF &bar, const QRectF
                 break;
             const qint64 until = std::min(k + 1 < ttlEnd ? node.ttl.at(k + 1).tNs : spanEnd, endNs);
             if (sample.ttlNs == kNoTtl) {
+                // Full and hatched in the holder's colour: it never runs out. Red
+                // is what went wrong; a lock without TTL is that only once its
+                // holder is gone (a stuck lock, boxed in red).
                 noTtl = true;
                 const QRectF nr(x(sample.tNs), bar.top(), x(until) - x(sample.tNs), bar.height());
-                p.fillRect(nr, withAlpha(m_theme.race, 70));
-                hatch(p, nr, m_theme.race);
+                p.fillRect(nr, withAlpha(c, m_theme.isDark ? 110 : 90));
+                hatch(p, nr, c);
                 continue;
             }
             const auto height = [&](qint64 at) { return bar.height() * std::clamp(double(node.ttlAt(k, at)) / lease, 0.0, 1.0); };
@@ -1079,7 +1082,7 @@ void TimelinePainter::paintNodeState(QPainter &p, const QRectF &bar, const LockN
         if (!visible(c.tNs, c.tNs))
             continue;
         const bool lost = c.action == ServerAction::Restart && !c.dataKept;
-        p.setPen(QPen(lost ? m_theme.race : m_theme.warning, m_theme.px(lost ? 3 : 2)));
+        p.setPen(QPen(m_theme.warning, m_theme.px(lost ? 3 : 2)));
         p.drawLine(QPointF(x(c.tNs), bar.top()), QPointF(x(c.tNs), bar.bottom()));
     }
     const QFont font = m_theme.font(std::min<qreal>(12, bar.height() / m_theme.scale * 0.55), QFont::DemiBold);
@@ -1330,7 +1333,8 @@ void TimelinePainter::paintClientLane(QPainter &p, const QRectF &r, int client)
         case EventKind::Crash: {
             crashNs = it->tNs;
             const qreal s = m_theme.px(11);
-            p.setPen(QPen(m_theme.race, m_theme.px(4), Qt::SolidLine, Qt::RoundCap));
+            // A fault the scenario injects, in the faults' colour; what it leads to is drawn red.
+            p.setPen(QPen(m_theme.warning, m_theme.px(4), Qt::SolidLine, Qt::RoundCap));
             p.drawLine(QPointF(ex - s, base - s), QPointF(ex + s, base + s));
             p.drawLine(QPointF(ex - s, base + s), QPointF(ex + s, base - s));
             QRectF hitBox(ex - s, base - s, 2 * s, 2 * s);
@@ -1338,7 +1342,8 @@ void TimelinePainter::paintClientLane(QPainter &p, const QRectF &r, int client)
             const qreal at = placeInRow(midEnd, ex + s + m_theme.px(4), pillSize(laidOut(tr("crashed"), font), m_theme).width(),
                                         m_bounds.right());
             if (!std::isnan(at)) {
-                const QRectF pr = pill(p, QPointF(at, base - m_theme.px(12)), tr("crashed"), m_theme.race, m_theme.race, Qt::white, font);
+                const QRectF pr = pill(p, QPointF(at, base - m_theme.px(12)), tr("crashed"), m_theme.warning, m_theme.warning,
+                                       m_theme.isDark ? QColor(0x111111) : Qt::white, font);
                 midEnd = pr.right();
                 hitBox = hitBox.united(pr);
             }
@@ -1758,14 +1763,19 @@ void TimelinePainter::paintCursor(QPainter &p, const QRectF &column)
 void TimelinePainter::paintLegend(QPainter &p, const QRectF &r)
 {
     p.fillRect(r, m_theme.gutter);
-    struct Item { QColor colour; QString text; bool hatched; };
+    // A colour means one thing: a client's hue is that client, red what went
+    // wrong, amber a fault or what fencing made harmless, green what was expected.
+    struct Item { QColor colour; QString text; QColor hatch; };
+    const QColor client = m_theme.client(0);
     const QList<Item> items{
-        {withAlpha(m_theme.client(0), 170), tr("lease: TTL left in Redis"), false},
-        {withAlpha(m_theme.client(0), 150), tr("client believes it holds the lock"), false},
-        {withAlpha(m_theme.race, 120), tr("belief without the lock"), true},
-        {m_theme.raceFill, tr("race"), false},
-        {m_theme.harmlessFill, tr("made harmless by fencing"), false},
-        {m_theme.good, tr("expected stock"), false},
+        {withAlpha(client, 170), tr("lease: TTL left in Redis"), {}},
+        {withAlpha(client, m_theme.isDark ? 110 : 90), tr("lock without TTL"), client},
+        {withAlpha(client, 150), tr("client believes it holds the lock"), {}},
+        {withAlpha(m_theme.race, 120), tr("belief without the lock"), m_theme.race},
+        {m_theme.raceFill, tr("went wrong: two holders, units lost"), {}},
+        {m_theme.harmlessFill, tr("made harmless by fencing"), {}},
+        {m_theme.warning, tr("fault, expiry"), {}},
+        {m_theme.good, tr("expected stock"), {}},
     };
     qreal at = r.left() + m_theme.px(24);
     const QFont font = m_theme.font(14);
@@ -1775,8 +1785,8 @@ void TimelinePainter::paintLegend(QPainter &p, const QRectF &r)
         if (sw.right() + m_theme.px(8) + w > r.right())
             break; // a narrow export keeps the first items whole
         p.fillRect(sw, item.colour);
-        if (item.hatched)
-            hatch(p, sw, m_theme.race);
+        if (item.hatch.isValid())
+            hatch(p, sw, item.hatch);
         label(p, QRectF(sw.right() + m_theme.px(8), r.top(), w, r.height()), Qt::AlignLeft | Qt::AlignVCenter, item.text, font, m_theme.text);
         at = sw.right() + m_theme.px(8) + w + m_theme.px(28);
     }

@@ -1,7 +1,8 @@
 #pragma once
 // The colours and type sizes of a timeline, light or dark. Clients get
-// distinct hues; red is kept for races and green for a correct outcome, so a
-// hall full of students can tell them apart from the back row.
+// distinct hues; red is kept for what went wrong, amber for faults and what
+// fencing made harmless, green for a correct outcome, so a hall full of
+// students can tell them apart from the back row. A colour means one thing.
 
 #include "analysis/Verdict.h"
 
@@ -21,7 +22,7 @@ struct TimelineTheme {
     QColor text;
     QColor mutedText;
     QColor grid;
-    QColor race;
+    QColor race;               // what went wrong: the verdict's broken findings and what shows them
     QColor raceFill;
     QColor good;
     QColor warning;            // faults, expiries, and what fencing made harmless

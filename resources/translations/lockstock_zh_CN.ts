@@ -2496,10 +2496,6 @@
         <translation>自认为持有但实际没有</translation>
     </message>
     <message>
-        <source>race</source>
-        <translation>竞态</translation>
-    </message>
-    <message>
         <source>expected stock</source>
         <translation>预期库存</translation>
     </message>
@@ -2554,6 +2550,18 @@
     <message>
         <source>stalled</source>
         <translation>停顿中</translation>
+    </message>
+    <message>
+        <source>lock without TTL</source>
+        <translation>没有 TTL 的锁</translation>
+    </message>
+    <message>
+        <source>went wrong: two holders, units lost</source>
+        <translation>出错：两个持锁者、丢失件数</translation>
+    </message>
+    <message>
+        <source>fault, expiry</source>
+        <translation>故障、过期</translation>
     </message>
 </context>
 <context>

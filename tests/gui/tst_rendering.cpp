@@ -79,6 +79,20 @@ QString layoutProblems(const PaintRecord &record)
         out = out.mid(0, 12) << QStringLiteral("…");
     return out.join(QStringLiteral("; "));
 }
+
+// Pixels in the light theme's red, which means what went wrong: strong red
+// with no less blue than green (amber and its edges have far less blue,
+// magenta and violet blends far more).
+int redPixels(const QImage &image)
+{
+    int n = 0;
+    for (int y = 0; y < image.height(); ++y) {
+        const QRgb *line = reinterpret_cast<const QRgb *>(image.constScanLine(y));
+        for (int x = 0; x < image.width(); ++x)
+            n += qRed(line[x]) > 150 && qGreen(line[x]) < 90 && qBlue(line[x]) >= qGreen(line[x]) && qRed(line[x]) - qBlue(line[x]) > 80;
+    }
+    return n;
+}
 } // namespace
 
 class TestRendering : public QObject {
@@ -315,6 +329,10 @@ private slots:
                     for (const Finding *f : painter.drawnFindings())
                         drawn.insert(idOf(*f));
                     QVERIFY2(drawn == drawable(a), qPrintable(where));
+                    // Red is what went wrong: a run where nothing did has none (watch-release's
+                    // lock without TTL was hatched red; a scripted crash was a red cross).
+                    if (a.verdict.severity() <= Severity::NotExercised)
+                        QVERIFY2(redPixels(image) == 0, qPrintable(QStringLiteral("%1: %2 red pixels").arg(where).arg(redPixels(image))));
                 }
             }
         }
