@@ -172,7 +172,7 @@ ColumnLayout {
         Row {
             spacing: Style.px(6)
             Swatch { color: Style.race; anchors.verticalCenter: parent.verticalCenter }
-            Hint { text: qsTr("problems: what the verdict found wrong (units oversold, updates lost, two holders, a lock deleted or extended by another client...)") }
+            Hint { text: qsTr("problems: what the verdict found wrong (units oversold, units lost, stale writes, two holders, a lock deleted or extended by another client...)") }
         }
         Row {
             spacing: Style.px(6)
@@ -246,7 +246,9 @@ ColumnLayout {
                     required property int status
                     required property real rowProgress
                     required property int ordersSucceeded
+                    required property var initialStock
                     required property var expectedStock
+                    required property var oversold
                     required property var finalStock
                     required property var problems
                     required property int outcome
@@ -309,9 +311,14 @@ ColumnLayout {
                             objectName: "stockText"
                             width: parent.width
                             visible: row.done
-                            text: qsTr("sold %1 · stock %2, expected %3").arg(root.count(row.ordersSucceeded))
-                                  .arg(row.finalStock === undefined || row.finalStock === null ? "?" : root.count(row.finalStock))
-                                  .arg(root.count(row.expectedStock))
+                            readonly property string stock: row.finalStock === undefined || row.finalStock === null
+                                                            ? "?" : root.count(row.finalStock)
+                            // Oversold, initial minus sold is below zero: no stock anything should have.
+                            text: row.oversold > 0
+                                  ? qsTr("sold %1 of %2 · stock %3: oversold by %4").arg(root.count(row.ordersSucceeded))
+                                        .arg(root.count(row.initialStock)).arg(stock).arg(root.count(row.oversold))
+                                  : qsTr("sold %1 · stock %2, expected %3").arg(root.count(row.ordersSucceeded))
+                                        .arg(stock).arg(root.count(row.expectedStock))
                             font.pixelSize: Style.px(15)
                             color: Style.muted
                             elide: Text.ElideRight

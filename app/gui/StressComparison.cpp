@@ -209,6 +209,7 @@ QVariant StressComparison::data(const QModelIndex &index, int role) const
     case RowProgressRole: return row.progress;
     case OrdersTriedRole: return r.ordersTried;
     case OrdersSucceededRole: return r.ordersSucceeded;
+    case InitialStockRole: return r.initialStock;
     case ExpectedStockRole: return r.expectedStock;
     case FinalStockRole: return r.finalStock == kUnknown ? QVariant() : QVariant(r.finalStock);
     case OversoldRole: return r.oversold;
@@ -238,6 +239,7 @@ QHash<int, QByteArray> StressComparison::roleNames() const
             {RowProgressRole, "rowProgress"},
             {OrdersTriedRole, "ordersTried"},
             {OrdersSucceededRole, "ordersSucceeded"},
+            {InitialStockRole, "initialStock"},
             {ExpectedStockRole, "expectedStock"},
             {FinalStockRole, "finalStock"},
             {OversoldRole, "oversold"},

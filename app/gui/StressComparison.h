@@ -35,17 +35,18 @@ public:
         RowProgressRole,        // 0..1 while it runs
         OrdersTriedRole,
         OrdersSucceededRole,
-        ExpectedStockRole,
+        InitialStockRole,
+        ExpectedStockRole,       // initial minus sold: below zero once oversold
         FinalStockRole,         // -1 when it could not be read
-        OversoldRole,
-        LostUpdatesRole,
+        OversoldRole,            // units
+        LostUpdatesRole,         // units sold but missing from the stock
         ExclusionViolationsRole,
         ForeignReleasesRole,
         ForeignRenewalsRole,
         ProblemsRole,           // what went wrong, counted: the correctness bar's length
         BrokeRole,
         OutcomeRole,            // the verdict's severity (RunSession::Outcome)
-        BriefRole,              // the verdict's findings in a few words each: "12 updates lost · 3 overlaps"
+        BriefRole,              // the verdict's findings in a few words each: "12 units lost · 3 overlaps"
         OrdersPerSecondRole,
         LatencyP50Role,
         LatencyP99Role,

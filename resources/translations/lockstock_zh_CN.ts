@@ -2365,10 +2365,6 @@
         <translation>p50 %1 毫秒 · p99 %2 毫秒 · 重试 %3 次</translation>
     </message>
     <message>
-        <source>problems: what the verdict found wrong (units oversold, updates lost, two holders, a lock deleted or extended by another client...)</source>
-        <translation>问题：判定发现的错误（超卖件数、丢失的更新、两个持锁者、被其他客户端删除或续期的锁……）</translation>
-    </message>
-    <message>
         <source>safe: none found, and the load tested it</source>
         <translation>安全：未发现问题，且该负载确实考验了它</translation>
     </message>
@@ -2383,6 +2379,14 @@
     <message>
         <source>? not exercised</source>
         <translation>? 未经考验</translation>
+    </message>
+    <message>
+        <source>problems: what the verdict found wrong (units oversold, units lost, stale writes, two holders, a lock deleted or extended by another client...)</source>
+        <translation>问题：判定发现的错误（超卖件数、丢失件数、过期写入、两个持锁者、被其他客户端删除或续期的锁……）</translation>
+    </message>
+    <message>
+        <source>sold %1 of %2 · stock %3: oversold by %4</source>
+        <translation>%2 件卖出 %1 · 库存 %3：超卖 %4 件</translation>
     </message>
 </context>
 <context>

@@ -11,7 +11,7 @@ Item {
         id: fake
         function add(name, correct, status, outcome, problems, brief, perSecond) {
             append({ name: name, title: name, correct: correct, status: status, rowProgress: 0.5,
-                     ordersSucceeded: 100, expectedStock: 0, finalStock: 0, problems: problems,
+                     ordersSucceeded: 100, initialStock: 100, expectedStock: 0, oversold: 0, finalStock: 0, problems: problems,
                      outcome: outcome, brief: brief,
                      ordersPerSecond: perSecond, latencyP50Ms: 0.2, latencyP99Ms: 3.5, retries: 42,
                      note: status === StressComparison.Skipped ? "needs a replica" : "" })
@@ -35,7 +35,7 @@ Item {
 
         function init() {
             fake.clear()
-            fake.add("no-lock", false, StressComparison.Done, RunSession.Broken, 120, "50 updates lost · 70 oversold", 20000)
+            fake.add("no-lock", false, StressComparison.Done, RunSession.Broken, 120, "50 units lost · 70 units oversold", 20000)
             fake.add("lua-decrement", true, StressComparison.Done, RunSession.Clean, 0, "safe: none found", 40000)
             fake.add("set-nx-ex-lua", true, StressComparison.Done, RunSession.Clean, 0, "safe: none found", 5000)
             fake.add("set-nx-px-wait", true, StressComparison.Skipped, RunSession.Clean, 0, "", 0)
@@ -84,12 +84,26 @@ Item {
             verify(!part("no-lock", "safeMark").visible)
             compare(part("no-lock", "problemsText").text, "120")
             const detail = part("no-lock", "problemsDetail").text
-            verify(detail.indexOf("70 oversold") >= 0 && detail.indexOf("50 updates lost") >= 0, detail)
+            verify(detail.indexOf("70 units oversold") >= 0 && detail.indexOf("50 units lost") >= 0, detail)
 
             verify(!part("lua-decrement", "correctnessBar").visible)
             const safe = part("lua-decrement", "safeMark")
             verify(safe.visible)
             compare(safe.border.color, Style.good)
+        }
+
+        // Oversold, the stock line says what was sold of what there was, never
+        // a stock below zero that was "expected" ("expected -324").
+        function test_oversoldSaysWhatWasSold() {
+            fake.setProperty(0, "ordersSucceeded", 1924)
+            fake.setProperty(0, "initialStock", 1600)
+            fake.setProperty(0, "expectedStock", -324)
+            fake.setProperty(0, "oversold", 324)
+            fake.setProperty(0, "finalStock", 12)
+            const text = part("no-lock", "stockText").text
+            verify(text.indexOf("oversold by 324") >= 0, text)
+            verify(text.indexOf("324") === text.lastIndexOf("324") && text.indexOf("expected") < 0, text)
+            compare(part("lua-decrement", "stockText").text, "sold 100 · stock 0, expected 0")
         }
 
         // A broken strategy that the load never broke is not "safe"; nor is a fenced one that had two holders.
