@@ -1588,7 +1588,7 @@ void TimelinePainter::paintStockLane(QPainter &p, const QRectF &r)
               font, m_theme.race);
     }
 
-    // Where the stock in Redis is above what was sold: updates lost. Read
+    // Where the stock in Redis is above what was sold: units lost. Read
     // once per pixel column, however many changes fall in it, and filled as
     // one shape per stretch.
     {

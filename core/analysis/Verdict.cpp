@@ -6,7 +6,7 @@
 namespace lockstock {
 
 namespace {
-// English needs its plural forms ("one update lost", "2 updates lost") from
+// English needs its plural forms ("one unit lost", "2 units lost") from
 // a translation too: lockstock_en holds only those. Installed first, so a
 // language chosen later (zh_CN) takes precedence over it.
 void installEnglishPlurals()

@@ -95,7 +95,7 @@ struct Finding {
 
     // The verdict in plain words, translated now.
     QString sentence(const RunInfo &info) const;
-    // A few words for a chart or a table cell: "12 updates lost".
+    // A few words for a chart or a table cell: "12 units lost".
     QString brief() const;
     // How many things went wrong, for a bar's length (0 unless broken).
     qint64 problems() const { return severity == Severity::Broken ? std::max<qint64>(1, count) : 0; }
