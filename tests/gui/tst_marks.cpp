@@ -140,14 +140,7 @@ private slots:
             qInfo("left to tst_rendering (real clock): %s", qPrintable(m_realClock.join(QStringLiteral(", "))));
     }
 
-    void marksAreTheVerdicts_data()
-    {
-        QTest::addColumn<QString>("scenario");
-        QTest::addColumn<QString>("side");
-        for (const QString &name : builtinScenarioNames())
-            for (const char *side : {"broken", "correct"})
-                QTest::addRow("%s/%s", qPrintable(name), side) << name << QString::fromLatin1(side);
-    }
+    void marksAreTheVerdicts_data() { test::addEveryScenarioAndSide(); }
 
     void marksAreTheVerdicts()
     {

@@ -243,14 +243,7 @@ private slots:
         QVERIFY2(texts.contains(QStringLiteral("no client ever held the lock in Redis")), qPrintable(texts.join(QLatin1Char('|'))));
     }
 
-    void drawnRacesAreTheVerdicts_data()
-    {
-        QTest::addColumn<QString>("scenario");
-        QTest::addColumn<QString>("side");
-        for (const QString &name : builtinScenarioNames())
-            for (const char *side : {"broken", "correct"})
-                QTest::addRow("%s/%s", qPrintable(name), side) << name << QString::fromLatin1(side);
-    }
+    void drawnRacesAreTheVerdicts_data() { test::addEveryScenarioAndSide(); }
 
     void drawnRacesAreTheVerdicts()
     {

@@ -16,6 +16,15 @@ QString ScenarioResult::describe() const
     return analysis->findings().join(QLatin1Char(' ')) + (error.isEmpty() ? QString() : QStringLiteral(" [error: %1]").arg(error));
 }
 
+void addEveryScenarioAndSide()
+{
+    QTest::addColumn<QString>("scenario");
+    QTest::addColumn<QString>("side");
+    for (const QString &name : builtinScenarioNames())
+        for (const char *side : {"broken", "correct"})
+            QTest::addRow("%s/%s", qPrintable(name), side) << name << QString::fromLatin1(side);
+}
+
 QList<Mark> marksOf(const RunAnalysis &analysis, FindingKind kind)
 {
     QList<Mark> out;

@@ -29,6 +29,10 @@ struct ScenarioResult {
     QString describe() const;
 };
 
+// A data-driven test's rows: every shipped scenario, broken and correct
+// (columns "scenario" and "side").
+void addEveryScenarioAndSide();
+
 // The marks of one kind of finding, in time order.
 QList<Mark> marksOf(const RunAnalysis &analysis, FindingKind kind);
 
