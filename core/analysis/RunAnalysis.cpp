@@ -1303,7 +1303,10 @@ QList<Figure> RunAnalysis::figures() const
     // Labels and texts in the UI language (the table's); keys and values are the JSON's.
     return {
         {"initial_stock", nullptr, info.initialStock, number(info.initialStock)},
-        {"expected_stock", QT_TRANSLATE_NOOP("Figure", "expected stock"), n.expectedStock, number(n.expectedStock)},
+        // Oversold, initial minus sold is below zero: no stock to expect, said as what was sold of what there was.
+        {"expected_stock", QT_TRANSLATE_NOOP("Figure", "expected stock"), n.expectedStock,
+         n.expectedStock < 0 ? QCoreApplication::translate("Figure", "none: sold %1 of %2").arg(n.sold).arg(info.initialStock)
+                             : number(n.expectedStock)},
         {"final_stock", QT_TRANSLATE_NOOP("Figure", "final stock"), stockValue(finalStock),
          finalStock == kUnknown ? QCoreApplication::translate("Figure", "unknown") : number(finalStock)},
         {"orders_tried", nullptr, n.ordersTried, number(n.ordersTried)},

@@ -860,6 +860,10 @@
         <source>stale writes</source>
         <translation>过期写入</translation>
     </message>
+    <message>
+        <source>none: sold %1 of %2</source>
+        <translation>无：%2 件卖出了 %1 件</translation>
+    </message>
 </context>
 <context>
     <name>ForkPopup</name>

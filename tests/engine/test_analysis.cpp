@@ -434,6 +434,12 @@ private slots:
                  qPrintable(a->findings().join(QLatin1Char('|'))));
         QCOMPARE(marked(*a, FindingKind::Oversold), QList<int>{2});
         QCOMPARE(a->marks.last().amount, 1); // units oversold by that order
+        // The table neither: the JSON keeps initial minus sold, the words what was sold.
+        const QList<Figure> figures = a->figures();
+        const auto expected = std::find_if(figures.cbegin(), figures.cend(), [](const Figure &f) { return qstrcmp(f.key, "expected_stock") == 0; });
+        QVERIFY(expected != figures.cend());
+        QCOMPARE(expected->value.toInteger(), -1);
+        QCOMPARE(expected->text, QStringLiteral("none: sold 3 of 2"));
     }
 
     // lease-expired-wrong-delete's writes: B read 100 before A wrote 99 and
