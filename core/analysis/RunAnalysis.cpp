@@ -169,7 +169,7 @@ struct RunAnalyzer::State {
         qint64 holdingSince = -1;   // believes it holds the lock since (reply time)
         bool dead = false;
         bool unreachable = false;   // this order's acquire hit a node that was down
-        qint64 lastReadNs = -1;
+        qint64 lastReadRepliedNs = -1;  // its latest read of the stock had run on Redis by then
         qint64 leaseEndNs = -1;     // its lease ran out by then at the latest, unless renewed
         int ordersDone = 0;
         QByteArray token;           // of its latest lock
@@ -696,22 +696,25 @@ void RunAnalyzer::commit(Event e)
         if (wrote && wasHolding && s.reads.newestOtherThan(c) > cl.holdingSince)
             ++a.counts.staleWritesAccepted; // a newer holder had read the stock already
         if (e.step == Step::ReadStock) {
-            cl.lastReadNs = e.tNs;
+            cl.lastReadRepliedNs = e.tNs + e.durationNs;
             if (wasHolding)
                 s.reads.read(c, cl.holdingSince);
         }
-        if (wrote && cl.lastReadNs >= 0 && s.lastStockChanger >= 0 && s.lastStockChanger != c
-            && s.lastStockChangeNs > cl.lastReadNs) {
+        // The units a write lost: what it left above the stock just before it
+        // (as the probes read it, or as the clients last wrote it) less its sale.
+        const qint64 lost = wrote && e.wrote != kUnknown ? e.wrote - (a.stock.last().value - info.quantityOf(c)) : 0;
+        // Stale: another client's write certainly ran after this client's read
+        // (it was sent once the read's reply was in; a slow link's read that
+        // reached Redis after it is not stale), or the write lost units: what
+        // it was computed from was no longer the stock.
+        if (wrote && cl.lastReadRepliedNs >= 0 && s.lastStockChanger >= 0 && s.lastStockChanger != c
+            && (s.lastStockChangeNs >= cl.lastReadRepliedNs || lost > 0)) {
             ++a.counts.staleWrites;
             s.mark(index, FindingKind::StaleWrites, c, s.lastStockChanger, 0, e.wrote);
         }
-        // The units a write lost: what it left above the stock just before it
-        // (as the probes read it, or as the clients last wrote it) less its sale.
-        if (wrote && e.wrote != kUnknown) {
-            if (const qint64 lost = e.wrote - (a.stock.last().value - info.quantityOf(c)); lost > 0) {
-                s.unitsLost += lost;
-                s.mark(index, FindingKind::LostUpdates, c, -1, lost, e.wrote);
-            }
+        if (lost > 0) {
+            s.unitsLost += lost;
+            s.mark(index, FindingKind::LostUpdates, c, -1, lost, e.wrote);
         }
         const bool changedStock = wrote || (e.step == Step::Decrement && e.reply.isInteger())
             || e.step == Step::Compensate || (e.step == Step::Exec && e.reply.isArray());

@@ -496,6 +496,28 @@ private slots:
                  qPrintable(then->findings().join(QLatin1Char('|'))));
     }
 
+    // On the real clock commands overlap: A's write was sent before B's read
+    // had its reply, so which ran first is not known from the times. B's
+    // write lost a unit, though: its read was stale. (A read whose reply
+    // came after a write was sent, and that lost nothing, is not stale:
+    // test_schedules roundTripsCostVirtualTime.)
+    void writeThatLostUnitsWasStale()
+    {
+        HistoryBuilder b(100);
+        const auto slow = [&b](qint64 t, int client, Step step, Argv argv, RedisValue reply, qint64 wrote = kUnknown) {
+            b.command(t, client, step, std::move(argv), std::move(reply), false, {}, wrote);
+        };
+        slow(0, 0, Step::ReadStock, {"GET", "stock"}, str("100"));
+        slow(1, 1, Step::ReadStock, {"GET", "stock"}, str("100"));
+        slow(1, 0, Step::WriteStock, {"SET", "stock", "99"}, OK, 99);  // sent before B's read replied at 2
+        slow(5, 1, Step::WriteStock, {"SET", "stock", "99"}, OK, 99);
+        b.order(6, 0, true).order(7, 1, true);
+        const auto a = analyze(b.finish(99, 10));
+        QCOMPARE(a->counts.lostUpdates, 1);
+        QCOMPARE(a->counts.staleWrites, 1);
+        QCOMPARE(marked(*a, FindingKind::StaleWrites), QList<int>{3});
+    }
+
     // A strategy that sends no acquire is not praised for a lock it never took.
     void locklessCorrectRunTakesNoLock()
     {
