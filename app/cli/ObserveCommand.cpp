@@ -2,6 +2,7 @@
 
 #include "cli/Console.h"
 #include "cli/Interrupt.h"
+#include "cli/ListenOption.h"
 #include "cli/RunCommand.h"
 #include "cli/TraceTable.h"
 #include "analysis/HistoryJson.h"
@@ -62,23 +63,6 @@ bool readSetup(const QString &text, NodeSpec *out, QString *title)
     }
     *out = scenario->config.nodes;
     *title = scenario->name;
-    return true;
-}
-
-bool readListen(const QString &text, RecordingProxy::Options *out)
-{
-    const qsizetype colon = text.lastIndexOf(QLatin1Char(':'));
-    bool ok = false;
-    const int port = colon < 0 ? -1 : text.mid(colon + 1).toInt(&ok);
-    QString host = colon < 0 ? QString() : text.left(colon);
-    if (host.startsWith(QLatin1Char('[')) && host.endsWith(QLatin1Char(']')))
-        host = host.mid(1, host.size() - 2);
-    if (!ok || port < 0 || port > 65535 || host.isEmpty()) {
-        printError(QStringLiteral("--listen wants HOST:PORT (PORT 0 for free ports), got '%1'").arg(text));
-        return false;
-    }
-    out->host = host;
-    out->port = port;
     return true;
 }
 
@@ -313,7 +297,8 @@ int observeCommand(const QStringList &arguments)
     Observation::Options options;
     if (!readSetup(positional.value(0), &options.topology, &options.title))
         return kExitUsage;
-    if (parser.isSet(QStringLiteral("listen")) && !readListen(parser.value(QStringLiteral("listen")), &options.proxy))
+    if (parser.isSet(QStringLiteral("listen"))
+        && !readListenOption(parser.value(QStringLiteral("listen")), &options.proxy.host, &options.proxy.port))
         return kExitUsage;
     if (parser.isSet(QStringLiteral("password")) && parser.value(QStringLiteral("password")).isEmpty()) {
         printError(QStringLiteral("--password cannot be empty: programs always log in"));
