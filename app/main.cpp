@@ -29,6 +29,7 @@ const QString kOverview = QStringLiteral(
     "  run SCENARIO      run headless and print the checker's verdict (--json FILE for the history)\n"
     "  list              the built-in scenarios and strategies with their lessons\n"
     "  lesson NAME       a guided lesson in the terminal: its frames with the trace between them\n"
+    "                    (--poll: the class votes from their phones on the lesson's questions)\n"
     "  stress            real clients under load: what breaks, what safety costs (--all compares)\n"
     "  shot SCENARIO     run headless and write the finished timeline as a PNG or SVG (--out FILE),\n"
     "                    or the run as it plays as a GIF, WebM, MP4 or APNG (--animate FILE)\n"

@@ -3,10 +3,13 @@
 #include "cli/Console.h"
 #include "cli/Interrupt.h"
 #include "cli/LanguageOption.h"
+#include "cli/LessonPoll.h"
+#include "cli/ListenOption.h"
 #include "cli/RedisOptions.h"
 #include "cli/RunOptions.h"
 #include "cli/TraceTable.h"
 #include "lesson/Lesson.h"
+#include "poll/PollAddresses.h"
 #include "strategies/Strategies.h"
 
 #include <QCommandLineParser>
@@ -15,14 +18,18 @@ namespace lockstock {
 
 namespace {
 
+// The teacher ended a polled lesson before its end: not a failure.
+constexpr int kExitInterrupted = -1;
+
 QString rule(const QString &title)
 {
     return QStringLiteral("── %1 ").arg(title).leftJustified(100, QChar(0x2500));
 }
 
-// Plays one side: the rows up to each frame's event, then the frame.
+// Plays one side: the rows up to each frame's event, then the frame; with a
+// class poll, each frame waits for the teacher.
 int playSide(const QCommandLineParser &parser, const Lesson &lesson, const Scenario &scenario, bool correct,
-             const QString &language)
+             const QString &language, LessonPoll *poll)
 {
     RunRequest request;
     request.scenario = scenario;
@@ -60,12 +67,13 @@ int playSide(const QCommandLineParser &parser, const Lesson &lesson, const Scena
         printOut(QString());
         printOut(QStringLiteral("  ▶ ") + Cli::tr("Frame %1 of %2").arg(i + 1).arg(frames.size())
                  + QStringLiteral(" · %1 s").arg(analysis->scenarioMs(frameTimeNs(*analysis, events.at(i))) / 1000.0, 0, 'f', 3));
-        if (asked) {
+        // The poll's reveal has said it.
+        if (asked && !poll) {
             for (const LessonChoice &c : asked->choices)
                 if (c.right)
                     printOut(QStringLiteral("    ") + Cli::tr("Answer: %1").arg(c.text.in(language)));
-            asked = nullptr;
         }
+        asked = nullptr;
         printOut(QStringLiteral("    ") + f.text.in(language));
         if (f.asks()) {
             printOut(QStringLiteral("    ? ") + f.question.in(language));
@@ -73,9 +81,33 @@ int playSide(const QCommandLineParser &parser, const Lesson &lesson, const Scena
                 printOut(QStringLiteral("      %1) %2").arg(QChar(u'a' + int(c))).arg(f.choices.at(c).text.in(language)));
             asked = &f;
         }
+        if (poll && !poll->atFrame(lesson, correct, int(i)))
+            return kExitInterrupted;
         printOut(QString());
     }
     return kExitOk;
+}
+
+// --listen for the poll: one of this machine's addresses (the join address
+// names it); by default the likeliest to be the classroom's network.
+bool pollAddress(const QCommandLineParser &parser, QHostAddress *address, quint16 *port)
+{
+    *address = pollAddresses().first().address;
+    *port = 0;
+    if (!parser.isSet(QStringLiteral("listen")))
+        return true;
+    QString host;
+    int number = 0;
+    if (!readListenOption(parser.value(QStringLiteral("listen")), &host, &number))
+        return false;
+    *address = host == QLatin1String("localhost") ? QHostAddress(QHostAddress::LocalHost) : QHostAddress(host);
+    if (address->isNull() || address->isEqual(QHostAddress::AnyIPv4) || address->isEqual(QHostAddress::AnyIPv6)) {
+        printError(QStringLiteral("--listen wants one of this machine's addresses, which the join address names (got '%1')")
+                       .arg(host));
+        return false;
+    }
+    *port = quint16(number);
+    return true;
 }
 
 } // namespace
@@ -90,6 +122,13 @@ int lessonCommand(const QStringList &arguments)
                                  QStringLiteral("A built-in lesson (named after its scenario) or a lesson .json file."));
     parser.addOption({QStringLiteral("side"), QStringLiteral("broken, correct or both (default both: the broken run, then the fix)."),
                       QStringLiteral("SIDE"), QStringLiteral("both")});
+    parser.addOption({QStringLiteral("poll"),
+                      QStringLiteral("A class poll: students vote from their phones on the lesson's questions; Enter goes on.")});
+    parser.addOption({QStringLiteral("listen"),
+                      QStringLiteral("Where the poll listens (default: this machine's LAN address, a free port)."),
+                      QStringLiteral("HOST:PORT")});
+    parser.addOption({QStringLiteral("results"), QStringLiteral("Write the poll's results to FILE (.csv or .json)."),
+                      QStringLiteral("FILE")});
     addRedisOptions(parser);
     addLanguageOption(parser);
     if (const std::optional<int> done = parseArguments(parser, arguments))
@@ -120,19 +159,43 @@ int lessonCommand(const QStringList &arguments)
         printError(scenarioError.display());
         return kExitUsage;
     }
+    const bool polled = parser.isSet(QStringLiteral("poll"));
+    if (!polled && (parser.isSet(QStringLiteral("listen")) || parser.isSet(QStringLiteral("results")))) {
+        printError(QStringLiteral("--listen and --results go with --poll"));
+        return kExitUsage;
+    }
+    const QString results = parser.value(QStringLiteral("results"));
+    if (parser.isSet(QStringLiteral("results")) && !results.endsWith(QLatin1String(".csv"), Qt::CaseInsensitive)
+        && !results.endsWith(QLatin1String(".json"), Qt::CaseInsensitive)) {
+        printError(QStringLiteral("--results wants a .csv or .json file, got '%1'").arg(results));
+        return kExitUsage;
+    }
     const QString language = translations.effective();
     printOut(lesson->title.in(language));
     printOut(lesson->summary.in(language));
     printOut(Cli::tr("Scenario %1 · about %n minute(s)", nullptr, lesson->minutes).arg(scenario->name));
+    std::unique_ptr<LessonPoll> poll;
+    if (polled) {
+        QHostAddress address;
+        quint16 port = 0;
+        if (!pollAddress(parser, &address, &port))
+            return kExitUsage;
+        poll = std::make_unique<LessonPoll>(language);
+        if (!poll->start(address, port))
+            return kExitUsage;
+    }
+    int code = kExitOk;
     for (const bool correct : {false, true}) {
         if (side != QLatin1String("both") && (side == QLatin1String("correct")) != correct)
             continue;
-        if (const int code = playSide(parser, *lesson, *scenario, correct, language); code != kExitOk)
-            return code;
+        if (code = playSide(parser, *lesson, *scenario, correct, language, poll.get()); code != kExitOk)
+            break;
         if (!correct && side == QLatin1String("both"))
             printOut(QStringLiteral("  ") + Cli::tr("Now the fix: the same scenario with %1.").arg(scenario->correct));
     }
-    return kExitOk;
+    if (poll && !poll->finish(results))
+        return kExitFailed;
+    return code == kExitInterrupted ? kExitOk : code;
 }
 
 } // namespace lockstock
