@@ -217,6 +217,7 @@ ApplicationWindow {
             Action { objectName: "exportPngAction"; text: qsTr("Export timeline as &PNG…"); shortcut: "Ctrl+E"; onTriggered: window.exportAs(["PNG (*.png)"], "png") }
             Action { objectName: "exportSvgAction"; text: qsTr("Export timeline as &SVG…"); shortcut: "Ctrl+Shift+E"; onTriggered: window.exportAs(["SVG (*.svg)"], "svg") }
             Action { objectName: "exportAnimationAction"; text: qsTr("Export &animation…"); shortcut: "Ctrl+Alt+E"; enabled: Controller.finished && Controller.animationProgress < 0; onTriggered: animationDialog.open() }
+            Action { objectName: "exportPollAction"; text: qsTr("Export p&oll results…"); enabled: ClassPoll.hasResults; onTriggered: classPoll.exportResults() }
             MenuSeparator {}
             Action { text: qsTr("&Quit"); shortcut: "Ctrl+Q"; onTriggered: Qt.quit() }
         }
@@ -269,6 +270,7 @@ ApplicationWindow {
             Action { text: qsTr("Smaller text"); shortcut: "Ctrl+-"; onTriggered: window.setScale(Style.scale - 0.1) }
             Action { text: qsTr("Fit the whole run"); shortcut: "0"; enabled: window.timelineKeys; onTriggered: { primaryPane.view.fit(); secondaryPane.view?.fit() } }
         }
+        LessonMenu {}
         // One language at a time; the choice is remembered (GuiApp).
         AppMenu {
             objectName: "languageMenu"
@@ -399,6 +401,12 @@ ApplicationWindow {
                 height: parent.height - 2 * y
             }
         }
+    }
+    PollControl {
+        id: classPoll
+        windowContent: window.contentItem
+        area: timelineColumn
+        onStatus: text => window.showStatus(text, 6000)
     }
     LessonControl {
         view: primaryPane.view

@@ -82,6 +82,8 @@ public:
     bool invitesFix() const { return active() && !m_correct && m_frame == frameCount() - 1; }
     bool atEnd() const { return active() && m_correct && m_frame == frameCount() - 1; }
     bool atStart() const { return !active() || (!m_correct && m_frame == 0); }
+    // The lesson played, its texts in both languages (the class poll's phones switch); null: none.
+    const Lesson *played() const { return m_lesson ? &*m_lesson : nullptr; }
 
     // Opens lesson `name` on a side at a frame (0-based): runs it, then shows the frame.
     Q_INVOKABLE void open(const QString &name, bool correct = false, int frame = 0);

@@ -31,6 +31,20 @@
             <numerusform>Cluster of %n private nodes and a store</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n joined</source>
+        <translation>
+            <numerusform>%n joined</numerusform>
+            <numerusform>%n joined</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The poll is closed: %n question(s) asked.</source>
+        <translation>
+            <numerusform>The poll is closed: %n question asked.</numerusform>
+            <numerusform>The poll is closed: %n questions asked.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>LessonBrowser</name>
@@ -46,6 +60,23 @@
         <translation>
             <numerusform>%n frame</numerusform>
             <numerusform>%n frames</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>PollPanel</name>
+    <message numerus="yes">
+        <source>%n joined</source>
+        <translation>
+            <numerusform>%n joined</numerusform>
+            <numerusform>%n joined</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n message(s) or connection(s) ignored: not a vote, too many, or without the code.</source>
+        <translation>
+            <numerusform>%n message or connection ignored: not a vote, too many, or without the code.</numerusform>
+            <numerusform>%n messages or connections ignored: not a vote, too many, or without the code.</numerusform>
         </translation>
     </message>
 </context>

@@ -257,6 +257,62 @@
             <numerusform>Cluster（%n 个私有节点）和一个库存存储</numerusform>
         </translation>
     </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1%</translation>
+    </message>
+    <message>
+        <source>Class poll: students join at %1</source>
+        <translation>课堂投票：学生打开 %1 加入</translation>
+    </message>
+    <message>
+        <source>Enter goes on: it closes a question&apos;s voting, then reveals the answer (&apos;again&apos; first for another round). &apos;q&apos; ends the lesson.</source>
+        <translation>回车继续：先截止本题投票，再揭晓答案（揭晓前输入 again 可再投一轮）。输入 q 结束本课。</translation>
+    </message>
+    <message>
+        <source>Voting is open; Enter closes it.</source>
+        <translation>投票已开始；回车截止。</translation>
+    </message>
+    <message>
+        <source>Round %1: voting is open; Enter closes it.</source>
+        <translation>第 %1 轮：投票已开始；回车截止。</translation>
+    </message>
+    <message>
+        <source>Another round needs a vote in this one (at most %1 rounds).</source>
+        <translation>本轮有人投票后才能再投一轮（最多 %1 轮）。</translation>
+    </message>
+    <message>
+        <source>Enter goes on, &apos;again&apos; votes again, &apos;q&apos; ends the lesson.</source>
+        <translation>回车继续，again 再投一轮，q 结束本课。</translation>
+    </message>
+    <message>
+        <source>Voting is closed. Enter reveals the answer; &apos;again&apos; opens another round.</source>
+        <translation>投票已截止。回车揭晓答案；输入 again 再投一轮。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n joined</source>
+        <translation>
+            <numerusform>%n 人已加入</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Round %1 · %2 voted · %3</source>
+        <translation>第 %1 轮 · %2 人已投 · %3</translation>
+    </message>
+    <message numerus="yes">
+        <source>The poll is closed: %n question(s) asked.</source>
+        <translation>
+            <numerusform>投票已关闭：共提问 %n 道题。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 · right: %2</source>
+        <translation>%1 · 答对：%2</translation>
+    </message>
+    <message>
+        <source>Wrote %1</source>
+        <translation>已写入 %1</translation>
+    </message>
 </context>
 <context>
     <name>CodeLanguageSwitch</name>
@@ -1002,6 +1058,29 @@
     </message>
 </context>
 <context>
+    <name>LessonMenu</name>
+    <message>
+        <source>Le&amp;sson</source>
+        <translation>课程(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Class &amp;poll</source>
+        <translation>课堂投票(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Close voting</source>
+        <translation>截止投票(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Vote &amp;again</source>
+        <translation>再投一轮(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Reveal the answer</source>
+        <translation>揭晓答案(&amp;R)</translation>
+    </message>
+</context>
+<context>
     <name>Main</name>
     <message>
         <source>&amp;File</source>
@@ -1247,6 +1326,10 @@
         <source>JSON (*.json)</source>
         <translation>JSON (*.json)</translation>
     </message>
+    <message>
+        <source>Export p&amp;oll results…</source>
+        <translation>导出投票结果(&amp;O)…</translation>
+    </message>
 </context>
 <context>
     <name>Observed</name>
@@ -1319,6 +1402,190 @@
     <message>
         <source>%1 · forked at %2 s</source>
         <translation>%1 · 于 %2 秒分叉</translation>
+    </message>
+</context>
+<context>
+    <name>PollChart</name>
+    <message>
+        <source>%1 %</source>
+        <translation>%1%</translation>
+    </message>
+</context>
+<context>
+    <name>PollControl</name>
+    <message>
+        <source>Export the poll&apos;s results</source>
+        <translation>导出投票结果</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>保存</translation>
+    </message>
+    <message>
+        <source>CSV, a row per choice and round (*.csv)</source>
+        <translation>CSV，每个选项每轮一行 (*.csv)</translation>
+    </message>
+    <message>
+        <source>JSON (*.json)</source>
+        <translation>JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+</context>
+<context>
+    <name>PollPage</name>
+    <message>
+        <source>Class poll</source>
+        <translation>课堂投票</translation>
+    </message>
+    <message>
+        <source>Connecting…</source>
+        <translation>正在连接…</translation>
+    </message>
+    <message>
+        <source>Connection lost. Reconnecting…</source>
+        <translation>连接已断开，正在重新连接…</translation>
+    </message>
+    <message>
+        <source>The poll cannot be reached. If it has ended, ask your teacher for the new code.</source>
+        <translation>连不上投票。如果投票已结束，请向老师要新的二维码。</translation>
+    </message>
+    <message>
+        <source>Waiting for the teacher to start a lesson.</source>
+        <translation>等待老师开始上课。</translation>
+    </message>
+    <message>
+        <source>Watch the projector. The next question will appear here.</source>
+        <translation>请看投影。下一道题会出现在这里。</translation>
+    </message>
+    <message>
+        <source>Frame %1 of %2</source>
+        <translation>第 %1 / %2 步</translation>
+    </message>
+    <message>
+        <source>The broken side</source>
+        <translation>有问题的一方</translation>
+    </message>
+    <message>
+        <source>The fix</source>
+        <translation>修复</translation>
+    </message>
+    <message>
+        <source>Tap your answer. You can change it until voting closes.</source>
+        <translation>点选你的答案。投票截止前可以改。</translation>
+    </message>
+    <message>
+        <source>Your vote is in. You can change it until voting closes.</source>
+        <translation>已投票。投票截止前可以改。</translation>
+    </message>
+    <message>
+        <source>Your vote is sent as soon as the connection is back.</source>
+        <translation>连接恢复后会立即发送你的投票。</translation>
+    </message>
+    <message>
+        <source>Voting is closed.</source>
+        <translation>投票已截止。</translation>
+    </message>
+    <message>
+        <source>Round %1: talk it over with your neighbour, then vote again.</source>
+        <translation>第 %1 轮：和旁边的同学讨论一下，再投一次。</translation>
+    </message>
+    <message>
+        <source>The right answer: %1</source>
+        <translation>正确答案：%1</translation>
+    </message>
+    <message>
+        <source>You got it right.</source>
+        <translation>你答对了。</translation>
+    </message>
+    <message>
+        <source>You chose %1.</source>
+        <translation>你选的是 %1。</translation>
+    </message>
+    <message>
+        <source>1 vote</source>
+        <translation>1 票</translation>
+    </message>
+    <message>
+        <source>%1 votes</source>
+        <translation>%1 票</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1%</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>语言</translation>
+    </message>
+</context>
+<context>
+    <name>PollPanel</name>
+    <message>
+        <source>Class poll</source>
+        <translation>课堂投票</translation>
+    </message>
+    <message>
+        <source>Round %1 · %2 voted · revealed</source>
+        <translation>第 %1 轮 · %2 人已投 · 已揭晓</translation>
+    </message>
+    <message>
+        <source>Round %1 · %2 voted · open</source>
+        <translation>第 %1 轮 · %2 人已投 · 投票中</translation>
+    </message>
+    <message>
+        <source>Round %1 · %2 voted · closed</source>
+        <translation>第 %1 轮 · %2 人已投 · 已截止</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n joined</source>
+        <translation>
+            <numerusform>%n 人已加入</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n message(s) or connection(s) ignored: not a vote, too many, or without the code.</source>
+        <translation>
+            <numerusform>已忽略 %n 条消息或连接：不是投票、发得太多，或没有正确的地址。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Widen the poll</source>
+        <translation>放宽投票面板</translation>
+    </message>
+    <message>
+        <source>Narrow the poll: more of the timeline shows</source>
+        <translation>收窄投票面板：露出更多时间线</translation>
+    </message>
+    <message>
+        <source>Stop the poll: every phone is disconnected; the results stay for the export</source>
+        <translation>停止投票：断开所有手机；结果保留，可以导出</translation>
+    </message>
+    <message>
+        <source>Scan the code or type the address. The lesson&apos;s questions appear on the phones at their frames.</source>
+        <translation>扫描二维码或输入地址加入。课程讲到提问的那一步，题目就会出现在手机上。</translation>
+    </message>
+    <message>
+        <source>Open a guided lesson (Ctrl+L): its questions appear on the phones at their frames.</source>
+        <translation>打开一节引导课程（Ctrl+L）：讲到提问的那一步，题目就会出现在手机上。</translation>
+    </message>
+    <message>
+        <source>Network:</source>
+        <translation>网络：</translation>
+    </message>
+    <message>
+        <source>Close voting</source>
+        <translation>截止投票</translation>
+    </message>
+    <message>
+        <source>Vote again</source>
+        <translation>再投一轮</translation>
+    </message>
+    <message>
+        <source>Reveal</source>
+        <translation>揭晓</translation>
     </message>
 </context>
 <context>
@@ -3074,6 +3341,27 @@
     <message>
         <source>✓ Achieved: the checker found it. Backspace to try another way, R to start over.</source>
         <translation>✓ 达成：检查器发现了它。按 Backspace 换一种走法，按 R 从头再来。</translation>
+    </message>
+</context>
+<context>
+    <name>lockstock::ClassPoll</name>
+    <message>
+        <source>this computer only</source>
+        <translation>仅本机</translation>
+    </message>
+</context>
+<context>
+    <name>lockstock::PollRoom</name>
+    <message>
+        <source>%1: poll results are written as .csv or .json</source>
+        <translation>%1：投票结果只能写成 .csv 或 .json</translation>
+    </message>
+</context>
+<context>
+    <name>lockstock::PollServer</name>
+    <message>
+        <source>The poll cannot listen on %1 port %2: %3</source>
+        <translation>投票无法在 %1 的 %2 端口监听：%3</translation>
     </message>
 </context>
 <context>

@@ -7,6 +7,7 @@
 // first start opens the course; every lesson plays to its end with Next and
 // back to its start with Back, each frame showing again what it showed first.
 
+#include "Phones.h"
 #include "TestRedis.h"
 
 #include "gui/GuiApp.h"
@@ -16,6 +17,7 @@
 #include "gui/Translations.h"
 #include "redis/RedisConnection.h"
 #include "analysis/HistoryJson.h"
+#include "poll/ClassPoll.h"
 
 #include <QGuiApplication>
 #include <QElapsedTimer>
@@ -198,6 +200,14 @@ private:
             }
         }
         return nullptr;
+    }
+
+    // The window as it is, into LOCKSTOCK_POLL_SHOTS/NAME.png when that is set: to look at.
+    void shot(const QString &name) const
+    {
+        const QString dir = qEnvironmentVariable("LOCKSTOCK_POLL_SHOTS");
+        if (!dir.isEmpty())
+            m_window->grabWindow().save(dir + QLatin1Char('/') + name + QStringLiteral(".png"));
     }
 
     LessonPlayer *player() const
@@ -1184,6 +1194,130 @@ private slots:
         QCOMPARE(lessons->savedLesson(), last);
         lessons->close();
         QVERIFY(!lessons->active());
+    }
+
+    // Lesson > Class poll on a projector, in presentation mode: the join code
+    // large and whole on the screen; twenty phones join and vote on the
+    // lesson's question while one floods the poll: the chart counts every
+    // honest vote (frame times to the log); Vote again shows both rounds,
+    // Reveal plays the run on to the moment that answers it; the export has
+    // the counts; the panel's ✕ stops it all.
+    void classPollOnTheProjector()
+    {
+        auto *poll = m_engine->singletonInstance<ClassPoll *>(qmlTypeId("LockStock.Native", 1, 0, "ClassPoll"));
+        QVERIFY(poll);
+        LessonPlayer *lessons = player();
+        QVERIFY(activeWithoutTheCourse());
+        poll->setAddress(QStringLiteral("127.0.0.1"));
+        lessons->open(QStringLiteral("lost-update"), false, 0);
+        QTRY_VERIFY_WITH_TIMEOUT(lessons->ready(), 30000);
+        QObject *start = m_window->findChild<QObject *>(QStringLiteral("pollAction"));
+        QVERIFY(start);
+        QVERIFY(QMetaObject::invokeMethod(start, "trigger"));
+        QTRY_VERIFY(poll->running());
+        QObject *panel = nullptr;
+        QTRY_VERIFY((panel = m_window->findChild<QObject *>(QStringLiteral("pollPanel"))) && panel->property("opacity").toReal() == 1.0);
+        QVERIFY2(poll->url().startsWith(QStringLiteral("http://127.0.0.1:")), qPrintable(poll->url()));
+        QTest::keyClick(m_window, Qt::Key_F5);
+        QTRY_VERIFY(m_window->property("presenting").toBool());
+
+        // Before the question: the code large, all of it on the screen, and the address to type.
+        const QRectF screen(0, 0, m_window->width(), m_window->height());
+        const auto whole = [&](const QQuickItem *item) { return screen.contains(item->mapRectToScene(QRectF(0, 0, item->width(), item->height()))); };
+        QQuickItem *code = nullptr;
+        QTRY_VERIFY((code = findItem(m_window->contentItem(), QStringLiteral("pollCode"))));
+        QTRY_VERIFY(whole(code)); // once the panel has its place beside the lesson's card
+        QVERIFY2(code->width() >= 300 && code->height() == code->width(), qPrintable(QString::number(code->width())));
+        QCOMPARE(findItem(m_window->contentItem(), QStringLiteral("pollAddress"))->property("text").toString(), poll->shortUrl());
+        QObject owner;
+        QList<test::Phone *> phones;
+        for (int i = 0; i < 20; ++i) {
+            phones << new test::Phone(QUrl(poll->url()), test::studentId(i), &owner);
+            phones.last()->open();
+        }
+        QTRY_COMPARE(poll->joined(), 20);
+        QTRY_COMPARE(findItem(m_window->contentItem(), QStringLiteral("pollJoined"))->property("text").toString(), QStringLiteral("20 joined"));
+        shot(QStringLiteral("poll-join"));
+
+        // The question's frame: every phone has it; they vote, one floods.
+        QTest::keyClick(m_window, Qt::Key_Right);
+        if (!lessons->ready())
+            QTest::keyClick(m_window, Qt::Key_Right); // a second press skips the travel
+        QTRY_VERIFY(lessons->ready() && lessons->frame() == 1);
+        QTRY_VERIFY(poll->votingOpen());
+        for (test::Phone *p : phones)
+            QTRY_COMPARE(p->round(), 1);
+        test::FrameTimes frames(m_window);
+        auto *flood = new test::Phone(QUrl(poll->url()), test::studentId(666), &owner);
+        flood->open();
+        QTRY_VERIFY(flood->statesSeen > 0);
+        for (int i = 0; i < 10000; ++i)
+            flood->vote(0);
+        for (int i = 0; i < 20; ++i)
+            phones.at(i)->vote(i < 7 ? 1 : i < 15 ? 0 : 2); // 99: 7, 98: 8, 100: 5
+        const auto honest = [poll](int round) {
+            QVariantList counts = poll->counts().value(round).toList();
+            if (!counts.isEmpty() && poll->room().voteOf(test::studentId(666)) >= 0)
+                counts[poll->room().voteOf(test::studentId(666))] = counts[poll->room().voteOf(test::studentId(666))].toInt() - 1;
+            return counts;
+        };
+        QTRY_COMPARE(honest(0), (QVariantList{8, 7, 5}));
+        QTRY_VERIFY(!flood->isOpen());
+        QCOMPARE(poll->joined(), 20);
+        qInfo().noquote() << "20 phones voted, one flooded: the window meanwhile:" << frames.summary();
+        QQuickItem *shares = findItem(m_window->contentItem(), QStringLiteral("pollShares1"));
+        QVERIFY(shares);
+        const int flooder = poll->room().voteOf(test::studentId(666));
+        QTRY_COMPARE(shares->property("text").toString(),
+                     flooder < 0 ? QStringLiteral("35 %  (7)") : QStringLiteral("%1 %  (7)").arg(qRound(700.0 / 21)));
+        QTRY_VERIFY(whole(shares));
+        shot(QStringLiteral("poll-question"));
+
+        // Closed, then a second round after the discussion: both rounds side by side.
+        click(m_window, findItem(m_window->contentItem(), QStringLiteral("pollClose")));
+        QTRY_VERIFY(!poll->votingOpen());
+        click(m_window, findItem(m_window->contentItem(), QStringLiteral("pollAgain")));
+        QTRY_COMPARE(poll->round(), 2);
+        for (test::Phone *p : phones) {
+            QTRY_COMPARE(p->round(), 2);
+            p->vote(1);
+        }
+        QTRY_COMPARE(poll->counts().value(1).toList(), (QVariantList{0, 20, 0}));
+        QTRY_COMPARE(shares->property("text").toString(),
+                     (flooder < 0 ? QStringLiteral("35 %") : QStringLiteral("%1 %").arg(qRound(700.0 / 21))) + QStringLiteral(" → 100 %  (20)"));
+        QVERIFY(m_window->findChild<QObject *>(QStringLiteral("exportPollAction"))->property("enabled").toBool());
+
+        // Reveal: the right answer marked, and the run plays on to the moment that answers it.
+        click(m_window, findItem(m_window->contentItem(), QStringLiteral("pollReveal")));
+        QTRY_VERIFY(poll->revealed());
+        QTRY_VERIFY_WITH_TIMEOUT(lessons->ready() && lessons->frame() == 2, 10000);
+        QCOMPARE(poll->rightChoice(), 1);
+        QVERIFY(poll->asking()); // the answering frame keeps the results shown
+        QCOMPARE(findItem(m_window->contentItem(), QStringLiteral("pollChoice1"))->property("text").toString(), QStringLiteral("✓ 99"));
+        for (test::Phone *p : phones)
+            QTRY_VERIFY(p->state.value(QStringLiteral("question")).toObject().value(QStringLiteral("revealed")).toBool());
+        shot(QStringLiteral("poll-revealed"));
+
+        // The export, as File > Export poll results writes it.
+        QTemporaryDir dir;
+        QCOMPARE(poll->exportResults(QUrl::fromLocalFile(dir.filePath(QStringLiteral("poll.csv")))), QString());
+        QFile csv(dir.filePath(QStringLiteral("poll.csv")));
+        QVERIFY(csv.open(QIODevice::ReadOnly));
+        const QStringList rows = QString::fromUtf8(csv.readAll()).split(QStringLiteral("\r\n"), Qt::SkipEmptyParts);
+        QCOMPARE(rows.size(), 7);
+        QVERIFY2(rows.at(5).startsWith(QStringLiteral("lost-update,broken,2,Both sell one unit. What will the stock be?,2,99,yes,20,1.0000,20,1.0000")),
+                 qPrintable(rows.at(5)));
+
+        // Stopped: every phone disconnected, the panel gone, the results kept.
+        click(m_window, findItem(m_window->contentItem(), QStringLiteral("pollStop")));
+        QTRY_VERIFY(!poll->running());
+        for (test::Phone *p : phones)
+            QTRY_VERIFY(!p->isOpen());
+        QTRY_VERIFY(!findItem(m_window->contentItem(), QStringLiteral("pollCode")));
+        QVERIFY(poll->hasResults());
+        QTest::keyClick(m_window, Qt::Key_F5);
+        QTRY_VERIFY(!m_window->property("presenting").toBool());
+        lessons->close();
     }
 
     void cleanupTestCase()

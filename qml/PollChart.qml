@@ -1,0 +1,85 @@
+pragma ComponentBehavior: Bound
+import QtQuick
+import QtQuick.Controls
+import QtQuick.Layouts
+import LockStock.Native
+
+// The class's answers to the question shown: a row a choice with a bar for
+// the latest round (under a thin one for the first), its share round after
+// round ("31 % → 78 %") and the latest round's count; once revealed, the
+// right choice marked. No names.
+ColumnLayout {
+    id: root
+    spacing: Style.px(8)
+    readonly property int rounds: ClassPoll.counts.length
+    function share(round, choice) {
+        const voters = ClassPoll.voters[round]
+        return voters > 0 ? ClassPoll.counts[round][choice] / voters : 0
+    }
+    function percent(fraction) { return qsTr("%1 %").arg(Math.round(100 * fraction)) }
+
+    Repeater {
+        model: ClassPoll.choices
+        // A row a choice: its text, its bars, its shares.
+        delegate: RowLayout {
+            id: row
+            required property int index
+            required property string modelData
+            readonly property bool rightOne: ClassPoll.rightChoice === index
+            Layout.fillWidth: true
+            spacing: Style.px(8)
+            Label {
+                objectName: "pollChoice" + row.index
+                Layout.preferredWidth: root.width * 0.3
+                text: (row.rightOne ? "✓ " : "") + row.modelData
+                font.pixelSize: Style.px(17)
+                font.bold: true
+                color: row.rightOne ? Style.good : Style.text
+                elide: Text.ElideRight
+            }
+            // The first round thin over the latest: how the discussion moved the class.
+            ColumnLayout {
+                Layout.fillWidth: true
+                spacing: Style.px(2)
+                Rectangle {
+                    Layout.fillWidth: true
+                    visible: root.rounds > 1
+                    implicitHeight: Style.px(6)
+                    radius: height / 2
+                    color: Style.raised
+                    Rectangle {
+                        width: parent.width * root.share(0, row.index)
+                        height: parent.height
+                        radius: parent.radius
+                        color: Style.muted
+                    }
+                }
+                Rectangle {
+                    Layout.fillWidth: true
+                    implicitHeight: Style.px(14)
+                    radius: height / 2
+                    color: Style.raised
+                    Rectangle {
+                        width: parent.width * root.share(root.rounds - 1, row.index)
+                        height: parent.height
+                        radius: parent.radius
+                        color: row.rightOne ? Style.good : Style.accent
+                    }
+                }
+            }
+            Label {
+                objectName: "pollShares" + row.index
+                readonly property int count: root.rounds > 0 ? ClassPoll.counts[root.rounds - 1][row.index] : 0
+                text: {
+                    const shares = []
+                    for (let r = 0; r < root.rounds; ++r)
+                        shares.push(root.percent(root.share(r, row.index)))
+                    return shares.join(" → ") + "  (" + count + ")"
+                }
+                font.pixelSize: Style.px(17)
+                font.bold: row.rightOne
+                color: row.rightOne ? Style.good : Style.muted
+            }
+        }
+    }
+}
