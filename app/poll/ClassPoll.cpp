@@ -27,8 +27,15 @@ ClassPoll::ClassPoll(LessonPlayer *player, Translations *translations, QObject *
     connect(&m_server, &PollServer::joinedChanged, this, &ClassPoll::joinedChanged);
     connect(&m_server, &PollServer::droppedChanged, this, &ClassPoll::ignoredChanged);
     connect(&m_server, &PollServer::turnedAwayChanged, this, &ClassPoll::ignoredChanged);
-    connect(&m_room, &PollRoom::changed, this, &ClassPoll::questionChanged);
-    connect(&m_room, &PollRoom::votesChanged, this, &ClassPoll::votesChanged);
+    // A question or a round changes the chart's rows at once; votes come in bursts.
+    connect(&m_room, &PollRoom::changed, this, [this] {
+        countVotes();
+        emit questionChanged();
+    });
+    m_votesSettled.setSingleShot(true);
+    m_votesSettled.setInterval(0);
+    connect(&m_room, &PollRoom::votesChanged, &m_votesSettled, qOverload<>(&QTimer::start));
+    connect(&m_votesSettled, &QTimer::timeout, this, &ClassPoll::countVotes);
     if (m_player) {
         connect(m_player, &LessonPlayer::frameChanged, this, &ClassPoll::follow);
         connect(m_player, &LessonPlayer::lessonChanged, this, &ClassPoll::follow);
@@ -110,26 +117,19 @@ int ClassPoll::rightChoice() const
     return revealed() ? m_room.question()->rightChoice() : -1;
 }
 
-QVariantList ClassPoll::counts() const
+void ClassPoll::countVotes()
 {
-    QVariantList out;
+    m_counts.clear();
+    m_voters.clear();
     if (const PollQuestion *q = m_room.question())
         for (const PollRound &r : q->rounds) {
             QVariantList counts;
             for (const int n : r.counts(q->choices.size()))
                 counts << n;
-            out.append(QVariant(counts));
+            m_counts.append(QVariant(counts));
+            m_voters << r.voters();
         }
-    return out;
-}
-
-QVariantList ClassPoll::voters() const
-{
-    QVariantList out;
-    if (const PollQuestion *q = m_room.question())
-        for (const PollRound &r : q->rounds)
-            out << r.voters();
-    return out;
+    emit votesChanged();
 }
 
 void ClassPoll::start()

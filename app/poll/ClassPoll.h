@@ -12,6 +12,7 @@
 #include "PollServer.h"
 
 #include <QObject>
+#include <QTimer>
 #include <QVariantList>
 #include <QtQmlIntegration>
 
@@ -77,8 +78,8 @@ public:
     bool votingOpen() const { return m_room.votingOpen(); }
     bool revealed() const;
     int rightChoice() const;
-    QVariantList counts() const;
-    QVariantList voters() const;
+    QVariantList counts() const { return m_counts; }
+    QVariantList voters() const { return m_voters; }
     bool canVoteAgain() const { return m_room.canVoteAgain(); }
     bool hasResults() const { return !m_room.asked().isEmpty(); }
 
@@ -111,6 +112,8 @@ private:
     void follow();
     QString listen(bool keepToken);
     void setError(const QString &error);
+    // The chart's figures, taken once for all its bindings.
+    void countVotes();
 
     LessonPlayer *m_player;
     Translations *m_translations;
@@ -119,6 +122,12 @@ private:
     QList<PollAddress> m_addresses;
     QString m_address;
     QString m_error;
+    QVariantList m_counts;
+    QVariantList m_voters;
+    // Votes come in bursts (a class answering at once): the chart hears of a
+    // burst once, when this thread's events of it are handled, before the
+    // next frame.
+    QTimer m_votesSettled;
 };
 
 } // namespace lockstock
