@@ -43,6 +43,7 @@ _lockstock()
             --schedule) COMPREPLY=($(compgen -W "timed scripted random live" -- "$cur")) ;;
             --side) COMPREPLY=($(compgen -W "broken correct both" -- "$cur")) ;;
             --json) _filedir json ;;
+            --results) _filedir '@(csv|json)' ;;
             --animate) _filedir '@(gif|webm|mp4|apng)' ;;
             --shot) _filedir '@(png|svg)' ;;
             --out)
