@@ -1309,6 +1309,15 @@ private slots:
         QVERIFY2(rows.at(5).startsWith(QStringLiteral("lost-update,broken,2,Both sell one unit. What will the stock be?,2,99,yes,20,1.0000,20,1.0000")),
                  qPrintable(rows.at(5)));
 
+        // The window in Chinese: the panel and every phone with it.
+        m_translations->setLanguage(QStringLiteral("zh_CN"));
+        QTRY_VERIFY2(findItem(m_window->contentItem(), QStringLiteral("pollRound"))->property("text").toString().startsWith(QStringLiteral("第 2 轮")),
+                     qPrintable(findItem(m_window->contentItem(), QStringLiteral("pollRound"))->property("text").toString()));
+        for (test::Phone *p : phones)
+            QTRY_COMPARE(p->state.value(QStringLiteral("lang")).toString(), QStringLiteral("zh_CN"));
+        shot(QStringLiteral("poll-revealed-zh"));
+        m_translations->setLanguage(QStringLiteral("en"));
+
         // Stopped: every phone disconnected, the panel gone, the results kept.
         click(m_window, findItem(m_window->contentItem(), QStringLiteral("pollStop")));
         QTRY_VERIFY(!poll->running());
