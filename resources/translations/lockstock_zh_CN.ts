@@ -1462,15 +1462,15 @@
     </message>
     <message>
         <source>Frame %1 of %2</source>
-        <translation>第 %1 / %2 步</translation>
+        <translation>第 %1 / %2 帧</translation>
     </message>
     <message>
         <source>The broken side</source>
-        <translation>有问题的一方</translation>
+        <translation>有问题的做法</translation>
     </message>
     <message>
         <source>The fix</source>
-        <translation>修复</translation>
+        <translation>修复方案</translation>
     </message>
     <message>
         <source>Tap your answer. You can change it until voting closes.</source>
