@@ -3,6 +3,9 @@
 # TSan (GCC), and runs the engine tests in each: the stepped and live
 # schedulers, the stress mode and Redis dying mid-run. Any sanitizer report
 # fails the test that caused it (halt_on_error / -fno-sanitize-recover).
+# Both are built at -O1 -g1 (CMakePresets.json): line tables are enough for
+# the reports' stacks, and the TSan build took 267 CPU s against 380 at -O2 -g
+# (engine and tests, no ccache, 2 cores at load 4).
 #   SANITIZERS        (default "asan tsan")   which builds to run
 #   SANITIZE_LABELS   (default "engine|resilience|stress")  ctest -L regex
 #   SANITIZE_EXCLUDE  (default "timing")  ctest -LE regex: tests whose real-time
