@@ -85,6 +85,12 @@ QString stockText(qint64 v)
     return v == kUnknown ? QStringLiteral("?") : QString::number(v);
 }
 
+// Oversold, initial minus sold is below zero: no stock to expect (as `run` says it).
+QString expectedText(qint64 expected)
+{
+    return expected < 0 ? Cli::tr("none") : QString::number(expected);
+}
+
 QString row(const QString &label, const QString &value)
 {
     return QStringLiteral("  %1 %2").arg(label, -22).arg(value);
@@ -148,7 +154,7 @@ void printTable(const QList<StressResult> &results)
         printOut(QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9 %10 %11  %12")
                      .arg(r.strategy, -18).arg(claimText(r.correct), -8)
                      .arg(r.ordersSucceeded, 6)
-                     .arg(stockText(r.finalStock) + QLatin1Char('/') + QString::number(r.expectedStock), 11)
+                     .arg(stockText(r.finalStock) + QLatin1Char('/') + expectedText(r.expectedStock), 11)
                      .arg(r.oversold, 8).arg(r.lostUpdates, 6).arg(r.exclusionViolations, 7)
                      .arg(qRound64(r.ordersPerSecond), 9).arg(r.latencyP50Ms, 7, 'f', 2).arg(r.latencyP99Ms, 7, 'f', 2)
                      .arg(r.retries, 8).arg(verdict));

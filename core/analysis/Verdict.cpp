@@ -3,6 +3,8 @@
 #include <QCoreApplication>
 #include <QTranslator>
 
+#include <algorithm>
+
 namespace lockstock {
 
 namespace {
@@ -272,8 +274,20 @@ QStringList Verdict::sentences(const RunInfo &info) const
 
 QStringList Verdict::briefs() const
 {
+    // Findings of a kind are kept per client (B deleted C's lock, C deleted
+    // D's…); in brief they are one count: "27 foreign renewals".
+    QList<Finding> summed;
+    for (const Finding &f : findings) {
+        const auto same = std::find_if(summed.begin(), summed.end(), [&f](const Finding &s) {
+            return s.kind == f.kind && s.severity == f.severity;
+        });
+        if (same == summed.end())
+            summed << f;
+        else
+            same->count += f.count;
+    }
     QStringList out;
-    for (const Finding &f : findings)
+    for (const Finding &f : summed)
         out << f.brief();
     return out;
 }

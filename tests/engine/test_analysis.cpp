@@ -264,6 +264,25 @@ private slots:
         QCOMPARE(a->markTextAt(3), QStringLiteral("A deleted B's lock"));
     }
 
+    // Foreign deletes by two clients are two findings (A deleted B's lock, B
+    // deleted C's) and one count in brief, as stress's table and chart say it.
+    void briefsCountAKindOnce()
+    {
+        HistoryBuilder b(100, {QStringLiteral("A"), QStringLiteral("B"), QStringLiteral("C")});
+        b.command(0, 0, Step::Acquire, {"SET", "lock", "a", "NX", "PX", "10"}, OK, true, "a")
+            .event(10, -1, EventKind::Expired, "a")
+            .command(12, 1, Step::Acquire, {"SET", "lock", "b", "NX", "PX", "10"}, OK, true, "b")
+            .command(15, 0, Step::Release, {"DEL", "lock"}, num(1), false, "a")
+            .command(16, 2, Step::Acquire, {"SET", "lock", "c", "NX", "PX", "10"}, OK, true, "c")
+            .command(20, 1, Step::Release, {"DEL", "lock"}, num(1), false, "b")
+            .command(24, 2, Step::Release, {"DEL", "lock"}, num(0), false, "c");
+        const auto a = analyze(b.finish(100, 30));
+        QCOMPARE(a->counts.foreignReleases, 2);
+        QVERIFY(a->findings().contains(QStringLiteral("A deleted B's lock.")));
+        QVERIFY(a->findings().contains(QStringLiteral("B deleted C's lock.")));
+        QCOMPARE(a->verdict.briefs().filter(QStringLiteral("foreign")), QStringList{QStringLiteral("2 foreign deletes")});
+    }
+
     // Redlock after n3's clock jumped: B's quorum is n3 to n5, while n1 and
     // n2 refused B in that same step. A's release still deletes its own keys
     // there: two holders, but nobody deleted another's lock. Each fan-out's
