@@ -28,6 +28,10 @@ Popup {
                 strategyBox.currentIndex = i
         forkButton.forceActiveFocus()
     }
+    // What forking here changes, client by client (Controller.forkPreview).
+    readonly property var preview: opened && strategyBox.currentIndex >= 0
+        ? Controller.forkPreview(root.atMs, Controller.strategies[strategyBox.currentIndex].name)
+        : ({ lines: [], suggestMs: -1 })
     function fork() {
         const problem = Controller.fork(root.atMs, Controller.strategies[strategyBox.currentIndex].name)
         if (problem.length > 0)
@@ -66,8 +70,39 @@ Popup {
                 textRole: "title"
             }
         }
+        Repeater {
+            model: root.preview.lines
+            delegate: Label {
+                required property string modelData
+                objectName: "forkClientLine"
+                text: "• " + modelData
+                font.pixelSize: Style.px(15)
+                color: root.preview.runs ? Style.text : Style.warning
+                Layout.fillWidth: true
+                wrapMode: Text.Wrap
+            }
+        }
+        RowLayout {
+            visible: !root.preview.runs && (root.preview.suggestion ?? "").length > 0
+            Layout.fillWidth: true
+            spacing: Style.px(10)
+            Label {
+                objectName: "forkSuggestion"
+                text: root.preview.suggestion ?? ""
+                font.pixelSize: Style.px(15)
+                color: Style.warning
+                Layout.fillWidth: true
+                wrapMode: Text.Wrap
+            }
+            Button {
+                objectName: "forkEarlier"
+                visible: root.preview.suggestMs >= 0
+                text: qsTr("Fork at %1 s").arg((root.preview.suggestMs / 1000).toFixed(2))
+                onClicked: root.atMs = root.preview.suggestMs
+            }
+        }
         Label {
-            text: qsTr("Orders under way finish the way they began; each client's next order runs the new strategy. Edits in the scenario panel (lease, work, faults, interleaving) count from the fork point too; after the fork, step clients with 1–9 and → or press Space.")
+            text: qsTr("An order under way finishes the way it began; every order that has not begun runs the new strategy. Edits in the scenario panel (lease, work, faults, interleaving) count from the fork point too; after the fork, step clients with 1–9 and → or press Space.")
             font.pixelSize: Style.px(14)
             color: Style.muted
             Layout.fillWidth: true

@@ -53,7 +53,8 @@ QString ChallengeMode::note() const
         return {};
     if (achieved())
         // On the correct side the goal met would contradict the lesson: said as loudly as it is.
-        return m_controller->correct()
+        // After a fork, the orders that ran the broken side may have met it.
+        return !m_controller->primary()->analysis()->ranBrokenSide()
             ? tr("× The checker found it on the correct side.")
             : tr("✓ Achieved: the checker found it. Backspace to try another way, R to start over.");
     return m_controller->correct()

@@ -5,6 +5,7 @@
 
 #include "animation/TimelineAnimation.h"
 
+#include "analysis/ForkPoint.h"
 #include "redis/RedisError.h"
 #include "scenario/ScenarioWriter.h"
 #include "engine/SteppedRun.h"
@@ -396,7 +397,7 @@ QString RunController::fork(double ms, const QString &strategyName)
                   "Run the edited scenario from the start instead (Space).").arg(what);
     }
     const auto a = m_primary.analysis();
-    const qint64 atNs = a->clockNs(ms < 0 ? a->durationMs() : std::min(ms, a->durationMs()));
+    const qint64 atNs = forkNs(ms);
     // The original stays beside the fork, on the same axis.
     m_secondary.showObserved(a, tr("Original: %1").arg(m_primary.strategyTitle()),
                              tr("%1, original").arg(m_primary.strategyName()));
@@ -416,6 +417,68 @@ QString RunController::fork(double ms, const QString &strategyName)
     return {};
 }
 
+qint64 RunController::forkNs(double ms) const
+{
+    const auto a = m_primary.analysis();
+    return a->clockNs(ms < 0 ? a->durationMs() : std::min(ms, a->durationMs()));
+}
+
+QVariantMap RunController::forkPreview(double ms, const QString &strategyName) const
+{
+    const Strategy *strategy = findStrategy(strategyName);
+    const auto a = m_primary.analysis();
+    const qint64 atNs = forkNs(ms);
+    // The strategy in force there: a fork before an earlier one's point undoes that one.
+    QString inForce = a->info.turns.isEmpty() ? a->info.strategy : a->info.turns.first().strategy;
+    for (const StrategyTurn &turn : a->info.turns)
+        if (turn.atNs <= atNs)
+            inForce = turn.strategy;
+    if (!canFork() || !strategy || strategy->name == inForce)
+        return {{QStringLiteral("lines"), QStringList()}, {QStringLiteral("suggestMs"), -1.0}};
+    const QString name = strategy->name;
+    QStringList lines;
+    bool runs = false;
+    const QList<ClientAtFork> clients = clientsAtFork(*a, atNs);
+    for (int c = 0; c < clients.size(); ++c) {
+        const ClientAtFork &f = clients.at(c);
+        const QString client = a->info.clients.value(c);
+        // The strategy its order under way began with: the run's, or an earlier fork's.
+        const int turn = a->info.turnOf(c, f.firstOrder - 1);
+        const QString kept = turn >= 0 ? a->info.turns.at(turn).strategy : a->info.strategy;
+        runs = runs || f.runsNew();
+        if (f.midOrder && f.runsNew())
+            lines << tr("%1 is mid-order (order %2 of %3): it finishes it with %4, then runs %5.")
+                         .arg(client).arg(f.firstOrder).arg(f.orders).arg(kept, name);
+        else if (f.midOrder)
+            lines << tr("%1 is mid-order (order %2 of %3, its last): it finishes with %4 and runs no order of %5.")
+                         .arg(client).arg(f.firstOrder).arg(f.orders).arg(kept, name);
+        else if (f.runsNew())
+            lines << tr("%1 has not begun order %2 of %3: %4 runs it.").arg(client).arg(f.firstOrder + 1).arg(f.orders).arg(name);
+        else
+            lines << tr("%1 has no order left: it runs no order of %2.").arg(client, name);
+    }
+    QVariantMap out{{QStringLiteral("lines"), lines}, {QStringLiteral("runs"), runs}, {QStringLiteral("suggestMs"), -1.0}};
+    if (runs)
+        return out;
+    // Where it would: the latest instant before this one at which some order had not begun.
+    const qint64 earlier = latestForkThatRuns(*a, atNs);
+    if (earlier < 0) {
+        out[QStringLiteral("suggestion")] = tr("No order of this run is left for %1 at any instant: the fork would run none.").arg(name);
+        return out;
+    }
+    const QList<ClientAtFork> then = clientsAtFork(*a, earlier);
+    for (int c = 0; c < then.size(); ++c)
+        if (then.at(c).runsNew()) {
+            out[QStringLiteral("suggestion")] = tr("No order is left for %1 from here. At %2 s %3 had not begun order %4 of %5: fork there and %1 runs it.")
+                                                    .arg(name, QString::number(a->scenarioMs(earlier) / 1000, 'f', 2), a->info.clients.value(c))
+                                                    .arg(then.at(c).firstOrder + 1)
+                                                    .arg(then.at(c).orders);
+            break;
+        }
+    out[QStringLiteral("suggestMs")] = a->scenarioMs(earlier);
+    return out;
+}
+
 void RunController::undoStep()
 {
     if (!canUndoStep())
@@ -423,6 +486,11 @@ void RunController::undoStep()
     stopReplay();
     m_cursorMs = -1;
     m_primary.undoStep();
+    // Taken back past a fork point: the strategy is the one before it again.
+    if (m_primary.strategyName() != m_strategyName) {
+        m_strategyName = m_primary.strategyName();
+        emit configChanged();
+    }
     emit stateChanged();
     emit cursorChanged();
     emit timelineChanged();

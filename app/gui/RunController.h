@@ -157,6 +157,12 @@ public:
     // exactly, the change acts from there, and the original stays beside it.
     // The fork waits at its point for a step or Run. The error, or "".
     Q_INVOKABLE QString fork(double ms, const QString &strategy);
+    // What forking at `ms` (< 0: where the run stands) to `strategy` changes
+    // (ForkPoint): "lines", one per client, in words; "runs": some order runs
+    // `strategy`; when none does, "suggestMs", the latest earlier instant
+    // where one would (-1: none), and "suggestion" in words. No lines when
+    // the strategy stays.
+    Q_INVOKABLE QVariantMap forkPreview(double ms, const QString &strategy) const;
     bool canUndoStep() const { return !m_compare && m_primary.canUndoStep(); }
     // Takes the last step back: the run is replayed to just before it.
     Q_INVOKABLE void undoStep();
@@ -204,6 +210,8 @@ private:
     // The scenario's config as `strategy` runs it here, on `target`'s keys.
     RunConfig runConfig(const Scenario &scenario, const Strategy &strategy, const RedisTarget &target) const;
     void updateCode();
+    // Where fork(ms) forks, on the run's clock.
+    qint64 forkNs(double ms) const;
     // Makes the edited scenario the one run, keeping the run shown beside it;
     // false (and the banner says why) while the edited one does not load.
     bool applyEdits();

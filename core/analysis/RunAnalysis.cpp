@@ -139,6 +139,36 @@ qint64 knownAtNs(const Event &e)
     }
 }
 
+namespace {
+// A forked run: the turn a clean verdict speaks of. Among the strategies
+// whose orders sent a command, a broken side's first (nothing tested its
+// weakness); before any did, the one in force. -1 when never forked.
+int creditedTurn(const RunAnalysis &a)
+{
+    const QList<StrategyTurn> &turns = a.info.turns;
+    int ran = -1;
+    for (int k = 0; k < turns.size(); ++k)
+        if (a.turnsRun.value(k) && (ran < 0 || (turns.at(k).brokenSide && !turns.at(ran).brokenSide)))
+            ran = k;
+    if (ran >= 0 || turns.isEmpty())
+        return ran;
+    int inForce = 0;
+    while (inForce + 1 < turns.size() && turns.at(inForce + 1).atNs <= a.endNs)
+        ++inForce;
+    return inForce;
+}
+
+// Some client has an order left that turn `k`'s strategy runs.
+bool ordersLeftFor(const RunInfo &info, int k)
+{
+    const QList<int> &first = info.turns.at(k).firstOrders;
+    for (int c = 0; c < first.size(); ++c)
+        if (first.at(c) < info.turnEnd(k, c))
+            return true;
+    return false;
+}
+} // namespace
+
 struct RunAnalyzer::State {
     explicit State(const RunInfo &info)
     {
@@ -625,6 +655,11 @@ void RunAnalyzer::commit(Event e)
         a.commands.append(index);
         if (!known)
             break;
+        if (const int turn = info.turnOf(c, e.order); turn >= 0) {
+            if (a.turnsRun.size() <= turn)
+                a.turnsRun.resize(turn + 1);
+            a.turnsRun[turn] = true;
+        }
         State::Client &cl = s.clients[size_t(c)];
         const bool wasHolding = cl.holdingSince >= 0;
         if (e.step == Step::Acquire && e.role == ActorRole::Main)
@@ -811,6 +846,7 @@ bool RunAnalyzer::update(const History &history)
     for (;;) {
         const bool finishing = history.isFinished() && !m_state->a.finished;
         QList<Event> fresh = history.eventsSince(m_consumed, kPart);
+        adoptTurns(history);
         if (fresh.isEmpty() && !finishing)
             break;
         m_consumed += fresh.size();
@@ -925,6 +961,15 @@ bool RunAnalyzer::take(QList<Event> fresh, bool finishing, qint64 presentNs)
             commit(std::move(ready[i].event));
     }
     return true;
+}
+
+void RunAnalyzer::adoptTurns(const History &history)
+{
+    // Read after the events: a turn is recorded before any event that follows its fork.
+    if (QList<StrategyTurn> turns = history.turns(); turns.size() != m_info.turns.size()) {
+        m_info.turns = turns;
+        m_state->a.info.turns = std::move(turns);
+    }
 }
 
 void RunAnalyzer::finishWith(const History &history)
@@ -1096,13 +1141,20 @@ std::shared_ptr<const RunAnalysis> RunAnalyzer::snapshot() const
         x.detail = QString::fromUtf8(s.firstError);
     }
     if (f.isEmpty()) {
-        Finding &x = add(info.brokenSide ? FindingKind::NotExercised : FindingKind::Correct,
-                         info.brokenSide ? Severity::NotExercised : Severity::Clean);
+        const int turn = creditedTurn(a);
+        const bool brokenSide = turn >= 0 ? info.turns.at(turn).brokenSide : info.brokenSide;
+        Finding &x = add(brokenSide ? FindingKind::NotExercised : FindingKind::Correct,
+                         brokenSide ? Severity::NotExercised : Severity::Clean);
         x.actual = a.finalStock;
         x.sold = n.ordersSucceeded;
         x.tried = n.ordersTried;
         x.locked = s.lockAsked;
+        x.turn = turn;
     }
+    // A fork whose strategy no order will run, or none did: the verdict credits it with nothing.
+    for (int k = 1; k < info.turns.size(); ++k)
+        if (info.turns.at(k).atNs <= a.endNs && !a.turnsRun.value(k) && (a.finished || !ordersLeftFor(info, k)))
+            add(FindingKind::ForkNotRun, Severity::NotExercised).turn = k;
 
     for (int c = 0; c < a.clientCount(); ++c)
         if (const std::optional<qint64> since = a.openBeliefs.at(c); since && s.gapsKnown()) {
@@ -1121,6 +1173,16 @@ std::shared_ptr<const RunAnalysis> analyze(const History &history, const std::at
 }
 
 // --- RunAnalysis queries -------------------------------------------------
+
+bool RunAnalysis::ranBrokenSide() const
+{
+    if (info.turns.isEmpty())
+        return info.brokenSide;
+    for (qsizetype k = 0; k < info.turns.size(); ++k)
+        if (turnsRun.value(k) && info.turns.at(k).brokenSide)
+            return true;
+    return false;
+}
 
 qsizetype RunAnalysis::beliefCount(int c) const
 {

@@ -213,6 +213,8 @@ public:
     SharedList<Mark> marks;        // by event
     QList<Overlap> overlaps;       // by start
     RunCounts counts;
+    // Per RunInfo::turns: its strategy's orders sent a command by now.
+    QList<bool> turnsRun;
     Verdict verdict;
 
     int clientCount() const { return int(info.clients.size()); }
@@ -220,6 +222,9 @@ public:
     qint64 clockNs(double scenarioMs) const { return info.clockNs(scenarioMs); }
     double durationMs() const { return scenarioMs(endNs); }
     bool clean() const { return verdict.clean(); }
+    // Some order ran the broken side of the run's lesson (forked: a turn's
+    // strategy whose orders sent a command); never forked: the run's.
+    bool ranBrokenSide() const;
     QStringList findings() const { return verdict.sentences(info); }
 
     // Client c's belief spans, the open one (ended at endNs) last.
@@ -315,6 +320,8 @@ private:
     // after the last step. True when that changed it.
     bool reachPresent(qint64 presentNs);
     void commit(Event e);
+    // A fork records its turn (History::turns) before the events after it.
+    void adoptTurns(const History &history);
     void finishWith(const History &history);
     void rebuild(const History &history);
 

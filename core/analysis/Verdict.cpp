@@ -28,6 +28,50 @@ QString nameOf(const RunInfo &info, int client)
 {
     return info.clients.value(client, QStringLiteral("?"));
 }
+
+// "A", "A and B", "A, B and C".
+QString listOf(const QStringList &names)
+{
+    if (names.size() < 2)
+        return names.value(0);
+    QString head = names.first();
+    for (qsizetype i = 1; i + 1 < names.size(); ++i)
+        head = QCoreApplication::translate("Verdict", "%1, %2").arg(head, names.at(i));
+    return QCoreApplication::translate("Verdict", "%1 and %2").arg(head, names.last());
+}
+
+// Why turn `k`'s strategy ran no order: who was mid-order at its fork and
+// finished with what, and who had no order left.
+QString forkNotRun(const RunInfo &info, int k)
+{
+    const StrategyTurn &t = info.turns.at(k);
+    QStringList underWay, kept, done;
+    for (int c = 0; c < t.firstOrders.size(); ++c) {
+        if (t.firstOrders.at(c) < info.turnEnd(k, c))
+            continue; // it had an order for this strategy, and did not get to run it
+        if (!t.midOrder.value(c)) {
+            done << nameOf(info, c);
+            continue;
+        }
+        underWay << nameOf(info, c);
+        const QString strategy = info.turns.at(info.turnOf(c, t.firstOrders.at(c) - 1)).strategy;
+        if (!kept.contains(strategy))
+            kept << strategy;
+    }
+    const QString at = seconds(info.scenarioMs(t.atNs));
+    if (!underWay.isEmpty() && !done.isEmpty())
+        return QCoreApplication::translate("Verdict", "%1 ran no order: at the fork (%2 s) the orders of %3 were under way "
+                                                      "and finished with %4; %5 had no order left.")
+            .arg(t.strategy, at, listOf(underWay), listOf(kept), listOf(done));
+    if (!underWay.isEmpty())
+        return QCoreApplication::translate("Verdict", "%1 ran no order: at the fork (%2 s) the orders of %3 were under way "
+                                                      "and finished with %4.")
+            .arg(t.strategy, at, listOf(underWay), listOf(kept));
+    if (!done.isEmpty())
+        return QCoreApplication::translate("Verdict", "%1 ran no order: at the fork (%2 s) every client had placed all its orders.")
+            .arg(t.strategy, at);
+    return QCoreApplication::translate("Verdict", "%1 ran no order after the fork (%2 s).").arg(t.strategy, at);
+}
 } // namespace
 
 QString Finding::sentence(const RunInfo &info) const
@@ -112,22 +156,27 @@ QString Finding::sentence(const RunInfo &info) const
     case FindingKind::Errored:
         return QCoreApplication::translate("Verdict", "%n order(s) failed on an error from Redis, the first: %1", nullptr, n)
             .arg(detail);
-    case FindingKind::NotExercised:
+    case FindingKind::ForkNotRun:
+        return forkNotRun(info, turn);
+    case FindingKind::NotExercised: {
         if (actual == kUnknown)
             return QCoreApplication::translate("Verdict", "Nothing went wrong that this run could see.");
-        return info.weakness
+        const QString strategy = turn >= 0 ? info.turns.at(turn).strategy : info.strategy;
+        const char *weakness = turn >= 0 ? info.turns.at(turn).weakness : info.weakness;
+        return weakness
             ? QCoreApplication::translate("Verdict", "Nothing went wrong this time: stock %1 as expected (%2 of %3 orders sold). "
                                                      "This run never tested what breaks %4: %5.")
                   .arg(actual)
                   .arg(sold)
                   .arg(tried)
-                  .arg(info.strategy, QCoreApplication::translate("Strategy", info.weakness))
+                  .arg(strategy, QCoreApplication::translate("Strategy", weakness))
             : QCoreApplication::translate("Verdict", "Nothing went wrong this time: stock %1 as expected (%2 of %3 orders sold), "
                                                      "but %4 is the broken side of this lesson.")
                   .arg(actual)
                   .arg(sold)
                   .arg(tried)
-                  .arg(info.strategy);
+                  .arg(strategy);
+    }
     case FindingKind::Correct:
         // A strategy that takes no lock (a Lua decrement, WATCH/MULTI) is not praised for sharing none.
         return (locked ? QCoreApplication::translate("Verdict", "Correct: stock %1 as expected (%2 of %3 orders sold), the lock was never shared.")
@@ -167,6 +216,7 @@ QString Finding::brief() const
     case FindingKind::TimedOut: return QCoreApplication::translate("Verdict", "%n order(s) timed out", nullptr, n);
     case FindingKind::Undersold: return QCoreApplication::translate("Verdict", "%n order(s) undersold", nullptr, n);
     case FindingKind::Errored: return QCoreApplication::translate("Verdict", "%n order(s) failed on errors", nullptr, n);
+    case FindingKind::ForkNotRun: return QCoreApplication::translate("Verdict", "the fork's strategy ran no order");
     case FindingKind::NotExercised: return QCoreApplication::translate("Verdict", "not exercised by this load");
     case FindingKind::Correct: return QCoreApplication::translate("Verdict", "safe: none found");
     }

@@ -50,6 +50,7 @@ enum class FindingKind : quint8 {
     TimedOut,            // count: gave up waiting for the lock (the acquire timeout)
     Undersold,           // count: refused without a lock involved (a reservation counter)
     Errored,             // count: failed on an error reply; detail: the first, as Redis said it
+    ForkNotRun,          // the strategy a fork switched to ran no order (turn): none was left to begin
     NotExercised,        // nothing went wrong, nothing tested the strategy's weakness
     Correct,             // nothing went wrong
 };
@@ -66,7 +67,7 @@ struct EnumNames<FindingKind> {
         {FindingKind::KeptAlive, "kept_alive"},           {FindingKind::LeftLocked, "left_locked"},
         {FindingKind::OverDeducted, "over_deducted"},     {FindingKind::Refused, "refused"},
         {FindingKind::TimedOut, "timed_out"},             {FindingKind::Undersold, "undersold"},
-        {FindingKind::Errored, "errored"},
+        {FindingKind::Errored, "errored"},                {FindingKind::ForkNotRun, "fork_not_run"},
         {FindingKind::NotExercised, "not_exercised"},     {FindingKind::Correct, "correct"},
     };
 };
@@ -92,6 +93,9 @@ struct Finding {
     bool locked = false;       // Correct, NotExercised: some client asked for the lock
     QList<Span> spans;         // where the timeline shades it (overlaps, a stuck lock)
     QString detail;            // the server's own words (an error reply)
+    // A forked run (RunInfo::turns): the turn whose strategy NotExercised
+    // and Correct credit, or that ForkNotRun is about; -1: the run's only one.
+    int turn = -1;
 
     // The verdict in plain words, translated now.
     QString sentence(const RunInfo &info) const;

@@ -4,6 +4,18 @@
 
 namespace lockstock {
 
+void History::setInfo(RunInfo info)
+{
+    QMutexLocker locker(&m_lock);
+    m_info = std::move(info);
+}
+
+QList<StrategyTurn> History::turns() const
+{
+    QMutexLocker locker(&m_lock);
+    return m_info.turns;
+}
+
 bool History::append(Event e)
 {
     QMutexLocker locker(&m_lock);

@@ -22,6 +22,18 @@ struct EnumNames<ClockKind> {
     static constexpr EnumName<ClockKind> table[] = {{ClockKind::Virtual, "virtual"}, {ClockKind::Real, "real"}};
 };
 
+// A fork's change of strategy (Run::continueWith): from `atNs` on, each
+// client's orders from firstOrders[c] on ran `strategy`; an order under way
+// then (midOrder[c]) finished the way it began.
+struct StrategyTurn {
+    qint64 atNs = 0;
+    QString strategy;
+    bool brokenSide = false;   // as RunInfo's
+    const char *weakness = nullptr;
+    QList<int> firstOrders;    // per client; its order count when it runs none
+    QList<bool> midOrder;      // per client
+};
+
 struct RunInfo {
     QString scenario;
     QString strategy;
@@ -44,8 +56,25 @@ struct RunInfo {
     // itself that it is broken), and what breaks it (Strategy::weakness).
     bool brokenSide = false;
     const char *weakness = nullptr;
+    // A forked run: the strategy it began with (turn 0, every firstOrder 0)
+    // and each fork's; the fields above are the last one's. Empty when the
+    // run was never forked to another strategy.
+    QList<StrategyTurn> turns;
 
     qint64 quantityOf(int client) const { return quantities.value(client, quantity); }
+    // One past the last order of `client` that turn `k`'s strategy runs.
+    int turnEnd(int k, int client) const
+    {
+        return k + 1 < turns.size() ? turns.at(k + 1).firstOrders.value(client) : orders.value(client);
+    }
+    // The turn whose strategy ran `order` of `client`; -1 when never forked.
+    int turnOf(int client, int order) const
+    {
+        int turn = int(turns.size()) - 1;
+        while (turn > 0 && order < turns.at(turn).firstOrders.value(client))
+            --turn;
+        return turn;
+    }
 
     // The one conversion between the scenario's milliseconds and the run's
     // clock (Event::tNs and durationNs are clock ns since the run started).
@@ -72,8 +101,12 @@ public:
 
     explicit History(RunInfo info = {}) : m_info(std::move(info)) {}
 
+    // Read by the run's own thread, or once it is over.
     const RunInfo &info() const { return m_info; }
-    void setInfo(RunInfo info) { m_info = std::move(info); }
+    void setInfo(RunInfo info);
+    // RunInfo::turns as they stand, from any thread: a fork adds one while
+    // viewers read the history.
+    QList<StrategyTurn> turns() const;
 
     // Appends `e`; false (and `e` dropped) once the history holds limit()
     // events. Error events, which end a run, are always kept.

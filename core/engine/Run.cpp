@@ -16,15 +16,18 @@ namespace lockstock {
 namespace {
 // The order loop every client runs, whatever the strategy.
 // `strategy` is the run's: a fork may change it between two orders.
-Task<void> clientMain(Client &c, const Strategy *const &strategy)
+// `again` >= 0: a fork begins that order again, which had done nothing yet
+// (its start offset waited out, its start time kept).
+Task<void> clientMain(Client &c, const Strategy *const &strategy, int again = -1)
 {
     const ClientSpec spec = c.config().clients.value(c.index());
-    if (spec.startMs > 0)
+    if (again < 0 && spec.startMs > 0)
         co_await c.sleep(Step::Start, spec.startMs);
     const int orders = spec.orders >= 0 ? spec.orders : c.config().ordersPerClient;
-    for (int i = 0; i < orders; ++i) {
+    for (int i = std::max(0, again); i < orders; ++i) {
         c.setOrder(i);
-        c.markOrderStart();
+        if (i != again)
+            c.markOrderStart();
         const bool sold = co_await strategy->placeOrder(c);
         c.finishOrder(sold);
     }
@@ -269,6 +272,7 @@ void Run::continueWith(const RunConfig &config, const Strategy &strategy)
 {
     // A lock node down at the fork point misses them, as it would any script.
     loadScripts(strategy, true);
+    const bool newStrategy = &strategy != m_strategy;
     // A fault that stays keeps whether it has happened; a new one has not yet.
     const auto carry = [](const auto &before, const auto &after, const std::vector<bool> &used) {
         std::vector<bool> out(size_t(after.size()), false);
@@ -295,9 +299,52 @@ void Run::continueWith(const RunConfig &config, const Strategy &strategy)
     m_config = config;
     m_strategy = &strategy;
     const QStringList nodes = m_info.nodes;
+    QList<StrategyTurn> turns = m_info.turns;
+    if (newStrategy && turns.isEmpty())
+        turns.append({0, m_info.strategy, m_info.brokenSide, m_info.weakness, QList<int>(m_info.clients.size(), 0),
+                      QList<bool>(m_info.clients.size(), false)});
     m_info = makeRunInfo(m_config, strategy, m_info.clock);
     m_info.nodes = nodes;
+    if (newStrategy) {
+        StrategyTurn turn{nowNs(), m_info.strategy, m_info.brokenSide, m_info.weakness, {}, {}};
+        for (ClientState &s : m_clients) {
+            Actor *main = mainActor(s);
+            const int order = s.client->order();
+            const bool mid = main && order >= 0 && s.actedOrder == order;
+            // An order that has done nothing yet begins again with this strategy.
+            if (main && order >= 0 && !mid)
+                beginOrderAgain(s, *main);
+            turn.firstOrders << (!main ? m_info.orders.value(s.client->index()) : mid ? order + 1 : std::max(0, order));
+            turn.midOrder << mid;
+        }
+        turns.append(turn);
+    }
+    m_info.turns = turns;
     m_history.setInfo(m_info);
+}
+
+Actor *Run::mainActor(const ClientState &state)
+{
+    const auto it = std::find_if(state.actors.begin(), state.actors.end(),
+                                 [](const std::unique_ptr<Actor> &a) { return a->role() == ActorRole::Main; });
+    return it == state.actors.end() ? nullptr : it->get();
+}
+
+void Run::beginOrderAgain(ClientState &state, Actor &main)
+{
+    Client &client = *state.client;
+    auto fresh = std::make_unique<Actor>(&client, ActorRole::Main, clientMain(client, m_strategy, client.order()));
+    fresh->connections = std::move(main.connections);
+    const qint64 ready = main.readyNs;
+    for (auto &a : state.actors)
+        if (a.get() == &main)
+            a = std::move(fresh);
+    Actor &actor = *mainActor(state);
+    actor.resume();
+    afterResume(state, actor);
+    // Its first command goes when the one it replaces would have.
+    if (isCommand(actor.pending()))
+        actor.readyNs = ready;
 }
 
 void Run::spawn(Client &client, ActorRole role, Task<void> body)
@@ -330,8 +377,7 @@ void Run::spawn(Client &client, ActorRole role, Task<void> body)
 
 bool Run::hasMain(const ClientState &state)
 {
-    return std::any_of(state.actors.begin(), state.actors.end(),
-                       [](const std::unique_ptr<Actor> &a) { return a->role() == ActorRole::Main; });
+    return mainActor(state) != nullptr;
 }
 
 void Run::cancel(Client &client, ActorRole role)
@@ -766,6 +812,7 @@ bool Run::step(ClientState &state, Actor &actor)
     // A fan-out asks every lock node in turn; each node is one event.
     // Sequential rather than parallel: with the short per-node timeouts a
     // dead node costs one refused connect, which keeps the order simple.
+    state.actedOrder = client.order();
     const bool fanout = op.kind == Operation::Kind::Fanout;
     const int targets = fanout ? client.lockNodes() : 1;
     const Step step = op.step;
@@ -851,6 +898,8 @@ void Run::afterResume(ClientState &state, Actor &actor)
         return;
     }
     const Operation &next = actor.pending();
+    if (next.kind == Operation::Kind::Sleep)
+        state.actedOrder = actor.client()->order();
     if (next.kind == Operation::Kind::Sleep && next.step == Step::Backoff && m_history.talliesRetries()) {
         actor.readyNs = nowNs() + next.sleepNs; // part of the tallied retry
     } else if (next.kind == Operation::Kind::Sleep) {

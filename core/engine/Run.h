@@ -101,8 +101,12 @@ protected:
         // a node did not answer, corrected by a -MOVED reply).
         int slotOwner = -1;
         bool slotMapStale = false;
+        // The client's latest order that did something (sent a command,
+        // began a sleep): a fork lets an order that did nothing yet begin again.
+        int actedOrder = -1;
     };
     static bool hasMain(const ClientState &state);
+    static Actor *mainActor(const ClientState &state);
 
     // Performs the actor's pending command (if it is one), resumes the
     // coroutine to its next operation, records both and applies faults.
@@ -111,9 +115,10 @@ protected:
     // Records the final stock and closes the history.
     void finish();
     // A fork: from now on the run goes on with `config` and `strategy` (its
-    // scripts loaded). Each client's next order runs the new strategy, an
-    // order under way finishes the way it began; parameters count from their
-    // next use, faults not yet triggered from now. The caller checked
+    // scripts loaded). An order under way (it did something) finishes the
+    // way it began; every order after it, and one that did nothing yet, runs
+    // the new strategy (RunInfo::turns records which). Parameters count from
+    // their next use, faults not yet triggered from now. The caller checked
     // forkConflict(). Throws RedisError when the scripts cannot be loaded.
     void continueWith(const RunConfig &config, const Strategy &strategy);
     // Stops the run with `message`. `refusal` is the error reply when Redis
@@ -192,6 +197,8 @@ private:
     // deadline and returns what the server answered then.
     RedisValue waitOutOnServerClock(Actor &actor, int server, const Argv &argv, qint64 timeoutMs);
     void afterResume(ClientState &state, Actor &actor);
+    // A fork: the client's order that did nothing yet begins again with the run's strategy.
+    void beginOrderAgain(ClientState &state, Actor &main);
     // Returns true when it queued server faults.
     bool applyFaults(ClientState &state, Step step);
     // A LoseReply fault for this command of `state`'s client: the reply it

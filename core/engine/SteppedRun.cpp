@@ -51,11 +51,10 @@ Actor *SteppedRun::mainOf(int index) const
 {
     if (index < 0 || index >= int(m_clients.size()))
         return nullptr;
-    const auto &actors = m_clients[size_t(index)].actors;
-    for (const auto &a : actors)
-        if (a->role() == ActorRole::Main)
-            return a.get();
-    return actors.empty() ? nullptr : actors.front().get();
+    const ClientState &state = m_clients[size_t(index)];
+    if (Actor *main = mainActor(state))
+        return main;
+    return state.actors.empty() ? nullptr : state.actors.front().get();
 }
 
 int SteppedRun::scriptedClient()

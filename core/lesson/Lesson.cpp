@@ -296,7 +296,8 @@ std::optional<Lesson> parseLesson(const QByteArray &json, const QString &path, L
     if (o.contains(QStringLiteral("challenge"))) {
         lesson.challenge = enumFromName<FindingKind>(o.value(QStringLiteral("challenge")).toString());
         if (!o.value(QStringLiteral("challenge")).isString() || !lesson.challenge
-            || lesson.challenge == FindingKind::Correct || lesson.challenge == FindingKind::NotExercised) {
+            || lesson.challenge == FindingKind::Correct || lesson.challenge == FindingKind::NotExercised
+            || lesson.challenge == FindingKind::ForkNotRun) {
             r.fail(QStringLiteral("challenge"), r.lineOf(QStringLiteral("challenge")),
                    QStringLiteral("must name what the checker finds on the broken side (lost_updates, overlap, foreign_release, ...)"));
             return std::nullopt;
@@ -445,6 +446,7 @@ QString challengeGoal(FindingKind goal)
     case FindingKind::StockUnknown:
     case FindingKind::StaleWritesRefused:
     case FindingKind::FencingHeld:
+    case FindingKind::ForkNotRun:
     case FindingKind::NotExercised:
     case FindingKind::Correct:
         break;

@@ -940,16 +940,20 @@
         <translation>从这里起的策略</translation>
     </message>
     <message>
-        <source>Orders under way finish the way they began; each client&apos;s next order runs the new strategy. Edits in the scenario panel (lease, work, faults, interleaving) count from the fork point too; after the fork, step clients with 1–9 and → or press Space.</source>
-        <translation>进行中的订单按原来的方式完成；每个客户端的下一个订单使用新策略。场景面板中的修改（租期、工作时间、故障、交错顺序）同样从分叉点起生效；分叉后可用 1–9 和 → 单步执行客户端，或按空格键运行。</translation>
-    </message>
-    <message>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
     <message>
         <source>Fork</source>
         <translation>分叉</translation>
+    </message>
+    <message>
+        <source>Fork at %1 s</source>
+        <translation>在 %1 秒处分叉</translation>
+    </message>
+    <message>
+        <source>An order under way finishes the way it began; every order that has not begun runs the new strategy. Edits in the scenario panel (lease, work, faults, interleaving) count from the fork point too; after the fork, step clients with 1–9 and → or press Space.</source>
+        <translation>进行中的订单按开始时的方式完成；尚未开始的每个订单都使用新策略。场景面板中的修改（租期、工作时间、故障、交错顺序）同样从分叉点起生效；分叉后可用 1–9 和 → 单步执行客户端，或按空格键运行。</translation>
     </message>
 </context>
 <context>
@@ -3143,6 +3147,34 @@
             <numerusform>%n 次过期写入：写入库存所依据的值，在读取之后已被另一个客户端改写。</numerusform>
         </translation>
     </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1、%2</translation>
+    </message>
+    <message>
+        <source>%1 and %2</source>
+        <translation>%1 和 %2</translation>
+    </message>
+    <message>
+        <source>%1 ran no order: at the fork (%2 s) the orders of %3 were under way and finished with %4; %5 had no order left.</source>
+        <translation>%1 没有执行任何订单：分叉时（%2 秒）%3 的订单已在进行中，并按 %4 完成；%5 已没有剩余订单。</translation>
+    </message>
+    <message>
+        <source>%1 ran no order: at the fork (%2 s) the orders of %3 were under way and finished with %4.</source>
+        <translation>%1 没有执行任何订单：分叉时（%2 秒）%3 的订单已在进行中，并按 %4 完成。</translation>
+    </message>
+    <message>
+        <source>%1 ran no order: at the fork (%2 s) every client had placed all its orders.</source>
+        <translation>%1 没有执行任何订单：分叉时（%2 秒）每个客户端都已下完全部订单。</translation>
+    </message>
+    <message>
+        <source>%1 ran no order after the fork (%2 s).</source>
+        <translation>分叉（%2 秒）之后，%1 没有执行任何订单。</translation>
+    </message>
+    <message>
+        <source>the fork&apos;s strategy ran no order</source>
+        <translation>分叉后的策略没有执行任何订单</translation>
+    </message>
 </context>
 <context>
     <name>VerdictPanel</name>
@@ -3453,6 +3485,30 @@
     <message>
         <source>%1, original</source>
         <translation>%1，原运行</translation>
+    </message>
+    <message>
+        <source>%1 is mid-order (order %2 of %3): it finishes it with %4, then runs %5.</source>
+        <translation>%1 正在处理订单（第 %2 单，共 %3 单）：这一单按 %4 完成，之后改用 %5。</translation>
+    </message>
+    <message>
+        <source>%1 is mid-order (order %2 of %3, its last): it finishes with %4 and runs no order of %5.</source>
+        <translation>%1 正在处理订单（第 %2 单，共 %3 单，是最后一单）：它按 %4 完成，不会有订单使用 %5。</translation>
+    </message>
+    <message>
+        <source>%1 has not begun order %2 of %3: %4 runs it.</source>
+        <translation>%1 还没开始第 %2 单（共 %3 单）：这一单将使用 %4。</translation>
+    </message>
+    <message>
+        <source>%1 has no order left: it runs no order of %2.</source>
+        <translation>%1 已没有剩余订单：不会有订单使用 %2。</translation>
+    </message>
+    <message>
+        <source>No order of this run is left for %1 at any instant: the fork would run none.</source>
+        <translation>在这次运行的任何时刻分叉，都没有订单会使用 %1：分叉不会执行它。</translation>
+    </message>
+    <message>
+        <source>No order is left for %1 from here. At %2 s %3 had not begun order %4 of %5: fork there and %1 runs it.</source>
+        <translation>从这里起已没有订单会使用 %1。在 %2 秒时 %3 还没开始第 %4 单（共 %5 单）：在那里分叉，这一单就会使用 %1。</translation>
     </message>
 </context>
 <context>

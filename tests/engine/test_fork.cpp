@@ -4,7 +4,9 @@
 
 #include "TestRedis.h"
 
+#include "analysis/ForkPoint.h"
 #include "analysis/HistoryJson.h"
+#include "analysis/InstantAnalysis.h"
 #include "engine/SteppedRun.h"
 #include "strategies/Strategies.h"
 
@@ -214,6 +216,119 @@ private slots:
         }
         QVERIFY(acquires >= 1);
         QCOMPARE(crashes, 1);
+    }
+
+    // Forked at 0 s, before any order did anything, every order runs the
+    // fork's strategy: no client is mid-order, and the lost update is gone.
+    // (An order waiting for its first command once kept the old strategy:
+    // forking lost-update anywhere changed nothing.)
+    void forkBeforeAnyOrderRunsTheNewStrategyEverywhere()
+    {
+        const Strategy &noLock = *findStrategy(QStringLiteral("no-lock"));
+        const Strategy &locked = *findStrategy(QStringLiteral("set-nx-ex-lua"));
+        const RunConfig config = scenarioConfig(QStringLiteral("lost-update"), noLock);
+        RunConfig changed = config;
+        changed.correctSide = true;
+        History forked;
+        SteppedRun run(config, noLock, m_server->endpoint(), forked);
+        run.prepare();
+        run.fork(changed, locked);
+        run.runToEnd();
+        QVERIFY2(run.error().isEmpty(), qPrintable(run.error()));
+        QSet<QPair<int, int>> lockedOrders;
+        for (const Event &e : forked.events())
+            if (e.kind == EventKind::Command && e.step == Step::Acquire)
+                lockedOrders.insert({e.client, e.order});
+        QCOMPARE(lockedOrders, (QSet<QPair<int, int>>{{0, 0}, {1, 0}}));
+        const QList<StrategyTurn> turns = forked.info().turns;
+        QCOMPARE(turns.size(), 2);
+        QCOMPARE(turns.at(0).strategy, noLock.name);
+        QCOMPARE(turns.at(1).strategy, locked.name);
+        QCOMPARE(turns.at(1).firstOrders, (QList<int>{0, 0}));
+        QCOMPARE(turns.at(1).midOrder, (QList<bool>{false, false}));
+        const auto a = analyze(forked);
+        QCOMPARE(forked.finalStock(), 98);
+        QCOMPARE(a->verdict.kinds(), (QList<std::pair<FindingKind, Severity>>{{FindingKind::Correct, Severity::Clean}}));
+        QCOMPARE(a->turnsRun, (QList<bool>{false, true}));
+    }
+
+    // Forked to the lock when A's order is over and B's under way, no order
+    // runs the lock: the verdict credits what ran (no-lock, untested here)
+    // and says the fork's strategy ran nothing, and why. It once said
+    // "Correct … the lock was never shared" of the lock that sent nothing.
+    void aForkNoOrderRunsIsCreditedWithNothing()
+    {
+        const Strategy &noLock = *findStrategy(QStringLiteral("no-lock"));
+        const Strategy &locked = *findStrategy(QStringLiteral("set-nx-ex-lua"));
+        RunConfig config = scenarioConfig(QStringLiteral("lost-update"), noLock);
+        config.schedule = Schedule::Interactive;
+        RunConfig changed = config;
+        changed.correctSide = true;
+        History forked;
+        SteppedRun run(config, noLock, m_server->endpoint(), forked);
+        run.prepare();
+        for (const int client : {0, 0, 1}) // A reads and writes, B reads
+            QVERIFY(run.stepClient(client));
+        const qint64 at = run.nowNs();
+        run.fork(changed, locked);
+        while (run.stepClient(1)) {
+        }
+        run.close();
+        QVERIFY2(run.error().isEmpty(), qPrintable(run.error()));
+        for (const Event &e : forked.events())
+            QVERIFY(e.kind != EventKind::Command || e.step != Step::Acquire);
+        QCOMPARE(forked.info().turns.at(1).firstOrders, (QList<int>{1, 1}));
+        QCOMPARE(forked.info().turns.at(1).midOrder, (QList<bool>{false, true}));
+        const auto a = analyze(forked);
+        QCOMPARE(a->finalStock, 98);
+        QCOMPARE(a->verdict.kinds(), (QList<std::pair<FindingKind, Severity>>{{FindingKind::NotExercised, Severity::NotExercised},
+                                                                                {FindingKind::ForkNotRun, Severity::NotExercised}}));
+        const QStringList said = a->findings();
+        QVERIFY2(said.at(0).contains(QStringLiteral("never tested what breaks no-lock")), qPrintable(said.at(0)));
+        QCOMPARE(said.at(1), QStringLiteral("set-nx-ex-lua ran no order: at the fork (%1 s) the orders of B were under way "
+                                            "and finished with no-lock; A had no order left.")
+                                 .arg(QString::number(a->scenarioMs(at) / 1000, 'f', 1)));
+        // Before the fork, nothing is said of it.
+        QVERIFY(!analyzeAt(a, at - 1)->verdict.has(FindingKind::ForkNotRun));
+    }
+
+    // What a fork at an instant will change, read from the run as it went
+    // (ForkPoint), is what the engine does there: the first order each
+    // client runs the new strategy from, and who is mid-order; and the
+    // latest instant where the fork runs some order is one where it does.
+    void forkPointsAreWhatTheEngineDoes()
+    {
+        const Strategy &lua = *findStrategy(QStringLiteral("set-nx-ex-lua"));
+        const Strategy &watchdog = *findStrategy(QStringLiteral("watchdog"));
+        const RunConfig config = scenarioConfig(QStringLiteral("lease-shorter-than-work"), lua);
+        Original o;
+        runOriginal(o, config, lua);
+        if (QTest::currentTestFailed())
+            return;
+        const auto whole = analyze(o.history);
+        const qint64 second = whole->clockNs(1000);
+        QList<qint64> instants{0, second / 2, latestForkThatRuns(*whole, 30 * second), 12 * second, 30 * second, whole->endNs};
+        QCOMPARE(instants.at(2), latestForkThatRuns(*whole, 2 * second)); // B's first order, as it begins
+        QVERIFY(instants.at(2) > second - 1 && instants.at(2) < 2 * second);
+        // Just after the instant offered, B's order has begun: none is left for a fork.
+        QCOMPARE(latestForkThatRuns(*whole, instants.at(2) + 1), instants.at(2));
+        for (const qint64 at : instants) {
+            const QList<ClientAtFork> expected = clientsAtFork(*whole, at);
+            History forked;
+            SteppedRun run(config, lua, m_server->endpoint(), forked);
+            run.prepare();
+            run.replay(o.choices, at);
+            run.fork(config, watchdog);
+            const StrategyTurn turn = forked.info().turns.last();
+            QList<int> first;
+            QList<bool> mid;
+            for (const ClientAtFork &c : expected) {
+                first << c.firstOrder;
+                mid << c.midOrder;
+            }
+            QVERIFY2(turn.firstOrders == first && turn.midOrder == mid, qPrintable(QStringLiteral("at %1 ms").arg(whole->scenarioMs(at))));
+            QCOMPARE(latestForkThatRuns(*whole, at) == at, std::any_of(expected.begin(), expected.end(), [](const ClientAtFork &c) { return c.runsNew(); }));
+        }
     }
 
     // What was set when the run began cannot change at a fork.

@@ -546,6 +546,122 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(!stress->running(), 20000);
     }
 
+    // Fork the future on lease-shorter-than-work at 30 s with the watchdog:
+    // both orders are under way and were the last, so the watchdog would run
+    // none. The fork says so client by client, offers the last instant at
+    // which it would run some order (just before B's begins), and the
+    // verdict of the fork made anyway credits the watchdog with nothing.
+    // Forked there, B's order runs the watchdog.
+    void forkSaysWhatItChangesAndWhen()
+    {
+        RunController controller(RedisTarget::startPrivate(), {});
+        controller.setScenario(QStringLiteral("lease-shorter-than-work"));
+        controller.setCorrect(false);
+        controller.primary()->setPlaybackSpeed(1e7);
+        controller.run();
+        QTRY_VERIFY_WITH_TIMEOUT(controller.finished(), 20000);
+        const QString watchdog = QStringLiteral("watchdog");
+        const QVariantMap preview = controller.forkPreview(30000, watchdog);
+        QCOMPARE(preview.value(QStringLiteral("lines")).toStringList(),
+                 (QStringList{QStringLiteral("A is mid-order (order 1 of 1, its last): it finishes with set-nx-ex-lua and runs no order of watchdog."),
+                              QStringLiteral("B is mid-order (order 1 of 1, its last): it finishes with set-nx-ex-lua and runs no order of watchdog.")}));
+        QVERIFY(!preview.value(QStringLiteral("runs")).toBool());
+        const double earlier = preview.value(QStringLiteral("suggestMs")).toDouble();
+        QVERIFY2(earlier >= 1000 && earlier < 1001, qPrintable(QString::number(earlier)));
+        QCOMPARE(preview.value(QStringLiteral("suggestion")).toString(),
+                 QStringLiteral("No order is left for watchdog from here. At 1.00 s B had not begun order 1 of 1: fork there and watchdog runs it."));
+        {
+            Translations translations(nullptr);
+            translations.setLanguage(QStringLiteral("zh_CN"));
+            const QVariantMap zh = controller.forkPreview(30000, watchdog);
+            const QStringList texts = zh.value(QStringLiteral("lines")).toStringList() << zh.value(QStringLiteral("suggestion")).toString();
+            for (const QString &text : texts)
+                QVERIFY2(text.contains(kHan), qPrintable(text));
+            translations.setLanguage(QStringLiteral("en"));
+        }
+
+        QCOMPARE(controller.fork(30000, watchdog), QString());
+        controller.primary()->setPlaybackSpeed(1e7);
+        controller.run();
+        QTRY_VERIFY_WITH_TIMEOUT(controller.finished(), 20000);
+        const QString forked = verdict(controller.primary());
+        QVERIFY2(!forked.contains(QStringLiteral("Correct")), qPrintable(forked));
+        QVERIFY2(forked.contains(QStringLiteral("watchdog ran no order: at the fork (30 s) the orders of A and B were under way "
+                                                "and finished with set-nx-ex-lua.")),
+                 qPrintable(forked));
+        QCOMPARE(controller.primary()->outcome(), RunSession::Outcome::Broken);
+
+        // Before the fork point the strategy in force is the original's: forking to it there changes nothing.
+        QVERIFY(controller.forkPreview(earlier, QStringLiteral("set-nx-ex-lua")).value(QStringLiteral("lines")).toStringList().isEmpty());
+        // Forked where the change applies: B's order takes the lock with a watchdog.
+        QVERIFY(controller.forkPreview(earlier, watchdog).value(QStringLiteral("runs")).toBool());
+        QCOMPARE(controller.fork(earlier, watchdog), QString());
+        controller.primary()->setPlaybackSpeed(1e7);
+        controller.run();
+        QTRY_VERIFY_WITH_TIMEOUT(controller.finished(), 20000);
+        const auto a = controller.primary()->analysis();
+        QCOMPARE(a->turnsRun, (QList<bool>{true, true}));
+        QVERIFY(!a->verdict.has(FindingKind::ForkNotRun));
+        const bool renewedByB = std::any_of(a->events.begin(), a->events.end(), [](const Event &e) {
+            return e.client == 1 && e.kind == EventKind::Command && e.step == Step::Renew;
+        });
+        QVERIFY(renewedByB);
+    }
+
+    // The challenge with a fork: both clients read, then the run is forked
+    // to the lock. Both orders were under way and finish without it, so the
+    // lost update they make is the broken side's, met as the goal (it once
+    // said "found on the correct side"). Backspace takes the last step back
+    // with the fork kept.
+    void challengeAndUndoGoOnAfterAFork()
+    {
+        RunController controller(RedisTarget::startPrivate(), {});
+        controller.setScenario(QStringLiteral("lost-update"));
+        controller.setCorrect(false);
+        ChallengeMode challenge(&controller, nullptr);
+        challenge.start();
+        RunSession *s = controller.primary();
+        QSignalSpy idle(s, &RunSession::workerIdle);
+        const auto step = [&](int client) {
+            const qsizetype before = idle.count();
+            controller.step(client);
+            QTRY_VERIFY_WITH_TIMEOUT(idle.count() > before || controller.finished(), 10000);
+        };
+        step(0);
+        step(1); // both read 100
+        QTRY_VERIFY_WITH_TIMEOUT(controller.canFork(), 10000);
+        QCOMPARE(controller.fork(-1, QStringLiteral("set-nx-ex-lua")), QString());
+        QVERIFY(controller.correct());
+        QTRY_VERIFY_WITH_TIMEOUT(s->state() == RunSession::State::Paused, 10000);
+        step(0);
+        const auto beforeLast = s->analysis()->events.size();
+        step(1);
+        QTRY_VERIFY_WITH_TIMEOUT(controller.finished(), 10000);
+        QVERIFY2(challenge.achieved(), qPrintable(verdict(s)));
+        QVERIFY2(challenge.note().startsWith(QStringLiteral("✓ Achieved")), qPrintable(challenge.note()));
+        QVERIFY(s->analysis()->verdict.has(FindingKind::ForkNotRun));
+
+        QVERIFY(controller.canUndoStep());
+        controller.undoStep();
+        QTRY_VERIFY_WITH_TIMEOUT(s->state() == RunSession::State::Paused && s->analysis()->events.size() == beforeLast, 10000);
+        QCOMPARE(s->analysis()->info.turns.size(), 2);
+        QVERIFY(!challenge.achieved());
+        step(1);
+        QTRY_VERIFY_WITH_TIMEOUT(controller.finished(), 10000);
+        QVERIFY(challenge.achieved());
+        // Taken back to before the fork: the run is no-lock's again, and says so.
+        for (int i = 0; i < 2; ++i) {
+            const qsizetype events = s->analysis()->events.size();
+            controller.undoStep();
+            QTRY_VERIFY_WITH_TIMEOUT(s->state() == RunSession::State::Paused && s->analysis()->events.size() < events, 10000);
+        }
+        QCOMPARE(controller.strategy(), QStringLiteral("set-nx-ex-lua"));
+        controller.undoStep();
+        QTRY_VERIFY_WITH_TIMEOUT(s->state() == RunSession::State::Paused && s->analysis()->info.turns.isEmpty(), 10000);
+        QCOMPARE(controller.strategy(), QStringLiteral("no-lock"));
+        QVERIFY(!controller.correct());
+    }
+
     void noRedisAtAll()
     {
         RunController controller(nullptr, QStringLiteral("connection refused"));
