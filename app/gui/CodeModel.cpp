@@ -36,6 +36,17 @@ int CodeModel::longestLine() const
     return int(longest);
 }
 
+void CodeModel::setFigures(const RunConfig &config)
+{
+    const auto figures = [](const RunConfig &c) {
+        return std::tuple(c.leaseMs, c.workMs, c.retryMs, c.acquireTimeoutMs, c.stock);
+    };
+    if (m_figures && figures(*m_figures) == figures(config))
+        return;
+    m_figures = config;
+    load();
+}
+
 bool CodeModel::showStrategy(const QString &strategyName)
 {
     if (strategyName == m_strategy)
@@ -67,6 +78,8 @@ void CodeModel::load()
         m_listing = StrategyListing::cpp(*strategy);
     else
         m_listing = StrategyListing::load(m_strategy, language, m_uiLanguage).value_or(StrategyListing::cpp(*strategy));
+    if (m_figures)
+        m_listing.showFigures(*m_figures);
     m_markers.clear();
     m_focusLine = -1;
     endResetModel();

@@ -42,6 +42,8 @@ public:
     // The window's language ("en", "zh_CN"): listings are commented in it.
     void setUiLanguage(const QString &uiLanguage);
 
+    // The run's figures, which the listings' constants state (StrategyListing::showFigures).
+    void setFigures(const RunConfig &config);
     // Shows `strategyName`'s code; false when there is no such strategy.
     bool showStrategy(const QString &strategyName);
     // Each client's last step (client index -> step); the focused client's
@@ -72,6 +74,7 @@ private:
     QString m_uiLanguage = QStringLiteral("en");
     QStringList m_languages;
     StrategyListing m_listing;
+    std::optional<RunConfig> m_figures;
     QHash<int, CodeStep> m_steps;
     int m_focusClient = 0;
     std::optional<Step> m_highlightedStep;

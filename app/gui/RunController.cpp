@@ -635,6 +635,7 @@ void RunController::updateCode()
 {
     const auto data = m_primary.analysis();
     const qint64 ns = m_cursorMs < 0 ? std::numeric_limits<qint64>::max() / 2 : data->clockNs(m_cursorMs);
+    m_code.setFigures(m_primary.config());
     m_code.showStrategy(m_primary.strategyName());
     QHash<int, CodeStep> steps;
     for (int c = 0; c < data->clientCount(); ++c) {

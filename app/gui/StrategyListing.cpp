@@ -336,6 +336,57 @@ std::optional<StrategyListing> StrategyListing::load(const QString &strategyName
     return out;
 }
 
+void StrategyListing::showFigures(const RunConfig &config)
+{
+    // The name a listing gives a figure, and how many of its ms make one unit of it.
+    struct Constant {
+        const char *name;
+        qint64 RunConfig::*figure;
+        int msPerUnit;
+    };
+    static const Constant constants[] = {
+        {"LEASE_MS", &RunConfig::leaseMs, 1},
+        {"WORK_SECONDS", &RunConfig::workMs, 1000},
+        {"WORK_MS", &RunConfig::workMs, 1},
+        {"RETRY_SECONDS", &RunConfig::retryMs, 1000},
+        {"ACQUIRE_TIMEOUT", &RunConfig::acquireTimeoutMs, 1000},
+        {"ACQUIRE_TIMEOUT_MS", &RunConfig::acquireTimeoutMs, 1},
+        {"TOTAL_STOCK", &RunConfig::stock, 1},
+    };
+    const bool python = language == QLatin1String("python");
+    if (!python && language != QLatin1String("java"))
+        return; // the C++ reads them from the run's config
+    // What comes before the value (naming it), the value, what closes the statement, the blanks after it.
+    static const QRegularExpression pythonConstant(QStringLiteral(R"(^(?<head>(?<name>[A-Z_]+) = )(?<value>[0-9][0-9._]*)(?<end>)(?<gap> *))"));
+    static const QRegularExpression javaConstant(
+        QStringLiteral(R"(^(?<head>\s*static final long (?<name>[A-Z_]+) = )(?<value>[0-9_]+)(?<end>;)(?<gap> *))"));
+    for (QString &line : lines) {
+        const QRegularExpressionMatch m = (python ? pythonConstant : javaConstant).match(line);
+        const QString name = m.captured(u"name");
+        const auto c = std::find_if(std::begin(constants), std::end(constants),
+                                    [&name](const Constant &k) { return name == QLatin1String(k.name); });
+        if (!m.hasMatch() || c == std::end(constants))
+            continue;
+        const qint64 value = config.*(c->figure);
+        QString text;
+        if (c->msPerUnit == 1) {
+            text = QString::number(value);
+            // Java groups the thousands of a long literal: 10_000.
+            for (qsizetype i = text.size() - 3; !python && value >= 10000 && i > 0; i -= 3)
+                text.insert(i, QLatin1Char('_'));
+        } else {
+            text = QString::number(double(value) / c->msPerUnit, 'g', 12);
+            if (!text.contains(QLatin1Char('.')))
+                text += QStringLiteral(".0"); // seconds, as Python writes them
+        }
+        // A comment after it keeps its column while there is room.
+        const QString rest = line.mid(m.capturedEnd(0));
+        const qsizetype room = m.capturedLength(u"value") + m.capturedLength(u"gap") - text.size();
+        const QString gap = rest.isEmpty() ? QString() : QString(std::max<qsizetype>(1, room), QLatin1Char(' '));
+        line = m.captured(u"head") + text + m.captured(u"end") + gap + rest;
+    }
+}
+
 QList<qsizetype> StrategyListing::commentColumns(const QStringList &lines, const QString &language)
 {
     const bool python = language == QLatin1String("python");

@@ -14,6 +14,7 @@
 // lines is one text); the code is the same file.
 
 #include "engine/Event.h"
+#include "engine/RunConfig.h"
 
 #include <QList>
 #include <QString>
@@ -56,6 +57,12 @@ public:
     QString language;
     QString title;           // what the panel's header names
     QStringList lines;       // as shown
+
+    // The constants a listing states (LEASE_MS = 10000, WORK_SECONDS = 0.5,
+    // RETRY_SECONDS, ACQUIRE_TIMEOUT, TOTAL_STOCK; Java's static final
+    // ..._MS) say `config`'s figures, so the code beside a run says what it
+    // ran. A comment after them keeps its column where there is room.
+    void showFigures(const RunConfig &config);
 
     // 1-based line of a recorded step; 0 when this listing does not show it.
     int lineOf(const CodeStep &step) const;

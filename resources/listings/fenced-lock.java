@@ -11,6 +11,10 @@ import org.redisson.client.codec.StringCodec;
 import org.redisson.config.Config;
 
 public class FencedLock {
+    static final long ACQUIRE_TIMEOUT_MS = 5_000;
+    static final long LEASE_MS = 10_000;
+    static final long WORK_MS = 500;                // the business work done under the lock
+
     // The store refuses a token older than one it has seen (Redisson leaves
     // this check to the application).
     static final String FENCED_STOCK =
@@ -24,9 +28,9 @@ public class FencedLock {
         RFencedLock lock = redisson.getFencedLock("lock:stock:10086");
         RScript store = redisson.getScript(StringCodec.INSTANCE);
         List<Object> keys = List.of("stock:10086", "fence:seen:stock:10086");
-        // Wait up to 5 s, lease 10 s (no watchdog); the token grows with
-        // every lock taken.
-        Long token = lock.tryLockAndGetToken(5, 10, TimeUnit.SECONDS);  //@ acquire backoff fence
+        // Wait up to ACQUIRE_TIMEOUT_MS, lease LEASE_MS (no watchdog); the
+        // token grows with every lock taken.
+        Long token = lock.tryLockAndGetToken(ACQUIRE_TIMEOUT_MS, LEASE_MS, TimeUnit.MILLISECONDS);  //@ acquire backoff fence
         if (token == null)
             return false;
         try {
@@ -35,7 +39,7 @@ public class FencedLock {
             long left = Long.parseLong(read);
             if (left < units)
                 return false;                                        // sold out
-            Thread.sleep(500);                                       //@ work
+            Thread.sleep(WORK_MS);                                   //@ work
             store.eval(RScript.Mode.READ_WRITE, FENCED_STOCK,
                        RScript.ReturnType.VALUE, keys, token, String.valueOf(left - units));  //@ write
             return true;

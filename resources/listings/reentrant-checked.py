@@ -8,7 +8,7 @@ import redis
 r = redis.Redis(socket_timeout=2.0, decode_responses=True)
 LOCK_KEY = "lock:stock:10086"
 STOCK_KEY = "stock:10086"
-LEASE_MS = 30000                # Redisson's default lease
+LEASE_MS = 30000                # Redisson's default: 30 000 ms
 RETRY_SECONDS = 0.5
 ACQUIRE_TIMEOUT = 10.0
 WORK_SECONDS = 1.0

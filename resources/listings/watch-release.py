@@ -19,7 +19,7 @@ def acquire_lock():
         if r.setnx(LOCK_KEY, identifier):                    #@ acquire
             return identifier
         if time.monotonic() >= deadline:
-            return None              # "Failed to acquire lock after 5 s"
+            return None              # "Failed to acquire lock": the order fails
         time.sleep(RETRY_SECONDS)                            #@ backoff
 
 

@@ -8,7 +8,7 @@ import redis
 r = redis.Redis(decode_responses=True)
 LOCK_KEY = "lock:stock:10086"
 STOCK_KEY = "stock:10086"
-LEASE_MS = 10000                # the lock expires by itself after 10 s
+LEASE_MS = 10000                # the lock expires by itself this long after
 RETRY_SECONDS = 0.1
 ACQUIRE_TIMEOUT = 5.0
 WORK_SECONDS = 0.5              # the business work done under the lock

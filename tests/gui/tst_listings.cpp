@@ -135,6 +135,48 @@ private slots:
         }
     }
 
+    // Every listing's constants state the figures of each shipped scenario
+    // it is shown for (lease, work, retry, acquire timeout, stock), in the
+    // unit its name says, and nothing else of the listing changes.
+    void constantsStateTheScenariosFigures()
+    {
+        static const QRegularExpression constant(QStringLiteral(R"(^\s*(?:static final long )?([A-Z_]+) = ([0-9][0-9._]*);?)"));
+        const std::map<QString, qint64 RunConfig::*> figures{
+            {QStringLiteral("LEASE_MS"), &RunConfig::leaseMs},           {QStringLiteral("WORK_SECONDS"), &RunConfig::workMs},
+            {QStringLiteral("WORK_MS"), &RunConfig::workMs},             {QStringLiteral("RETRY_SECONDS"), &RunConfig::retryMs},
+            {QStringLiteral("ACQUIRE_TIMEOUT"), &RunConfig::acquireTimeoutMs}, {QStringLiteral("ACQUIRE_TIMEOUT_MS"), &RunConfig::acquireTimeoutMs},
+            {QStringLiteral("TOTAL_STOCK"), &RunConfig::stock}};
+        int checked = 0;
+        for (const QString &name : builtinScenarioNames()) {
+            ScenarioError error;
+            const std::optional<Scenario> s = findScenario(name, &error);
+            QVERIFY2(s, qPrintable(error.display()));
+            for (const QString &strategy : {s->broken, s->correct})
+                for (const QString &language : StrategyListing::languagesOf(strategy)) {
+                    if (language == QLatin1String("cpp"))
+                        continue;
+                    const StrategyListing as = *StrategyListing::load(strategy, language);
+                    StrategyListing shown = as;
+                    shown.showFigures(s->config);
+                    QCOMPARE(shown.lines.size(), as.lines.size());
+                    for (qsizetype i = 0; i < shown.lines.size(); ++i) {
+                        const QRegularExpressionMatch m = constant.match(shown.lines.at(i));
+                        const auto figure = m.hasMatch() ? figures.find(m.captured(1)) : figures.end();
+                        if (figure == figures.end()) {
+                            QCOMPARE(shown.lines.at(i), as.lines.at(i));
+                            continue;
+                        }
+                        const bool seconds = !m.captured(1).endsWith(QLatin1String("_MS")) && m.captured(1) != QLatin1String("TOTAL_STOCK");
+                        const double stated = QString(m.captured(2)).remove(QLatin1Char('_')).toDouble() * (seconds ? 1000 : 1);
+                        QVERIFY2(qFuzzyCompare(stated + 1, double(s->config.*(figure->second)) + 1),
+                                 qPrintable(QStringLiteral("%1 (%2.%3): %4").arg(name, strategy, language, shown.lines.at(i))));
+                        ++checked;
+                    }
+                }
+        }
+        QVERIFY(checked > 100);
+    }
+
     // The whole algorithm at once: set-nx-ex-del's own file, then the
     // helpers it calls from LockCommands.cpp and StockUpdate.cpp, and no
     // strategy's metadata.

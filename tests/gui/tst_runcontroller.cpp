@@ -662,6 +662,38 @@ private slots:
         QVERIFY(!controller.correct());
     }
 
+    // The code beside the run states the run's figures: lease-shorter-than-work
+    // works 30 s under a 10 s lease, retrying every 0.5 s for up to 60 s
+    // (its listing said 0.5 s of work and a 5 s timeout), in Python and Java.
+    void theCodeStatesTheRunsFigures()
+    {
+        RunController controller(RedisTarget::startPrivate(), {});
+        const auto code = [&controller] {
+            QStringList lines;
+            for (int row = 0; row < controller.code()->rowCount(); ++row)
+                lines << controller.code()->data(controller.code()->index(row), CodeModel::TextRole).toString();
+            return lines;
+        };
+        controller.setScenario(QStringLiteral("lease-shorter-than-work"));
+        controller.setCorrect(false);
+        controller.code()->setLanguage(QStringLiteral("python"));
+        const QStringList python = code();
+        for (const char *figure : {"LEASE_MS = 10000 ", "WORK_SECONDS = 30.0 ", "RETRY_SECONDS = 0.5", "ACQUIRE_TIMEOUT = 60.0"})
+            QVERIFY2(std::any_of(python.begin(), python.end(), [figure](const QString &l) { return l.startsWith(QLatin1String(figure)); }),
+                     qPrintable(figure + QStringLiteral(" in\n") + python.join(QLatin1Char('\n'))));
+        // The comment after a figure stays where it was.
+        const auto work = std::find_if(python.begin(), python.end(), [](const QString &l) { return l.startsWith(QLatin1String("WORK_SECONDS")); });
+        const auto lease = std::find_if(python.begin(), python.end(), [](const QString &l) { return l.startsWith(QLatin1String("LEASE_MS")); });
+        QCOMPARE(work->indexOf(QLatin1Char('#')), lease->indexOf(QLatin1Char('#')));
+        controller.setCorrect(true);
+        controller.code()->setLanguage(QStringLiteral("java"));
+        const QStringList java = code();
+        for (const char *figure : {"static final long WORK_MS = 30_000;", "static final long ACQUIRE_TIMEOUT_MS = 60_000;"})
+            QVERIFY2(std::any_of(java.begin(), java.end(), [figure](const QString &l) { return l.trimmed().startsWith(QLatin1String(figure)); }),
+                     qPrintable(figure + QStringLiteral(" in\n") + java.join(QLatin1Char('\n'))));
+        controller.code()->setLanguage(QStringLiteral("python"));
+    }
+
     void noRedisAtAll()
     {
         RunController controller(nullptr, QStringLiteral("connection refused"));
