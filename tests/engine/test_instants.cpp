@@ -180,6 +180,9 @@ private slots:
                     QTest::addRow("%s/%s/random%llu", qPrintable(name), side, seed)
                         << name << side << int(Schedule::Random) << seed;
             }
+        // Scripted: the first lesson's clients in turn, each step a command or the end of a wait.
+        for (const char *side : {"broken", "correct"})
+            QTest::addRow("lost-update/%s/scripted", side) << QStringLiteral("lost-update") << side << int(Schedule::Scripted) << quint64(0);
     }
 
     void everyInstant()
@@ -202,6 +205,9 @@ private slots:
         } else if (schedule != int(Schedule::Timed)) {
             QSKIP("scripted: its interleaving is its schedule");
         }
+        if (config.schedule == Schedule::Scripted && config.interleaving.isEmpty())
+            for (int turn = 0; turn < 8; ++turn)
+                config.interleaving << config.clients.at(turn % config.clients.size()).name;
         std::unique_ptr<NodeSet> nodes;
         if (config.needsPrivateServers())
             nodes = std::make_unique<NodeSet>(config.nodes);

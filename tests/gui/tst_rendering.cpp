@@ -172,7 +172,7 @@ private slots:
     {
         QTest::addColumn<QString>("scenario");
         QTest::addColumn<QString>("unit");
-        QTest::addRow("lost-update (under a millisecond)") << QStringLiteral("lost-update") << QStringLiteral("ms");
+        QTest::addRow("flash-sale (2 ms)") << QStringLiteral("flash-sale") << QStringLiteral("ms");
         QTest::addRow("lease-shorter-than-work (40 s)") << QStringLiteral("lease-shorter-than-work") << QStringLiteral("s");
     }
     void axisTicksShareUnitAndDecimals()

@@ -5,6 +5,7 @@
 #include "TestRedis.h"
 
 #include "gui/ChallengeMode.h"
+#include "gui/LessonPlayer.h"
 #include "gui/RunController.h"
 #include "lesson/Lesson.h"
 #include "gui/Translations.h"
@@ -291,11 +292,11 @@ private slots:
             }
             QTRY_VERIFY_WITH_TIMEOUT(controller.finished(), 10000);
         };
-        stepAll({0, 0, 1, 1}); // one after the other: nothing lost
+        stepAll({0, 0, 0, 1, 1, 1}); // one after the other (read, work, write): nothing lost
         QVERIFY2(!challenge.achieved(), qPrintable(verdict(controller.primary())));
         controller.reset();
         QVERIFY(!challenge.achieved());
-        stepAll({0, 1, 0, 1}); // both read 100
+        stepAll({0, 1, 0, 0, 1, 1}); // both read 100
         QVERIFY2(challenge.achieved(), qPrintable(verdict(controller.primary())));
 
         controller.setCorrect(true);
@@ -317,12 +318,16 @@ private slots:
         controller.setScenario(QStringLiteral("lost-update"));
         controller.setCorrect(false);
         RunSession *s = controller.primary();
-        // A reads, B reads, A writes, B writes: the lost update by hand.
-        for (int client : {0, 1, 0, 1}) {
+        QSignalSpy idle(s, &RunSession::workerIdle);
+        // A reads, B reads, A works and writes, B works and writes: the lost update by hand.
+        for (int client : {0, 1, 0, 0, 1, 1}) {
             const int before = s->model()->rowCount();
+            const qsizetype idleBefore = idle.count();
             controller.step(client);
-            QTRY_VERIFY_WITH_TIMEOUT(s->model()->rowCount() > before || controller.finished(), 10000);
-            QCOMPARE(s->model()->eventAt(s->model()->rowCount() - 1).client, client);
+            QTRY_VERIFY_WITH_TIMEOUT(idle.count() > idleBefore || controller.finished(), 10000);
+            // Only the client stepped moved (the end of a work sleep shows no new row).
+            for (int row = before; row < s->model()->rowCount(); ++row)
+                QCOMPARE(s->model()->eventAt(row).client, client);
         }
         QTRY_VERIFY_WITH_TIMEOUT(controller.finished(), 10000);
         QVERIFY(verdict(s).contains(QStringLiteral("one unit lost")));
@@ -364,6 +369,7 @@ private slots:
         };
         step(0); // A reads
         step(1); // B reads
+        step(0); // A works
         const QList<QByteArray> beforeWrite = events();
         const QByteArray redisBefore = redisNow();
         QCOMPARE(redisBefore, QByteArray("100 "));
@@ -383,6 +389,7 @@ private slots:
         step(0); // the same step again: the same run
         QCOMPARE(events(), afterWrite);
         QCOMPARE(redisNow(), QByteArray("99 "));
+        step(1); // B works
         step(1); // B writes 99 over A's sale
         QTRY_VERIFY_WITH_TIMEOUT(controller.finished(), 10000);
         QVERIFY(verdict(s).contains(QStringLiteral("one unit lost")));
@@ -429,11 +436,13 @@ private slots:
 
         step(1); // B: SET NX is refused, B backs off
         QTest::qWait(1000);
-        for (int i = 0; i < 3; ++i) { // A: GET, SET stock, release, each shown while B waits
+        // A: GET, its work (nothing new to show), SET stock, release, each while B waits.
+        for (const bool shows : {true, false, true, true}) {
             const int before = s->model()->rowCount();
             step(0);
-            QVERIFY(s->model()->rowCount() > before);
-            QCOMPARE(s->model()->eventAt(s->model()->rowCount() - 1).client, 0);
+            QCOMPARE(s->model()->rowCount() > before, shows);
+            for (int row = before; row < s->model()->rowCount(); ++row)
+                QCOMPARE(s->model()->eventAt(row).client, 0);
         }
         QTest::qWait(1000);
         while (!controller.finished()) // B: wakes, locks, reads, writes, releases
@@ -633,31 +642,35 @@ private slots:
         QCOMPARE(controller.fork(-1, QStringLiteral("set-nx-ex-lua")), QString());
         QVERIFY(controller.correct());
         QTRY_VERIFY_WITH_TIMEOUT(s->state() == RunSession::State::Paused, 10000);
-        step(0);
+        for (const int client : {0, 0, 1}) // A works and writes, B works
+            step(client);
         const auto beforeLast = s->analysis()->events.size();
-        step(1);
+        step(1); // B writes 99 over A's sale
         QTRY_VERIFY_WITH_TIMEOUT(controller.finished(), 10000);
         QVERIFY2(challenge.achieved(), qPrintable(verdict(s)));
         QVERIFY2(challenge.note().startsWith(QStringLiteral("✓ Achieved")), qPrintable(challenge.note()));
         QVERIFY(s->analysis()->verdict.has(FindingKind::ForkNotRun));
 
-        QVERIFY(controller.canUndoStep());
-        controller.undoStep();
-        QTRY_VERIFY_WITH_TIMEOUT(s->state() == RunSession::State::Paused && s->analysis()->events.size() == beforeLast, 10000);
+        // Backspace: the run again to just before its last step, fork and all.
+        const auto undo = [&] {
+            QSignalSpy restarted(s, &RunSession::stateChanged);
+            QVERIFY(controller.canUndoStep());
+            controller.undoStep();
+            QTRY_VERIFY_WITH_TIMEOUT(restarted.count() > 0 && s->state() == RunSession::State::Paused, 10000);
+        };
+        undo();
+        QTRY_COMPARE_WITH_TIMEOUT(s->analysis()->events.size(), beforeLast, 10000);
         QCOMPARE(s->analysis()->info.turns.size(), 2);
         QVERIFY(!challenge.achieved());
         step(1);
         QTRY_VERIFY_WITH_TIMEOUT(controller.finished(), 10000);
         QVERIFY(challenge.achieved());
-        // Taken back to before the fork: the run is no-lock's again, and says so.
-        for (int i = 0; i < 2; ++i) {
-            const qsizetype events = s->analysis()->events.size();
-            controller.undoStep();
-            QTRY_VERIFY_WITH_TIMEOUT(s->state() == RunSession::State::Paused && s->analysis()->events.size() < events, 10000);
-        }
+        // Taken back to before the fork (B's read): the run is no-lock's again, and says so.
+        for (int i = 0; i < 4; ++i)
+            undo();
         QCOMPARE(controller.strategy(), QStringLiteral("set-nx-ex-lua"));
-        controller.undoStep();
-        QTRY_VERIFY_WITH_TIMEOUT(s->state() == RunSession::State::Paused && s->analysis()->info.turns.isEmpty(), 10000);
+        undo();
+        QTRY_VERIFY_WITH_TIMEOUT(s->analysis()->info.turns.isEmpty() && !s->analysis()->events.isEmpty(), 10000);
         QCOMPARE(controller.strategy(), QStringLiteral("no-lock"));
         QVERIFY(!controller.correct());
     }
@@ -692,6 +705,36 @@ private slots:
             QVERIFY2(std::any_of(java.begin(), java.end(), [figure](const QString &l) { return l.trimmed().startsWith(QLatin1String(figure)); }),
                      qPrintable(figure + QStringLiteral(" in\n") + java.join(QLatin1Char('\n'))));
         controller.code()->setLanguage(QStringLiteral("python"));
+    }
+
+    // Lesson 1 tells its race step by step: each frame shows its own step
+    // and nothing of the next one's. Frame 3 ("A writes 99. So far the stock
+    // is right.") showed B's write over it and the lost update already: the
+    // two writes were known at the same instant of a 2 ms run.
+    void lessonOneShowsOneStepAtATime()
+    {
+        RunController controller(RedisTarget::startPrivate(), {});
+        LessonPlayer player(&controller, nullptr);
+        // Each frame's step: who, and what.
+        const QList<std::pair<int, Step>> steps{{0, Step::ReadStock}, {1, Step::ReadStock}, {0, Step::WriteStock}, {1, Step::WriteStock}};
+        const auto shows = [](const RunAnalysis &a, const std::pair<int, Step> &s) {
+            return std::any_of(a.events.begin(), a.events.end(), [&s](const Event &e) {
+                return e.kind == EventKind::Command && e.client == s.first && e.step == s.second;
+            });
+        };
+        for (int frame = 0; frame < steps.size(); ++frame) {
+            player.open(QStringLiteral("lost-update"), false, frame);
+            QTRY_VERIFY_WITH_TIMEOUT(player.ready() || !player.error().isEmpty(), 20000);
+            QVERIFY2(player.error().isEmpty(), qPrintable(player.error()));
+            RunSession *s = controller.primary();
+            const qint64 at = s->analysis()->clockNs(player.frameMs());
+            QTRY_VERIFY_WITH_TIMEOUT(s->shown()->endNs == at, 10000);
+            const auto shown = s->shown();
+            QVERIFY2(shows(*shown, steps.at(frame)), qPrintable(QStringLiteral("frame %1").arg(frame + 1)));
+            if (frame + 1 < steps.size())
+                QVERIFY2(!shows(*shown, steps.at(frame + 1)), qPrintable(QStringLiteral("frame %1 shows the next step").arg(frame + 1)));
+            QCOMPARE(shown->verdict.has(FindingKind::LostUpdates), frame == 3);
+        }
     }
 
     void noRedisAtAll()
