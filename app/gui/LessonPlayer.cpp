@@ -11,10 +11,6 @@
 namespace lockstock {
 
 namespace {
-// A leg between two frames takes this long, whatever its length in the
-// run: long enough to watch, short enough to keep a class awake.
-constexpr double kShortestLegMs = 700;
-constexpr double kLongestLegMs = 4000;
 // The run itself is computed as fast as Redis answers: the lesson plays it.
 constexpr double kComputeSpeed = 1e7;
 
@@ -30,9 +26,9 @@ LessonPlayer::LessonPlayer(RunController *controller, Translations *translations
 {
     m_travel.setInterval(16);
     connect(&m_travel, &QTimer::timeout, this, [this] {
-        const double t = std::min(1.0, double(m_travelClock.elapsed()) / m_travelMs);
-        m_controller->setCursorMs(m_fromMs + (m_toMs - m_fromMs) * t);
-        if (t >= 1.0)
+        const double elapsed = double(m_travelClock.elapsed());
+        m_controller->setCursorMs(m_leg.scenarioMsAt(elapsed));
+        if (elapsed >= m_leg.realMs())
             arrive();
     });
     connect(m_controller, &RunController::stateChanged, this, &LessonPlayer::runSettled);
@@ -250,19 +246,19 @@ void LessonPlayer::goTo(int frame, bool animate)
     m_answer = -1;
     m_ready = false;
     m_toMs = frameMsAt(frame);
-    m_fromMs = std::max(0.0, m_controller->cursorMs());
+    const double fromMs = std::max(0.0, m_controller->cursorMs());
     emit frameChanged();
     emit textsChanged();
-    if (!animate || m_toMs <= m_fromMs) {
+    // At the scenario's own playback pace, each thing that appears on the way given its beat.
+    ScenarioError error;
+    const std::optional<Scenario> s = findScenario(m_lesson->scenario, &error);
+    m_leg = animate ? planLeg(*m_controller->primary()->analysis(), fromMs, m_toMs, s ? s->config.playbackSpeed : 1.0)
+                    : LessonLeg();
+    if (m_leg.points.isEmpty()) {
         m_controller->setCursorMs(m_toMs);
         arrive();
         return;
     }
-    // At the scenario's own playback pace, within bounds.
-    ScenarioError error;
-    const std::optional<Scenario> s = findScenario(m_lesson->scenario, &error);
-    const double speed = s ? s->config.playbackSpeed : 1.0;
-    m_travelMs = std::clamp((m_toMs - m_fromMs) / speed, kShortestLegMs, kLongestLegMs);
     m_travelClock.start();
     m_travel.start();
 }

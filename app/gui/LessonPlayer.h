@@ -126,9 +126,8 @@ private:
     bool m_opening = false;    // our own change of the controller's scenario
     QTimer m_travel;
     QElapsedTimer m_travelClock;
-    double m_fromMs = 0;
     double m_toMs = 0;
-    double m_travelMs = 0;     // how long the leg takes, real ms
+    LessonLeg m_leg;           // the way there, played
 };
 
 } // namespace lockstock

@@ -414,6 +414,78 @@ QList<int> resolveFrames(const QList<LessonFrame> &frames, const RunAnalysis &an
     return events;
 }
 
+double LessonLeg::scenarioMsAt(double realMs) const
+{
+    if (points.isEmpty())
+        return 0;
+    const auto next = std::upper_bound(points.cbegin(), points.cend(), realMs,
+                                       [](double ms, const Point &p) { return ms < p.realMs; });
+    if (next == points.cbegin())
+        return points.first().scenarioMs;
+    if (next == points.cend())
+        return points.last().scenarioMs;
+    const Point &a = *(next - 1);
+    const Point &b = *next;
+    return a.scenarioMs + (b.scenarioMs - a.scenarioMs) * (realMs - a.realMs) / (b.realMs - a.realMs);
+}
+
+LessonLeg planLeg(const RunAnalysis &analysis, double fromMs, double toMs, double playbackSpeed)
+{
+    LessonLeg leg;
+    if (toMs <= fromMs || playbackSpeed <= 0)
+        return leg;
+    // The instants on the way, and the frame's moment.
+    const qint64 fromNs = analysis.clockNs(fromMs);
+    const qint64 toNs = analysis.clockNs(toMs);
+    QList<qint64> instants;
+    for (const Event &e : analysis.events)
+        if (const qint64 at = knownAtNs(e); at > fromNs && at <= toNs)
+            instants << at;
+    std::sort(instants.begin(), instants.end());
+    instants.erase(std::unique(instants.begin(), instants.end()), instants.end());
+    struct Stretch {
+        double scenarioMs;  // where it ends
+        bool reveals;
+        double travelMs;    // at the playback speed
+    };
+    QList<Stretch> stretches;
+    double at = fromMs;
+    for (const qint64 ns : std::as_const(instants)) {
+        const double ms = std::min(toMs, analysis.scenarioMs(ns));
+        stretches << Stretch{ms, true, (ms - at) / playbackSpeed};
+        at = ms;
+    }
+    if (at < toMs)
+        stretches << Stretch{toMs, false, (toMs - at) / playbackSpeed};
+    // Each stretch that reveals gets a beat at least; what is longer than
+    // that is playback, shortened first when the leg is too long.
+    double beats = 0;
+    double playback = 0;
+    for (const Stretch &s : std::as_const(stretches)) {
+        const double beat = s.reveals ? LessonLeg::kBeatMs : 0;
+        beats += beat;
+        playback += std::max(0.0, s.travelMs - beat);
+    }
+    const double longest = LessonLeg::kLongestLegMs;
+    const double beatScale = beats > longest ? longest / beats : 1.0;
+    const double playbackScale = beats >= longest ? 0.0 : playback > longest - beats ? (longest - beats) / playback : 1.0;
+    double total = 0;
+    QList<double> lengths;
+    for (const Stretch &s : std::as_const(stretches)) {
+        const double beat = s.reveals ? LessonLeg::kBeatMs : 0;
+        lengths << beat * beatScale + std::max(0.0, s.travelMs - beat) * playbackScale;
+        total += lengths.last();
+    }
+    const double stretch = total > 0 && total < LessonLeg::kShortestLegMs ? LessonLeg::kShortestLegMs / total : 1.0;
+    double real = 0;
+    leg.points << LessonLeg::Point{0, fromMs, false};
+    for (qsizetype i = 0; i < stretches.size(); ++i) {
+        real += lengths.at(i) * stretch;
+        leg.points << LessonLeg::Point{real, stretches.at(i).scenarioMs, stretches.at(i).reveals};
+    }
+    return leg;
+}
+
 qint64 frameTimeNs(const RunAnalysis &analysis, int event)
 {
     if (event < 0 || event >= analysis.events.size())

@@ -117,4 +117,27 @@ QList<int> resolveFrames(const QList<LessonFrame> &frames, const RunAnalysis &an
 // once its reply is in); the frame shows the run at that instant.
 qint64 frameTimeNs(const RunAnalysis &analysis, int event);
 
+// How a lesson moves its replay cursor from one frame's moment to the next:
+// through each instant at which something becomes known on the way, the
+// time between two of them at the scenario's playback speed, but never less
+// than a beat, so that each thing that appears is seen before the next
+// does. A leg takes kShortestLegMs to kLongestLegMs of real time; a long one
+// shortens the playback between instants first, then the beats, evenly.
+struct LessonLeg {
+    static constexpr double kBeatMs = 400;
+    static constexpr double kShortestLegMs = 1000;
+    static constexpr double kLongestLegMs = 6000;
+    struct Point {
+        double realMs;      // since the leg began
+        double scenarioMs;  // where the cursor is then
+        bool reveals;       // something becomes known there
+    };
+    QList<Point> points;    // from the leg's start to the frame's moment; empty: nothing to play
+
+    double realMs() const { return points.isEmpty() ? 0 : points.last().realMs; }
+    // Where the cursor is `realMs` into the leg.
+    double scenarioMsAt(double realMs) const;
+};
+LessonLeg planLeg(const RunAnalysis &analysis, double fromMs, double toMs, double playbackSpeed);
+
 } // namespace lockstock

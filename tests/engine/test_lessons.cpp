@@ -216,6 +216,31 @@ private slots:
                                             .arg(lesson->path, side).arg(f + 1).arg(r->analysis->scenarioMs(times.at(f))).arg(f + 2)
                                             .arg(test::timeline(*r))));
             }
+            // Each leg to a frame plays at a pace a class follows: every
+            // instant something appears on the way stays a beat before the
+            // next (fewer when there are many), and no leg is a blink or a wait.
+            for (qsizetype f = 0; f < times.size() && i == 0; ++f) {
+                const double fromMs = f == 0 ? 0 : r->analysis->scenarioMs(times.at(f - 1));
+                const double toMs = r->analysis->scenarioMs(times.at(f));
+                const LessonLeg leg = planLeg(*r->analysis, fromMs, toMs, s->config.playbackSpeed);
+                const QString where = QStringLiteral("%1 (%2): the leg to frame %3 (%4 ms to %5 ms)")
+                                          .arg(lesson->path, side).arg(f + 1).arg(fromMs).arg(toMs);
+                QVERIFY2(leg.points.isEmpty() == (toMs <= fromMs), qPrintable(where));
+                if (leg.points.isEmpty())
+                    continue;
+                QVERIFY2(leg.realMs() >= LessonLeg::kShortestLegMs - 1e-6 && leg.realMs() <= LessonLeg::kLongestLegMs + 1e-6,
+                         qPrintable(where + QStringLiteral(" takes %1 ms").arg(leg.realMs())));
+                const qsizetype reveals = std::count_if(leg.points.begin(), leg.points.end(), [](const LessonLeg::Point &p) { return p.reveals; });
+                const double beat = std::min(LessonLeg::kBeatMs, LessonLeg::kLongestLegMs / double(reveals));
+                double last = 0;
+                for (const LessonLeg::Point &p : leg.points)
+                    if (p.reveals) {
+                        QVERIFY2(p.realMs - last >= beat - 1e-6,
+                                 qPrintable(where + QStringLiteral(": %1 ms is shown %2 ms after the one before").arg(p.scenarioMs).arg(p.realMs - last)));
+                        last = p.realMs;
+                    }
+                QCOMPARE(leg.scenarioMsAt(leg.realMs()), toMs);
+            }
             // A finding frame shows a finding the verdict has.
             for (qsizetype f = 0; f < events.size(); ++f) {
                 const LessonFrame &frame = lesson->frames(correct).at(f);
