@@ -1,0 +1,274 @@
+// The explorer's parts on real servers: what a step touches, DPOR against
+// naive enumeration (the same traces, each once, and the same outcomes),
+// the same exploration twice, and scenarios it refuses.
+
+#include "TestRedis.h"
+
+#include "explore/Explorer.h"
+#include "explore/SystematicSearch.h"
+#include "strategies/Strategies.h"
+
+#include <QTest>
+
+#include <map>
+#include <set>
+
+using namespace lockstock;
+
+namespace {
+
+Scenario scenarioNamed(const QString &name)
+{
+    ScenarioError error;
+    std::optional<Scenario> s = findScenario(name, &error);
+    if (!s)
+        qFatal("%s", qPrintable(error.display()));
+    return *s;
+}
+
+// The run config the explorer steps by hand.
+RunConfig steppedByHand(RunConfig c, const Scenario &scenario, const Strategy &strategy)
+{
+    c.schedule = Schedule::Interactive;
+    c.interleaving.clear();
+    c.correctSide = scenario.correctHere(strategy.name, strategy.correct);
+    return c;
+}
+
+// Every execution a systematic search runs to its end.
+QList<Execution> searchAll(SystematicSearch::Mode mode, const RunConfig &config, const Strategy &strategy,
+                           ScheduleRunner &runner, qint64 *blocked = nullptr)
+{
+    SystematicSearch search(mode, {});
+    QList<Execution> out;
+    while (search.next([&](Chooser &c) { return runner.run(config, strategy, c); })) {
+        if (search.last().complete)
+            out << search.last();
+        else if (blocked)
+            ++*blocked;
+    }
+    if (search.divergences() != 0)
+        qWarning("%d replays diverged", search.divergences());
+    return out;
+}
+
+// The trace of an execution as its one canonical interleaving: at each
+// point, of the steps all of whose predecessors (their client's earlier
+// steps and the dependent steps before them) are placed, the lowest client's.
+QString canonicalTrace(const Execution &e)
+{
+    const qsizetype n = e.steps.size();
+    QList<bool> placed(n, false);
+    QString out;
+    for (qsizetype round = 0; round < n; ++round) {
+        qsizetype best = -1;
+        for (qsizetype k = 0; k < n; ++k) {
+            if (placed.at(k))
+                continue;
+            bool ready = true;
+            for (qsizetype j = 0; j < k && ready; ++j) {
+                const bool ordered = e.steps.at(j).client == e.steps.at(k).client
+                    || e.steps.at(j).footprint.dependsOn(e.steps.at(k).footprint);
+                ready = placed.at(j) || !ordered;
+            }
+            if (ready && (best < 0 || e.steps.at(k).client < e.steps.at(best).client))
+                best = k;
+        }
+        placed[best] = true;
+        out += QChar(u'A' + e.steps.at(best).client);
+    }
+    return out;
+}
+
+QString interleavingOf(const Execution &e)
+{
+    QString out;
+    for (const ScheduledStep &s : e.steps)
+        out += QChar(u'A' + s.client);
+    return out;
+}
+
+// What an exploration says, for comparing two of them.
+QStringList summary(const ExploreResult &r)
+{
+    QStringList out{QStringLiteral("%1 %2 executions, %3 blocked").arg(QLatin1String(nameOf(r.coverage))).arg(r.executions).arg(r.blocked)};
+    for (const OutcomeCount &c : r.outcomes)
+        out << QStringLiteral("%1 ×%2 shortest %3").arg(c.outcome.key()).arg(c.count).arg(c.example.interleaving.join(QLatin1Char(',')));
+    for (const Counterexample &c : r.counterexamples)
+        out << QStringLiteral("%1: %2 + %3").arg(QLatin1String(nameOf(c.kind)), c.interleaving.join(QLatin1Char(',')), c.faults.text({}));
+    return out;
+}
+
+} // namespace
+
+class TestExplore : public QObject {
+    Q_OBJECT
+
+private slots:
+    void commandsSayWhatTheyTouch()
+    {
+        const CommandAccess acquire = commandAccess(PackedArgv{"SET", "lock:1", "t", "NX", "PX", "10000"});
+        QCOMPARE(acquire.writes, QList<QByteArray>{"lock:1"});
+        QVERIFY(acquire.clock);
+        const CommandAccess read = commandAccess(PackedArgv{"GET", "stock:1"});
+        QCOMPARE(read.reads, QList<QByteArray>{"stock:1"});
+        QVERIFY(!read.clock);
+        QVERIFY(commandAccess(PackedArgv{"set", "stock:1", "99"}).writes == QList<QByteArray>{"stock:1"});
+        QVERIFY(!commandAccess(PackedArgv{"SET", "stock:1", "99"}).clock);
+        QVERIFY(commandAccess(PackedArgv{"PTTL", "lock:1"}).clock);
+        QCOMPARE(commandAccess(PackedArgv{"DEL", "a", "b"}).writes, (QList<QByteArray>{"a", "b"}));
+        // A script: its KEYS; the clock only when its source sets or reads an expiry.
+        const CommandAccess script = commandAccess(PackedArgv{"EVAL", "return redis.call('GET', KEYS[1])", "1", "k", "arg"});
+        QCOMPARE(script.writes, QList<QByteArray>{"k"});
+        QVERIFY(!script.clock);
+        QVERIFY(commandAccess(PackedArgv{"EVAL", "return redis.call('PEXPIRE', KEYS[1], 5)", "1", "k"}).clock);
+        QVERIFY(commandAccess(PackedArgv{"EVALSHA", "0123456789012345678901234567890123456789", "1", "k"}).clock);
+        // Unknown: every key, and the clock.
+        const CommandAccess unknown = commandAccess(PackedArgv{"OBJECT", "FREQ", "k"});
+        QVERIFY(unknown.everyKey && unknown.clock);
+
+        const Footprint readStock{{{0, "stock:1", false}}, false};
+        const Footprint otherRead{{{0, "stock:1", false}}, false};
+        const Footprint writeStock{{{0, "stock:1", true}}, false};
+        const Footprint writeElsewhere{{{1, "stock:1", true}}, false};
+        const Footprint lease{{{0, "lock:1", true}}, true};
+        QVERIFY(!readStock.dependsOn(otherRead));
+        QVERIFY(readStock.dependsOn(writeStock));
+        QVERIFY(!writeStock.dependsOn(writeElsewhere));
+        QVERIFY(lease.dependsOn(readStock)); // the clock: dependent with everything
+    }
+
+    // WATCH reads at WATCH and at EXEC; what MULTI queued runs at EXEC.
+    void transactionsTouchWhatTheyRunAtExec()
+    {
+        FootprintReader reader;
+        const auto command = [](int client, const PackedArgv &argv, const RedisValue &reply) {
+            Event e;
+            e.client = client;
+            e.argv = argv;
+            e.reply = reply;
+            return e;
+        };
+        const Footprint watch = reader.read({command(0, {"WATCH", "stock:1"}, RedisValue::status("OK"))});
+        QCOMPARE(watch.keys, (QList<KeyAccess>{{0, "stock:1", false}}));
+        const Footprint multi = reader.read({command(0, {"MULTI"}, RedisValue::status("OK"))});
+        QVERIFY(multi.keys.isEmpty() && !multi.clock);
+        const Footprint queued = reader.read({command(0, {"SET", "stock:1", "9"}, RedisValue::status("QUEUED"))});
+        QVERIFY(queued.keys.isEmpty());
+        const Footprint exec = reader.read({command(0, {"EXEC"}, RedisValue::array({}))});
+        QVERIFY(exec.keys.contains(KeyAccess{0, "stock:1", true}));
+        QVERIFY(exec.keys.contains(KeyAccess{0, "stock:1", false}));
+    }
+
+    // On small scenarios reduction explores exactly the traces naive
+    // enumeration finds, each once, and finds the same outcomes; each
+    // outcome's count with reduction is the number of its traces.
+    void reductionMatchesNaiveEnumeration_data()
+    {
+        QTest::addColumn<QString>("scenario");
+        QTest::addColumn<QString>("side");
+        QTest::addColumn<int>("clients");
+        QTest::newRow("lost-update broken") << "lost-update" << "broken" << 2;
+        QTest::newRow("lost-update correct") << "lost-update" << "correct" << 2;
+        QTest::newRow("lost-update, 3 clients, broken") << "lost-update" << "broken" << 3;
+        QTest::newRow("flash-sale, 3 clients, correct") << "flash-sale" << "correct" << 3;
+        QTest::newRow("watch-release-bytes broken") << "watch-release-bytes" << "broken" << 3;
+        QTest::newRow("watch-release-bytes correct") << "watch-release-bytes" << "correct" << 3;
+    }
+    void reductionMatchesNaiveEnumeration()
+    {
+        QFETCH(QString, scenario);
+        QFETCH(QString, side);
+        QFETCH(int, clients);
+        const Scenario s = scenarioNamed(scenario);
+        const Strategy &strategy = *findStrategy(side == QLatin1String("broken") ? s.broken : s.correct);
+        RunConfig config = steppedByHand(s.config, s, strategy);
+        while (config.clients.size() < clients)
+            config.clients << ClientSpec{QString(QChar(u'A' + int(config.clients.size()))), 0};
+        config.clients.resize(clients);
+        ScheduleRunner runner(config);
+        qint64 blocked = 0;
+        const QList<Execution> reduced = searchAll(SystematicSearch::Mode::Reduced, config, strategy, runner, &blocked);
+        const QList<Execution> naive = searchAll(SystematicSearch::Mode::Naive, config, strategy, runner);
+
+        // Naive: every interleaving once.
+        std::set<QString> interleavings;
+        for (const Execution &e : naive)
+            QVERIFY2(interleavings.insert(interleavingOf(e)).second, qPrintable(interleavingOf(e)));
+        // Its interleavings, by trace: each trace has one outcome.
+        std::map<QString, QString> outcomeOfTrace;
+        std::map<QString, int> interleavingsOfTrace;
+        for (const Execution &e : naive) {
+            const QString trace = canonicalTrace(e);
+            const auto [it, fresh] = outcomeOfTrace.emplace(trace, e.outcome.key());
+            QVERIFY2(fresh || it->second == e.outcome.key(),
+                     qPrintable(QStringLiteral("trace %1: %2 and %3").arg(trace, it->second, e.outcome.key())));
+            ++interleavingsOfTrace[trace];
+        }
+        // Reduced: one execution per trace, every trace.
+        std::set<QString> traces;
+        std::map<QString, int> reducedByOutcome;
+        for (const Execution &e : reduced) {
+            const QString trace = canonicalTrace(e);
+            QVERIFY2(traces.insert(trace).second, qPrintable(QStringLiteral("trace %1 explored twice").arg(trace)));
+            QVERIFY2(outcomeOfTrace.count(trace), qPrintable(QStringLiteral("trace %1 unknown to naive").arg(trace)));
+            QCOMPARE(e.outcome.key(), outcomeOfTrace.at(trace));
+            ++reducedByOutcome[e.outcome.key()];
+        }
+        QCOMPARE(traces.size(), outcomeOfTrace.size());
+        std::map<QString, int> tracesByOutcome;
+        std::map<QString, int> naiveByOutcome;
+        for (const auto &[trace, outcome] : outcomeOfTrace) {
+            ++tracesByOutcome[outcome];
+            naiveByOutcome[outcome] += interleavingsOfTrace.at(trace);
+        }
+        QCOMPARE(reducedByOutcome, tracesByOutcome);
+        for (const auto &[outcome, count] : naiveByOutcome)
+            qInfo("%s: %d interleavings in %d traces", qPrintable(outcome), count, tracesByOutcome.at(outcome));
+        qInfo("%lld interleavings, %lld distinct executions (%lld runs cut short by the sleep set)",
+              qint64(naive.size()), qint64(reduced.size()), blocked);
+        QVERIFY(reduced.size() <= naive.size());
+    }
+
+    // Two workers, twice: the same counts, outcomes and shortest
+    // counterexamples, whichever worker ran what.
+    void sameExplorationTwice_data()
+    {
+        QTest::addColumn<QString>("scenario");
+        QTest::addColumn<QString>("side");
+        QTest::addColumn<int>("faults");
+        QTest::newRow("lost-update broken") << "lost-update" << "broken" << 0;
+        QTest::newRow("watch-release-bytes correct") << "watch-release-bytes" << "correct" << 0;
+        QTest::newRow("lost-update correct, 1 fault") << "lost-update" << "correct" << 1;
+    }
+    void sameExplorationTwice()
+    {
+        QFETCH(QString, scenario);
+        QFETCH(QString, side);
+        QFETCH(int, faults);
+        const Scenario s = scenarioNamed(scenario);
+        const Strategy &strategy = *findStrategy(side == QLatin1String("broken") ? s.broken : s.correct);
+        ExploreOptions options;
+        options.faults = faults;
+        options.budgetSeconds = 120;
+        const ExploreResult first = Explorer(s, strategy, options).run();
+        const ExploreResult second = Explorer(s, strategy, options).run();
+        QVERIFY2(first.error.isEmpty(), qPrintable(first.error));
+        QCOMPARE(first.coverage, Coverage::Complete);
+        QCOMPARE(first.divergences, 0);
+        QCOMPARE(summary(second), summary(first));
+    }
+
+    void realClockScenariosAreRefused()
+    {
+        const Scenario s = scenarioNamed(QStringLiteral("failover-lost-lock"));
+        QVERIFY(explorable(s).contains(QLatin1String("real clock")));
+        const ExploreResult r = Explorer(s, *findStrategy(s.broken), {}).run();
+        QVERIFY(!r.error.isEmpty());
+        QCOMPARE(r.executions, 0);
+        QVERIFY(explorable(scenarioNamed(QStringLiteral("redlock-clock-jump"))).isEmpty());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestExplore)
+#include "test_explore.moc"
