@@ -104,4 +104,20 @@ std::optional<int> parseArguments(QCommandLineParser &parser, const QStringList 
     return std::nullopt;
 }
 
+bool readIntOption(const QCommandLineParser &parser, const IntOption &o, qint64 *out)
+{
+    const QString name = QString::fromLatin1(o.name);
+    if (!parser.isSet(name))
+        return true;
+    bool ok = false;
+    const qint64 v = parser.value(name).toLongLong(&ok);
+    if (!ok || v < o.min || v > o.max) {
+        printError(QStringLiteral("--%1 must be a whole number from %2 to %3 (got '%4')")
+                       .arg(name).arg(o.min).arg(o.max).arg(parser.value(name)));
+        return false;
+    }
+    *out = v;
+    return true;
+}
+
 } // namespace lockstock

@@ -34,4 +34,14 @@ int finishOutput(int exitCode);
 // the exit code when that is all the command does, nothing when it should run.
 std::optional<int> parseArguments(QCommandLineParser &parser, const QStringList &arguments);
 
+// A whole-number option --NAME and the range it must be in.
+struct IntOption {
+    const char *name;
+    qint64 min;
+    qint64 max;
+};
+// Reads --NAME into *out when it is set; prints why not and returns false
+// when it is not a whole number in range.
+bool readIntOption(const QCommandLineParser &parser, const IntOption &option, qint64 *out);
+
 } // namespace lockstock

@@ -19,29 +19,6 @@
 namespace lockstock {
 
 namespace {
-struct IntOption {
-    const char *name;
-    qint64 min;
-    qint64 max;
-};
-
-// Reads --NAME as a whole number in [min, max]; prints why not and returns false.
-bool readInt(const QCommandLineParser &parser, const IntOption &o, qint64 *out)
-{
-    const QString name = QString::fromLatin1(o.name);
-    if (!parser.isSet(name))
-        return true;
-    bool ok = false;
-    const qint64 v = parser.value(name).toLongLong(&ok);
-    if (!ok || v < o.min || v > o.max) {
-        printError(QStringLiteral("--%1 must be a whole number from %2 to %3 (got '%4')")
-                       .arg(name).arg(o.min).arg(o.max).arg(parser.value(name)));
-        return false;
-    }
-    *out = v;
-    return true;
-}
-
 // "[#####.....] 812/1600 orders" redrawn in place on a terminal; a plain line
 // every few seconds otherwise, so logs stay readable.
 class ProgressBar {
@@ -206,10 +183,10 @@ int stressCommand(const QStringList &arguments)
 
     StressWorkload w;
     qint64 clients = w.clients, orders = w.orders, stock = -1, maxSeconds = w.maxSeconds;
-    if (!readInt(parser, {"clients", 1, 500}, &clients) || !readInt(parser, {"orders", 1, 10'000'000}, &orders)
-        || !readInt(parser, {"stock", 0, 1'000'000'000'000}, &stock)
-        || !readInt(parser, {"lease-ms", 1, 3'600'000}, &w.leaseMs) || !readInt(parser, {"retry-ms", 0, 60'000}, &w.retryMs)
-        || !readInt(parser, {"work-ms", 0, 60'000}, &w.workMs) || !readInt(parser, {"max-seconds", 1, 3600}, &maxSeconds))
+    if (!readIntOption(parser, {"clients", 1, 500}, &clients) || !readIntOption(parser, {"orders", 1, 10'000'000}, &orders)
+        || !readIntOption(parser, {"stock", 0, 1'000'000'000'000}, &stock)
+        || !readIntOption(parser, {"lease-ms", 1, 3'600'000}, &w.leaseMs) || !readIntOption(parser, {"retry-ms", 0, 60'000}, &w.retryMs)
+        || !readIntOption(parser, {"work-ms", 0, 60'000}, &w.workMs) || !readIntOption(parser, {"max-seconds", 1, 3600}, &maxSeconds))
         return kExitUsage;
     w.clients = int(clients);
     w.orders = int(orders);

@@ -654,17 +654,22 @@ QString ExploreResult::spaceText() const
     QString text;
     switch (coverage) {
     case Coverage::Complete:
-        text = method == ExploreMethod::Naive
-            ? QCoreApplication::translate("Explore", "complete: all %n interleaving(s)", nullptr, int(executions))
-            : QCoreApplication::translate("Explore", "complete: %n distinct execution(s) (DPOR with sleep sets; about %1 interleavings without reduction)",
-                 nullptr, int(executions))
-                  .arg(std::llround(naiveCount));
+        if (executions == 1 && method != ExploreMethod::Naive)
+            text = QCoreApplication::translate("Explore", "complete: a single schedule; no two clients ever have a command "
+                                                          "to send at the same moment, so the scenario's timing decides every order");
+        else if (method == ExploreMethod::Naive)
+            text = QCoreApplication::translate("Explore", "complete: all %n interleaving(s)", nullptr, int(executions));
+        else
+            text = QCoreApplication::translate("Explore", "complete: %n distinct execution(s) (DPOR with sleep sets; about %1 "
+                                                          "interleavings without reduction)", nullptr, int(executions))
+                       .arg(std::llround(naiveCount));
         break;
     case Coverage::Bounded:
-        text = QCoreApplication::translate("Explore", "bounded: %n execution(s) before the %1 ran out; the rest of the space (about %2 interleavings) "
-                  "was not explored",
-                  nullptr, int(executions))
-                   .arg(stoppedBy == QLatin1String("interrupted") ? QCoreApplication::translate("Explore", "patience") : QCoreApplication::translate("Explore", "budget"))
+        text = (stoppedBy == QLatin1String("interrupted")
+                    ? QCoreApplication::translate("Explore", "bounded: %n execution(s) before it was interrupted; the rest of "
+                                                             "the space (about %1 interleavings) was not explored", nullptr, int(executions))
+                    : QCoreApplication::translate("Explore", "bounded: %n execution(s) before the budget ran out; the rest of "
+                                                             "the space (about %1 interleavings) was not explored", nullptr, int(executions)))
                    .arg(std::llround(naiveCount));
         break;
     case Coverage::Sampled:

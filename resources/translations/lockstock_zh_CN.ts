@@ -75,6 +75,10 @@
         <source>Lose a unit: make one client write the stock over another&apos;s sale</source>
         <translation>丢失一件扣减：让一个客户端写入的库存覆盖另一个客户端的成交</translation>
     </message>
+    <message>
+        <source>Lose an update: make one client write the stock over another&apos;s sale</source>
+        <translation>丢失一次更新：让一个客户端写入的库存覆盖另一个客户端的成交</translation>
+    </message>
 </context>
 <context>
     <name>ChallengeBar</name>
@@ -312,6 +316,82 @@
     <message>
         <source>Wrote %1</source>
         <translation>已写入 %1</translation>
+    </message>
+    <message>
+        <source>explore (%1): %2 runs · %3/s</source>
+        <translation>探索（%1）：%2 次运行 · %3 次/秒</translation>
+    </message>
+    <message>
+        <source>outcome</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>runs</source>
+        <translation>次数</translation>
+    </message>
+    <message>
+        <source>share</source>
+        <translation>占比</translation>
+    </message>
+    <message>
+        <source>shortest schedule</source>
+        <translation>最短调度</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n step(s): </source>
+        <translation>
+            <numerusform>%n 步：</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>No finding in %n sampled run(s).</source>
+        <translation>
+            <numerusform>在 %n 次抽样运行中没有发现问题。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>No finding in %n execution(s) (bounded: the space was not covered).</source>
+        <translation>
+            <numerusform>在 %n 次执行中没有发现问题（有界：未覆盖整个空间）。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>No finding in all %n interleaving(s) (complete).</source>
+        <translation>
+            <numerusform>在全部 %n 种交错中都没有发现问题（完整）。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>No finding in all %n distinct execution(s) (complete).</source>
+        <translation>
+            <numerusform>在全部 %n 个不同的执行中都没有发现问题（完整）。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n execution(s) (%2) break the stock or the lock.</source>
+        <translation>
+            <numerusform>%n 次执行中有 %1 次（%2）破坏了库存或锁。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Shortest counterexample per finding (fewest steps, then fewest faults):</source>
+        <translation>每种问题的最短反例（步数最少，其次故障最少）：</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n step(s)</source>
+        <translation>
+            <numerusform>%n 步</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 · %2 (%3) · every schedule, on the virtual clock · %n worker(s), each with private redis-servers</source>
+        <translation>
+            <numerusform>%1 · %2（%3）· 所有调度，虚拟时钟 · %n 个工作线程，各有私有的 redis-server</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Saved the shortest counterexample (%1) to %2; replay it with: %3</source>
+        <translation>最短反例（%1）已保存到 %2；重放命令：%3</translation>
     </message>
 </context>
 <context>
@@ -919,6 +999,10 @@
     <message>
         <source>none: sold %1 of %2</source>
         <translation>无：%2 件卖出了 %1 件</translation>
+    </message>
+    <message>
+        <source>lost updates</source>
+        <translation>丢失的更新</translation>
     </message>
 </context>
 <context>
@@ -2659,6 +2743,10 @@
         <source>sold %1 of %2 · stock %3: oversold by %4</source>
         <translation>%2 件卖出 %1 · 库存 %3：超卖 %4 件</translation>
     </message>
+    <message>
+        <source>problems: what the verdict found wrong (units oversold, updates lost, two holders, a lock deleted or extended by another client...)</source>
+        <translation>问题：判定发现的错误（超卖件数、丢失的更新、两个持锁者、被其他客户端删除或续期的锁……）</translation>
+    </message>
 </context>
 <context>
     <name>Timeline</name>
@@ -2837,6 +2925,10 @@
     <message>
         <source>fault, expiry</source>
         <translation>故障、过期</translation>
+    </message>
+    <message>
+        <source>race</source>
+        <translation>竞态</translation>
     </message>
 </context>
 <context>
@@ -3137,6 +3229,48 @@
         <source>%n stale write(s): each wrote the stock from a read that another client&apos;s later write had made stale.</source>
         <translation>
             <numerusform>%n 次过期写入：写入库存所依据的值，在读取之后已被另一个客户端改写。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Sold %1 units with %2 in stock: %3 oversold.</source>
+        <translation>库存只有 %2 件却卖出了 %1 件：超卖 %3 件。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n write(s) went over another client&apos;s sale.</source>
+        <translation>
+            <numerusform>%n 次写入覆盖了其他客户端的销售。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Stock should be %1, is %2: %n update(s) lost.</source>
+        <translation>
+            <numerusform>库存应为 %1，实际为 %2：丢失了 %n 次更新。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n update(s) lost</source>
+        <translation>
+            <numerusform>丢失 %n 次更新</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n oversold</source>
+        <translation>
+            <numerusform>超卖 %n 件</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>lost update: overwrote %1&apos;s sale</source>
+        <translation>丢失更新：覆盖了 %1 的销售</translation>
+    </message>
+    <message>
+        <source>lost update: wrote %1 over %2&apos;s sale</source>
+        <translation>丢失更新：写入 %1，覆盖了 %2 的销售</translation>
+    </message>
+    <message numerus="yes">
+        <source>Stock should be %1, is %2: %n unit(s) taken without a sale.</source>
+        <translation>
+            <numerusform>库存应为 %1，实为 %2：%n 件被扣减却没有成交。</numerusform>
         </translation>
     </message>
 </context>
@@ -3590,6 +3724,47 @@
     <message>
         <source>Could not start watching: %1</source>
         <translation>无法开始观察：%1</translation>
+    </message>
+</context>
+<context>
+    <name>Explore</name>
+    <message numerus="yes">
+        <source>with up to %n injected fault(s) in %1 placements</source>
+        <translation>
+            <numerusform>注入最多 %n 个故障，共 %1 种放置方式</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>complete: a single schedule; no two clients ever have a command to send at the same moment, so the scenario&apos;s timing decides every order</source>
+        <translation>完整：只有一种调度；从来没有两个客户端同时有命令要发送，所以场景的时序决定了所有顺序</translation>
+    </message>
+    <message numerus="yes">
+        <source>complete: all %n interleaving(s)</source>
+        <translation>
+            <numerusform>完整：全部 %n 种交错</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>complete: %n distinct execution(s) (DPOR with sleep sets; about %1 interleavings without reduction)</source>
+        <translation>
+            <numerusform>完整：%n 个不同的执行（带睡眠集的 DPOR；不做约简约有 %1 种交错）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>bounded: %n execution(s) before it was interrupted; the rest of the space (about %1 interleavings) was not explored</source>
+        <translation>
+            <numerusform>有界：被中断前完成 %n 次执行；空间的其余部分（约 %1 种交错）未被探索</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>bounded: %n execution(s) before the budget ran out; the rest of the space (about %1 interleavings) was not explored</source>
+        <translation>
+            <numerusform>有界：预算用完前完成 %n 次执行；空间的其余部分（约 %1 种交错）未被探索</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>sampled: %1 PCT runs (depth %2) and %3 random walks of a space of about %4 interleavings; each PCT run finds a bug of depth %2 with probability at least %5</source>
+        <translation>抽样：在约 %4 种交错的空间中进行了 %1 次 PCT 运行（深度 %2）和 %3 次随机游走；每次 PCT 运行找到深度为 %2 的缺陷的概率至少为 %5</translation>
     </message>
 </context>
 </TS>
