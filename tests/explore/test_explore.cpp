@@ -259,6 +259,84 @@ private slots:
         QCOMPARE(summary(second), summary(first));
     }
 
+    // The palette: what every scenario offers, and what needs lock nodes of its own.
+    void paletteDependsOnTheScenario()
+    {
+        using P = PaletteFault;
+        QCOMPARE(faultPalette(scenarioNamed(QStringLiteral("lost-update")).config), (QList<P>{P::Pause, P::Crash, P::LostReply}));
+        QCOMPARE(faultPalette(scenarioNamed(QStringLiteral("restart-without-persistence")).config),
+                 (QList<P>{P::Pause, P::Crash, P::LostReply, P::Restart}));
+        const RunConfig redlock = scenarioNamed(QStringLiteral("redlock-clock-jump")).config;
+        QCOMPARE(faultPalette(redlock), (QList<P>{P::Pause, P::Crash, P::LostReply, P::Restart, P::ClockJump}));
+
+        // One point, a command: every kind once, the server faults on each of the 5 nodes.
+        const QList<StepPoint> acquire{{0, 0, Step::Acquire}};
+        const QList<FaultSet> one = faultPlacements(redlock, acquire, 1);
+        QCOMPARE(one.size(), 3 + 5 + 5);
+        const FaultSet &pause = one.first();
+        QCOMPARE(pause.faults.size(), 1);
+        QCOMPARE(pause.faults.first().action, Fault::Action::Pause);
+        QVERIFY(pause.faults.first().pauseMs > redlock.leaseMs); // longer than the lease
+        const FaultSet &jump = one.last();
+        QCOMPARE(jump.serverFaults.size(), 1);
+        QCOMPARE(jump.serverFaults.first().action, ServerFault::Action::ClockJump);
+        QCOMPARE(jump.serverFaults.first().node, 4);
+        QCOMPARE(jump.serverFaults.first().client, QStringLiteral("A"));
+        // Two faults: two distinct kinds, each placed: C(5,2) kinds' pairs of placements.
+        const QList<FaultSet> two = faultPlacements(redlock, acquire, 2);
+        QCOMPARE(two.size(), 13 + (1 * 1 + 1 * 1 + 1 * 5 + 1 * 5) + (1 * 1 + 1 * 5 + 1 * 5) + (1 * 5 + 1 * 5) + 5 * 5);
+        // A sleep has no reply to lose.
+        QCOMPARE(faultPlacements(redlock, {{0, 0, Step::Work}}, 1).size(), 2 + 5 + 5);
+    }
+
+    // The correct side of lost-update breaks once a client may crash or
+    // lose a reply; each shortest counterexample, faults included, replays
+    // from its file. A restart of a lock node replays as well.
+    void injectedFaultsReplayFromTheFile()
+    {
+        const Scenario s = scenarioNamed(QStringLiteral("lost-update"));
+        const Strategy &correct = *findStrategy(s.correct);
+        ExploreOptions options;
+        options.faults = 1;
+        options.budgetSeconds = 120;
+        const ExploreResult r = Explorer(s, correct, options).run();
+        QCOMPARE(r.coverage, Coverage::Complete);
+        QVERIFY(r.variants.size() > 1);
+        QVERIFY(!r.counterexamples.isEmpty());
+        const std::unique_ptr<RedisServer> server = test::startRedis();
+        QVERIFY(server);
+        for (const Counterexample &c : r.counterexamples) {
+            QVERIFY2(!c.faults.isEmpty(), qPrintable(QLatin1String(nameOf(c.kind))));
+            const Scenario file = Explorer::counterexampleScenario(s, correct, c);
+            RunConfig config = file.config;
+            config.correctSide = true;
+            History history;
+            const QString stopped = runToEnd(config, correct, server->endpoint(), history, RunMode::Stepped);
+            QCOMPARE(outcomeOf(history, stopped), c.outcome);
+        }
+
+        const Scenario restart = scenarioNamed(QStringLiteral("restart-without-persistence"));
+        const Strategy &broken = *findStrategy(restart.broken);
+        const QList<FaultSet> placements = faultPlacements(restart.config, {{1, 0, Step::Acquire}}, 1);
+        const FaultSet &restartAfterB = placements.last();
+        QCOMPARE(restartAfterB.serverFaults.size(), 1);
+        const RunConfig config = steppedByHand(withFaults(restart.config, restartAfterB), restart, broken);
+        ScheduleRunner runner(config);
+        ReplayChooser timed({});
+        const Execution e = runner.run(config, broken, timed);
+        QVERIFY(e.complete);
+        Counterexample c;
+        c.interleaving = e.interleaving(config);
+        c.faults = restartAfterB;
+        const Scenario file = Explorer::counterexampleScenario(restart, broken, c);
+        QCOMPARE(file.config.serverFaults.size(), restart.config.serverFaults.size() + 1);
+        RunConfig again = file.config;
+        again.correctSide = false;
+        History history;
+        const QString stopped = runWithOwnServers(again, broken, history, RunMode::Stepped);
+        QCOMPARE(outcomeOf(history, stopped), e.outcome);
+    }
+
     void realClockScenariosAreRefused()
     {
         const Scenario s = scenarioNamed(QStringLiteral("failover-lost-lock"));
