@@ -257,6 +257,7 @@ ApplicationWindow {
             Action { objectName: "forkAction"; text: qsTr("&Fork the future here…"); shortcut: "F"; enabled: window.timelineKeys && Controller.canFork; onTriggered: window.openFork() }
             MenuSeparator {}
             Action { text: qsTr("S&tress test all strategies…"); shortcut: "Ctrl+T"; onTriggered: stressPopup.open() }
+            Action { objectName: "exploreAction"; text: qsTr("E&xplore all schedules…"); shortcut: "Ctrl+Shift+X"; onTriggered: explorePopup.open() }
             Action { objectName: "watchAction"; text: qsTr("&Watch external clients…"); shortcut: "Ctrl+Shift+W"; onTriggered: watchPopup.open() }
         }
         AppMenu {
@@ -423,6 +424,20 @@ ApplicationWindow {
                 x: Style.px(20)
                 y: Style.px(20)
                 width: parent.width - 2 * x
+                height: parent.height - 2 * y
+            }
+        }
+    }
+    OnDemand {
+        id: explorePopup
+        parentItem: window.contentItem
+        component: Component {
+            ExplorePopup {
+                parent: Overlay.overlay
+                // The timeline keeps the rest of the window: a column loads its run there.
+                width: Math.min(Style.px(640), parent.width * 0.48)
+                x: parent.width - width - Style.px(12)
+                y: Style.px(12)
                 height: parent.height - 2 * y
             }
         }

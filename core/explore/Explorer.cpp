@@ -301,7 +301,7 @@ void Explorer::record(const Execution &e, int variant, Part &part)
         else
             ++it->count;
         if (onSchedule) {
-            ExploredSchedule s{variant, {}, {}, e.outcome};
+            ExploredSchedule s{variant, m_variants.at(variant), {}, {}, e.outcome};
             for (const ScheduledStep &step : e.steps) {
                 s.clients << step.client;
                 s.choices << (step.enabled.size() > 1);

@@ -85,6 +85,7 @@ struct OutcomeCount {
 // One finished execution, as the window grows its tree of choices.
 struct ExploredSchedule {
     int variant = 0;               // index into ExploreResult::variants
+    FaultSet faults;               // that variant's
     QList<int> clients;            // the client of each step
     QList<bool> choices;           // the step was a choice between several
     Outcome outcome;

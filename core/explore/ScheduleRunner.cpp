@@ -6,6 +6,8 @@
 #include "engine/SteppedRun.h"
 #include "redis/RedisError.h"
 
+#include <QCoreApplication>
+
 #include <algorithm>
 
 namespace lockstock {
@@ -37,6 +39,17 @@ QString Outcome::key() const
     return parts.join(QStringLiteral(" · "));
 }
 
+QString Outcome::text() const
+{
+    if (!error.isEmpty())
+        return QCoreApplication::translate("Explore", "stopped: %1").arg(error);
+    QStringList parts{finalStock == kUnknown ? QCoreApplication::translate("Explore", "stock unknown")
+                                             : QCoreApplication::translate("Explore", "stock %1").arg(finalStock)};
+    for (const Finding &f : verdict)
+        parts << f.brief();
+    return parts.join(QStringLiteral(" · "));
+}
+
 Outcome outcomeOf(const History &history, const QString &error)
 {
     Outcome out;
@@ -45,6 +58,7 @@ Outcome outcomeOf(const History &history, const QString &error)
         return out;
     const std::shared_ptr<const RunAnalysis> analysis = analyze(history);
     out.finalStock = analysis->finalStock;
+    out.verdict = analysis->verdict.findings;
     for (const Finding &f : analysis->verdict.findings) {
         const auto same = std::find_if(out.findings.begin(), out.findings.end(),
                                        [&f](const auto &k) { return k.first == f.kind; });

@@ -42,13 +42,20 @@ struct Outcome {
     // Each kind once, in the verdict's order, with its worst severity.
     QList<std::pair<FindingKind, Severity>> findings;
     QString error;               // the run stopped: no verdict
+    // The verdict's findings as they were, for saying them in words (brief()).
+    QList<Finding> verdict;
 
     Severity severity() const;
     // The kinds that broke the stock or the lock.
     QList<FindingKind> failures() const;
     // "stock 99 · lost_updates": stable, for grouping and JSON.
     QString key() const;
-    bool operator==(const Outcome &) const = default;
+    // "stock 99 · 1 update lost", in the UI language.
+    QString text() const;
+    bool operator==(const Outcome &o) const
+    {
+        return finalStock == o.finalStock && findings == o.findings && error == o.error;
+    }
 };
 Outcome outcomeOf(const History &history, const QString &error);
 

@@ -446,4 +446,42 @@
         </translation>
     </message>
 </context>
+<context>
+    <name>lockstock::ScheduleExploration</name>
+    <message numerus="yes">
+        <source>%n schedule(s) run · %1/s</source>
+        <translation>
+            <numerusform>%n schedule run · %1/s</numerusform>
+            <numerusform>%n schedules run · %1/s</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>No finding in all %n distinct execution(s).</source>
+        <translation>
+            <numerusform>No finding in the %n distinct execution.</numerusform>
+            <numerusform>No finding in all %n distinct executions.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>No finding in the %n execution(s) run.</source>
+        <translation>
+            <numerusform>No finding in the %n execution run.</numerusform>
+            <numerusform>No finding in the %n executions run.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n execution(s) break the stock or the lock.</source>
+        <translation>
+            <numerusform>%1 of %n execution breaks the stock or the lock.</numerusform>
+            <numerusform>%1 of %n executions break the stock or the lock.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n step(s): %1</source>
+        <translation>
+            <numerusform>%n step: %1</numerusform>
+            <numerusform>%n steps: %1</numerusform>
+        </translation>
+    </message>
+</context>
 </TS>

@@ -1414,6 +1414,10 @@
         <source>Export p&amp;oll results…</source>
         <translation>导出投票结果(&amp;O)…</translation>
     </message>
+    <message>
+        <source>E&amp;xplore all schedules…</source>
+        <translation>探索所有调度(&amp;X)…</translation>
+    </message>
 </context>
 <context>
     <name>Observed</name>
@@ -3765,6 +3769,134 @@
     <message>
         <source>sampled: %1 PCT runs (depth %2) and %3 random walks of a space of about %4 interleavings; each PCT run finds a bug of depth %2 with probability at least %5</source>
         <translation>抽样：在约 %4 种交错的空间中进行了 %1 次 PCT 运行（深度 %2）和 %3 次随机游走；每次 PCT 运行找到深度为 %2 的缺陷的概率至少为 %5</translation>
+    </message>
+    <message>
+        <source>stopped: %1</source>
+        <translation>已停止：%1</translation>
+    </message>
+    <message>
+        <source>stock unknown</source>
+        <translation>库存未知</translation>
+    </message>
+    <message>
+        <source>stock %1</source>
+        <translation>库存 %1</translation>
+    </message>
+</context>
+<context>
+    <name>ExplorePanel</name>
+    <message>
+        <source>Explore all schedules</source>
+        <translation>探索所有调度</translation>
+    </message>
+    <message>
+        <source>Close (Esc); the exploration goes on</source>
+        <translation>关闭（Esc）；探索继续进行</translation>
+    </message>
+    <message>
+        <source>Every order in which the clients&apos; commands can reach Redis, each a real run on the virtual clock, judged by its own verdict. Sleeps and waits keep the scenario&apos;s timing.</source>
+        <translation>客户端命令到达 Redis 的每一种顺序，每种都是虚拟时钟上的一次真实运行，由它自己的结论评判。睡眠和等待保持场景原有的时序。</translation>
+    </message>
+    <message>
+        <source>Faults</source>
+        <translation>故障</translation>
+    </message>
+    <message>
+        <source>Also inject up to this many faults, each after any step: a pause longer than the lease, a crash, a lost reply, a lock node&apos;s restart or clock jump (as the scenario allows)</source>
+        <translation>另外注入最多这么多个故障，每个放在任意一步之后：比租约更长的停顿、崩溃、丢失的回复、锁节点重启或时钟跳变（视场景而定）</translation>
+    </message>
+    <message>
+        <source>Budget (s)</source>
+        <translation>预算（秒）</translation>
+    </message>
+    <message>
+        <source>At most this long; a space too large for it is sampled (PCT and random walks), and says so</source>
+        <translation>最多这么长时间；空间太大时改为抽样（PCT 和随机游走），并会注明</translation>
+    </message>
+    <message>
+        <source>▶ Explore</source>
+        <translation>▶ 探索</translation>
+    </message>
+    <message>
+        <source>■ Cancel</source>
+        <translation>■ 取消</translation>
+    </message>
+    <message>
+        <source>%1 · %2%</source>
+        <translation>%1 · %2%</translation>
+    </message>
+    <message>
+        <source>Each column is one schedule, each row a point where several clients could go next. Click a column to load its run into the timeline.</source>
+        <translation>每一列是一种调度，每一行是一个可以有多个客户端接着执行的选择点。点击一列，把它的运行载入时间线。</translation>
+    </message>
+</context>
+<context>
+    <name>lockstock::ScheduleExploration</name>
+    <message>
+        <source>This scenario runs on the real clock (Sentinel or a cluster act on their own timers): its schedules cannot be replayed, so they cannot be explored.</source>
+        <translation>这个场景运行在真实时钟上（哨兵或集群按各自的计时器行动）：它的调度无法重放，因此无法探索。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n schedule(s) run · %1/s</source>
+        <translation>
+            <numerusform>已运行 %n 种调度 · %1 次/秒</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>No finding in all %n distinct execution(s).</source>
+        <translation>
+            <numerusform>在全部 %n 个不同的执行中都没有发现问题。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>No finding in the %n execution(s) run.</source>
+        <translation>
+            <numerusform>在已运行的 %n 次执行中没有发现问题。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n execution(s) break the stock or the lock.</source>
+        <translation>
+            <numerusform>%n 次执行中有 %1 次破坏了库存或锁。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 · %2 (%3)</source>
+        <translation>%1 · %2（%3）</translation>
+    </message>
+    <message>
+        <source>correct</source>
+        <translation>正确</translation>
+    </message>
+    <message>
+        <source>broken</source>
+        <translation>有缺陷</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n step(s): %1</source>
+        <translation>
+            <numerusform>%n 步：%1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>faults: %1</source>
+        <translation>故障：%1</translation>
+    </message>
+    <message>
+        <source>outcome: %1</source>
+        <translation>结果：%1</translation>
+    </message>
+    <message>
+        <source>No such schedule</source>
+        <translation>没有这种调度</translation>
+    </message>
+    <message>
+        <source>Cannot write to %1</source>
+        <translation>无法写入 %1</translation>
+    </message>
+    <message>
+        <source>Schedule %1 of the exploration of %2: %3</source>
+        <translation>对 %2 的探索中的第 %1 种调度：%3</translation>
     </message>
 </context>
 </TS>
