@@ -104,6 +104,34 @@ std::optional<int> parseArguments(QCommandLineParser &parser, const QStringList 
     return std::nullopt;
 }
 
+ProgressLine::ProgressLine(bool enabled) : m_enabled(enabled), m_tty(::isatty(STDERR_FILENO) == 1)
+{
+    m_sinceLine.start();
+}
+
+void ProgressLine::show(const QString &drawn, const QString &logged)
+{
+    QMutexLocker locker(&m_lock);
+    if (!m_enabled)
+        return;
+    if (m_tty) {
+        std::fprintf(stderr, "\r\033[K%s", qPrintable(printable(drawn)));
+        m_drawn = true;
+    } else if (m_sinceLine.elapsed() >= 2000) {
+        std::fprintf(stderr, "%s\n", qPrintable(printable(logged)));
+        m_sinceLine.restart();
+    }
+    std::fflush(stderr);
+}
+
+void ProgressLine::clear()
+{
+    QMutexLocker locker(&m_lock);
+    if (m_tty && m_drawn)
+        std::fputs("\r\033[K", stderr);
+    m_drawn = false;
+}
+
 bool readIntOption(const QCommandLineParser &parser, const IntOption &o, qint64 *out)
 {
     const QString name = QString::fromLatin1(o.name);

@@ -9,14 +9,10 @@
 #include "scenario/ScenarioWriter.h"
 
 #include <QCommandLineParser>
-#include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonDocument>
-#include <QMutex>
 
-#include <cstdio>
-#include <unistd.h>
 
 namespace lockstock {
 
@@ -38,47 +34,15 @@ QString shareText(qint64 count, qint64 total)
     return QStringLiteral("%1 %").arg(100.0 * double(count) / double(std::max<qint64>(1, total)), 0, 'f', 1);
 }
 
-// "explore: 812 runs · 410/s · stock 99 · lost_updates 66 %", redrawn in
-// place on a terminal, a plain line every two seconds otherwise.
-class ProgressLine {
-public:
-    explicit ProgressLine(bool enabled) : m_enabled(enabled), m_tty(::isatty(STDERR_FILENO) == 1) { m_sinceLine.start(); }
-    ~ProgressLine() { clear(); }
-    void clear()
-    {
-        QMutexLocker locker(&m_lock);
-        if (m_tty && m_drawn)
-            std::fputs("\r\033[K", stderr);
-        m_drawn = false;
-    }
-    void update(const ExploreProgress &p)
-    {
-        if (!m_enabled)
-            return;
-        QMutexLocker locker(&m_lock);
-        if (!m_tty && m_sinceLine.elapsed() < 2000)
-            return;
-        m_sinceLine.restart();
-        QString line = Cli::tr("explore (%1): %2 runs · %3/s").arg(p.phase).arg(p.executions)
-                           .arg(qRound64(double(p.executions) / std::max(0.001, p.seconds)));
-        for (const OutcomeCount &c : p.outcomes.mid(0, 3))
-            line += QStringLiteral(" · ") + c.outcome.key() + QLatin1Char(' ') + shareText(c.count, p.executions);
-        if (m_tty) {
-            std::fprintf(stderr, "\r\033[K%s", qPrintable(printable(line.left(160))));
-            m_drawn = true;
-        } else {
-            std::fprintf(stderr, "%s\n", qPrintable(printable(line)));
-        }
-        std::fflush(stderr);
-    }
-
-private:
-    QMutex m_lock;
-    bool m_enabled;
-    bool m_tty;
-    bool m_drawn = false;
-    QElapsedTimer m_sinceLine;
-};
+// "explore (dpor): 812 runs · 410/s · stock 99 · lost_updates 66 %"
+void showProgress(ProgressLine &line, const ExploreProgress &p)
+{
+    QString text = Cli::tr("explore (%1): %2 runs · %3/s").arg(p.phase).arg(p.executions)
+                       .arg(qRound64(double(p.executions) / std::max(0.001, p.seconds)));
+    for (const OutcomeCount &c : p.outcomes.mid(0, 3))
+        text += QStringLiteral(" · ") + c.outcome.key() + QLatin1Char(' ') + shareText(c.count, p.executions);
+    line.show(text.left(160), text);
+}
 
 void printResult(const ExploreResult &r)
 {
@@ -222,7 +186,7 @@ int exploreCommand(const QStringList &arguments)
     options.interrupt = &catchInterrupts();
     Explorer explorer(*scenario, *strategy, options);
     ProgressLine progress(!quiet);
-    explorer.onProgress = [&progress](const ExploreProgress &p) { progress.update(p); };
+    explorer.onProgress = [&progress](const ExploreProgress &p) { showProgress(progress, p); };
     const ExploreResult result = explorer.run();
     progress.clear();
 

@@ -9,53 +9,24 @@
 #include "strategies/Strategies.h"
 
 #include <QCommandLineParser>
-#include <QElapsedTimer>
 #include <QJsonDocument>
 
-#include <cstdio>
 #include <optional>
-#include <unistd.h>
 
 namespace lockstock {
 
 namespace {
 // "[#####.....] 812/1600 orders" redrawn in place on a terminal; a plain line
 // every few seconds otherwise, so logs stay readable.
-class ProgressBar {
-public:
-    ProgressBar(QString label, bool enabled) : m_label(std::move(label)), m_enabled(enabled), m_tty(::isatty(STDERR_FILENO) == 1)
-    {
-        m_sinceLine.start();
-    }
-    ~ProgressBar()
-    {
-        if (m_enabled && m_tty && m_drawn)
-            std::fputs("\r\033[K", stderr);
-    }
-    void update(int done, int total)
-    {
-        if (!m_enabled)
-            return;
-        if (m_tty) {
-            constexpr int width = 30;
-            const int filled = total > 0 ? int(qint64(width) * std::min(done, total) / total) : 0;
-            const QByteArray bar = QByteArray(filled, '#') + QByteArray(width - filled, '.');
-            std::fprintf(stderr, "\r%-16s [%s] %d/%d orders", qPrintable(m_label), bar.constData(), done, total);
-            m_drawn = true;
-        } else if (m_sinceLine.elapsed() >= 2000) {
-            std::fprintf(stderr, "%s: %d/%d orders\n", qPrintable(m_label), done, total);
-            m_sinceLine.restart();
-        }
-        std::fflush(stderr);
-    }
-
-private:
-    QString m_label;
-    bool m_enabled;
-    bool m_tty;
-    bool m_drawn = false;
-    QElapsedTimer m_sinceLine;
-};
+// "[#####.....] 812/1600 orders" after the strategy's name.
+void showProgress(ProgressLine &line, const QString &label, int done, int total)
+{
+    constexpr int width = 30;
+    const int filled = total > 0 ? int(qint64(width) * std::min(done, total) / total) : 0;
+    const QString bar = QString(filled, QLatin1Char('#')) + QString(width - filled, QLatin1Char('.'));
+    line.show(QStringLiteral("%1 [%2] %3/%4 orders").arg(label, -16).arg(bar).arg(done).arg(total),
+              QStringLiteral("%1: %2/%3 orders").arg(label).arg(done).arg(total));
+}
 
 QString stockText(qint64 v)
 {
@@ -210,13 +181,13 @@ int stressCommand(const QStringList &arguments)
 
     // Ctrl-C stops the run at hand (its keys are still removed) and skips the rest.
     w.interrupt = &catchInterrupts();
-    std::optional<ProgressBar> bar;
+    std::optional<ProgressLine> bar;
     const QList<StressResult> results = runStressComparison(
         w, strategies, target->endpoint(),
         [&](int i, int done, int total) {
             if (!bar)
-                bar.emplace(strategies.at(i)->name, !quiet);
-            bar->update(done, total);
+                bar.emplace(!quiet);
+            showProgress(*bar, strategies.at(i)->name, done, total);
         },
         [&](int i, const StressResult &r) {
             bar.reset();

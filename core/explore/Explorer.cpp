@@ -612,8 +612,9 @@ ExploreResult Explorer::run()
     }
     done = true;
     watch.join();
+    // Each distinct execution is an interleaving of its own: the estimate is at least their number.
     if (!result.naiveExact)
-        result.naiveCount *= double(m_variants.size());
+        result.naiveCount = std::max(result.naiveCount * double(m_variants.size()), double(result.executions));
     result.variants = m_variants;
     if (m_cancel.load() || (m_options.interrupt && m_options.interrupt->load()))
         result.stoppedBy = QStringLiteral("interrupted");

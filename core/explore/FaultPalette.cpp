@@ -33,24 +33,16 @@ FaultSet placed(const RunConfig &config, PaletteFault kind, const StepPoint &poi
     case PaletteFault::LostReply:
         out.faults << Fault{client, point.step, point.order, Fault::Action::LoseReply, 0, kLostReplyTimeoutMs};
         break;
-    case PaletteFault::Restart: {
-        ServerFault f;
-        f.node = node;
-        f.action = ServerFault::Action::Restart;
-        f.client = client;
-        f.after = point.step;
-        f.order = point.order;
-        out.serverFaults << f;
-        break;
-    }
+    case PaletteFault::Restart:
     case PaletteFault::ClockJump: {
         ServerFault f;
         f.node = node;
-        f.action = ServerFault::Action::ClockJump;
         f.client = client;
         f.after = point.step;
         f.order = point.order;
-        f.jumpMs = config.leaseMs; // the lease runs out at once on that node
+        f.action = kind == PaletteFault::Restart ? ServerFault::Action::Restart : ServerFault::Action::ClockJump;
+        if (kind == PaletteFault::ClockJump)
+            f.jumpMs = config.leaseMs; // the lease runs out at once on that node
         out.serverFaults << f;
         break;
     }
