@@ -5,9 +5,13 @@
 #include "TestRedis.h"
 
 #include "explore/Explorer.h"
+#include "lesson/Lesson.h"
 #include "explore/SystematicSearch.h"
 #include "strategies/Strategies.h"
 
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTest>
 
 #include <map>
@@ -335,6 +339,70 @@ private slots:
         History history;
         const QString stopped = runWithOwnServers(again, broken, history, RunMode::Stepped);
         QCOMPARE(outcomeOf(history, stopped), e.outcome);
+    }
+
+    // The figures the lessons quote ({explored.failing}...) are what the
+    // explorer counts now: every interleaving, and those that fail.
+    void lessonFiguresAreTheExplorers()
+    {
+        QFile file(QStringLiteral(":/explored.json"));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QJsonObject figures = QJsonDocument::fromJson(file.readAll()).object();
+        QVERIFY(!figures.isEmpty());
+        for (auto scenario = figures.begin(); scenario != figures.end(); ++scenario) {
+            const Scenario s = scenarioNamed(scenario.key());
+            for (const QString &side : {QStringLiteral("broken"), QStringLiteral("correct")}) {
+                const QJsonObject stored = scenario.value().toObject().value(side).toObject();
+                ExploreOptions options;
+                options.method = ExploreMethod::Naive;
+                options.budgetSeconds = 120;
+                const ExploreResult r = Explorer(s, *findStrategy(side == QLatin1String("broken") ? s.broken : s.correct), options).run();
+                QCOMPARE(r.coverage, Coverage::Complete);
+                qint64 failing = 0;
+                for (const OutcomeCount &c : r.outcomes)
+                    failing += c.outcome.failures().isEmpty() ? 0 : c.count;
+                const QString where = scenario.key() + QLatin1Char('/') + side + QStringLiteral(": run scripts/explore-all.sh");
+                QVERIFY2(stored.value(QStringLiteral("interleavings")).toInteger() == r.executions, qPrintable(where));
+                QVERIFY2(stored.value(QStringLiteral("failing")).toInteger() == failing, qPrintable(where));
+            }
+        }
+        // Quoted in the lesson, in both languages.
+        LessonError error;
+        const std::optional<Lesson> lesson = findLesson(QStringLiteral("lost-update"), &error);
+        QVERIFY2(lesson, qPrintable(error.display()));
+        const qint64 ways = figures.value(QStringLiteral("lost-update")).toObject().value(QStringLiteral("broken")).toObject()
+                                .value(QStringLiteral("interleavings")).toInteger();
+        bool quoted = false;
+        for (const bool correct : {false, true})
+            for (const LessonFrame &f : lesson->frames(correct)) {
+                for (const QString &t : {f.text.en, f.text.zh, f.question.en, f.question.zh})
+                    QVERIFY2(!t.contains(QLatin1String("{explored")), qPrintable(t));
+                quoted = quoted || f.question.en.contains(QStringLiteral("of the %1 orders").arg(ways));
+                // Choices stay apart whatever the figures are.
+                QSet<QString> choices;
+                for (const LessonChoice &c : f.choices)
+                    QVERIFY2(!choices.contains(c.text.en) && (choices.insert(c.text.en), true), qPrintable(c.text.en));
+            }
+        QVERIFY(quoted);
+    }
+
+    void lessonQuotingTheExplorerIsChecked()
+    {
+        const auto parse = [](const QByteArray &text, const QByteArray &scenario = "lost-reply-retry") {
+            const QByteArray json = "{\"scenario\": \"" + scenario + "\", \"title\": {\"en\": \"t\", \"zh_CN\": \"t\"},"
+                                    "\"summary\": {\"en\": \"s\", \"zh_CN\": \"s\"}, \"minutes\": 1,"
+                                    "\"broken\": [{\"at\": {\"end\": true}, \"text\": {\"en\": \"" + text + "\", \"zh_CN\": \"z\"}}],"
+                                    "\"correct\": [{\"at\": {\"end\": true}, \"text\": {\"en\": \"c\", \"zh_CN\": \"z\"}}]}";
+            LessonError error;
+            const std::optional<Lesson> l = parseLesson(json, QStringLiteral("quote.json"), &error);
+            return l ? QString() : error.display();
+        };
+        QCOMPARE(parse("no figures"), QString());
+        QVERIFY2(parse("{explored.failing} fail").contains(QLatin1String("no figures for lost-reply-retry")),
+                 qPrintable(parse("{explored.failing} fail")));
+        const QString unknown = parse("{explored.ways}", "lost-update");
+        QVERIFY2(unknown.contains(QLatin1String("broken[0].text")) && unknown.contains(QLatin1String("not a figure")), qPrintable(unknown));
+        QCOMPARE(parse("{explored.failing} of {explored.interleavings}", "lost-update"), QString());
     }
 
     void realClockScenariosAreRefused()
