@@ -103,6 +103,44 @@
     </message>
 </context>
 <context>
+    <name>Explore</name>
+    <message numerus="yes">
+        <source>with up to %n injected fault(s) in %1 placements</source>
+        <translation>
+            <numerusform>with up to %n injected fault in %1 placements</numerusform>
+            <numerusform>with up to %n injected faults in %1 placements</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>complete: all %n interleaving(s)</source>
+        <translation>
+            <numerusform>complete: the %n interleaving</numerusform>
+            <numerusform>complete: all %n interleavings</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>complete: %n distinct execution(s) (DPOR with sleep sets; about %1 interleavings without reduction)</source>
+        <translation>
+            <numerusform>complete: %n distinct execution (DPOR with sleep sets; about %1 interleavings without reduction)</numerusform>
+            <numerusform>complete: %n distinct executions (DPOR with sleep sets; about %1 interleavings without reduction)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>bounded: %n execution(s) before it was interrupted; the rest of the space (about %1 interleavings) was not explored</source>
+        <translation>
+            <numerusform>bounded: %n execution before it was interrupted; the rest of the space (about %1 interleavings) was not explored</numerusform>
+            <numerusform>bounded: %n executions before it was interrupted; the rest of the space (about %1 interleavings) was not explored</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>bounded: %n execution(s) before the budget ran out; the rest of the space (about %1 interleavings) was not explored</source>
+        <translation>
+            <numerusform>bounded: %n execution before the budget ran out; the rest of the space (about %1 interleavings) was not explored</numerusform>
+            <numerusform>bounded: %n executions before the budget ran out; the rest of the space (about %1 interleavings) was not explored</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>LessonBrowser</name>
     <message numerus="yes">
         <source>%n min</source>
@@ -355,41 +393,6 @@
             <numerusform>%n stale writes: each wrote the stock from a read that another client&apos;s later write had made stale.</numerusform>
         </translation>
     </message>
-    <message numerus="yes">
-        <source>%n write(s) went over another client&apos;s sale.</source>
-        <translation>
-            <numerusform>One write went over another client&apos;s sale.</numerusform>
-            <numerusform>%n writes went over another client&apos;s sale.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Stock should be %1, is %2: %n update(s) lost.</source>
-        <translation>
-            <numerusform>Stock should be %1, is %2: one update lost.</numerusform>
-            <numerusform>Stock should be %1, is %2: %n updates lost.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n update(s) lost</source>
-        <translation>
-            <numerusform>one update lost</numerusform>
-            <numerusform>%n updates lost</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n oversold</source>
-        <translation>
-            <numerusform>%n oversold</numerusform>
-            <numerusform>%n oversold</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Stock should be %1, is %2: %n unit(s) taken without a sale.</source>
-        <translation>
-            <numerusform>Stock should be %1, is %2: one unit taken without a sale.</numerusform>
-            <numerusform>Stock should be %1, is %2: %n units taken without a sale.</numerusform>
-        </translation>
-    </message>
 </context>
 <context>
     <name>WatchPanel</name>
@@ -405,44 +408,6 @@
         <translation>
             <numerusform>%n command</numerusform>
             <numerusform>%n commands</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
-    <name>Explore</name>
-    <message numerus="yes">
-        <source>with up to %n injected fault(s) in %1 placements</source>
-        <translation>
-            <numerusform>with up to %n injected fault in %1 placements</numerusform>
-            <numerusform>with up to %n injected faults in %1 placements</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>complete: all %n interleaving(s)</source>
-        <translation>
-            <numerusform>complete: the %n interleaving</numerusform>
-            <numerusform>complete: all %n interleavings</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>complete: %n distinct execution(s) (DPOR with sleep sets; about %1 interleavings without reduction)</source>
-        <translation>
-            <numerusform>complete: %n distinct execution (DPOR with sleep sets; about %1 interleavings without reduction)</numerusform>
-            <numerusform>complete: %n distinct executions (DPOR with sleep sets; about %1 interleavings without reduction)</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>bounded: %n execution(s) before it was interrupted; the rest of the space (about %1 interleavings) was not explored</source>
-        <translation>
-            <numerusform>bounded: %n execution before it was interrupted; the rest of the space (about %1 interleavings) was not explored</numerusform>
-            <numerusform>bounded: %n executions before it was interrupted; the rest of the space (about %1 interleavings) was not explored</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>bounded: %n execution(s) before the budget ran out; the rest of the space (about %1 interleavings) was not explored</source>
-        <translation>
-            <numerusform>bounded: %n execution before the budget ran out; the rest of the space (about %1 interleavings) was not explored</numerusform>
-            <numerusform>bounded: %n executions before the budget ran out; the rest of the space (about %1 interleavings) was not explored</numerusform>
         </translation>
     </message>
 </context>

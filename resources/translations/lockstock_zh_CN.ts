@@ -75,10 +75,6 @@
         <source>Lose a unit: make one client write the stock over another&apos;s sale</source>
         <translation>丢失一件扣减：让一个客户端写入的库存覆盖另一个客户端的成交</translation>
     </message>
-    <message>
-        <source>Lose an update: make one client write the stock over another&apos;s sale</source>
-        <translation>丢失一次更新：让一个客户端写入的库存覆盖另一个客户端的成交</translation>
-    </message>
 </context>
 <context>
     <name>ChallengeBar</name>
@@ -793,6 +789,106 @@
     </message>
 </context>
 <context>
+    <name>Explore</name>
+    <message numerus="yes">
+        <source>with up to %n injected fault(s) in %1 placements</source>
+        <translation>
+            <numerusform>注入最多 %n 个故障，共 %1 种放置方式</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>complete: a single schedule; no two clients ever have a command to send at the same moment, so the scenario&apos;s timing decides every order</source>
+        <translation>完整：只有一种调度；从来没有两个客户端同时有命令要发送，所以场景的时序决定了所有顺序</translation>
+    </message>
+    <message numerus="yes">
+        <source>complete: all %n interleaving(s)</source>
+        <translation>
+            <numerusform>完整：全部 %n 种交错</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>complete: %n distinct execution(s) (DPOR with sleep sets; about %1 interleavings without reduction)</source>
+        <translation>
+            <numerusform>完整：%n 个不同的执行（带睡眠集的 DPOR；不做约简约有 %1 种交错）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>bounded: %n execution(s) before it was interrupted; the rest of the space (about %1 interleavings) was not explored</source>
+        <translation>
+            <numerusform>有界：被中断前完成 %n 次执行；空间的其余部分（约 %1 种交错）未被探索</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>bounded: %n execution(s) before the budget ran out; the rest of the space (about %1 interleavings) was not explored</source>
+        <translation>
+            <numerusform>有界：预算用完前完成 %n 次执行；空间的其余部分（约 %1 种交错）未被探索</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>sampled: %1 PCT runs (depth %2) and %3 random walks of a space of about %4 interleavings; each PCT run finds a bug of depth %2 with probability at least %5</source>
+        <translation>抽样：在约 %4 种交错的空间中进行了 %1 次 PCT 运行（深度 %2）和 %3 次随机游走；每次 PCT 运行找到深度为 %2 的缺陷的概率至少为 %5</translation>
+    </message>
+    <message>
+        <source>stopped: %1</source>
+        <translation>已停止：%1</translation>
+    </message>
+    <message>
+        <source>stock unknown</source>
+        <translation>库存未知</translation>
+    </message>
+    <message>
+        <source>stock %1</source>
+        <translation>库存 %1</translation>
+    </message>
+</context>
+<context>
+    <name>ExplorePanel</name>
+    <message>
+        <source>Explore all schedules</source>
+        <translation>探索所有调度</translation>
+    </message>
+    <message>
+        <source>Close (Esc); the exploration goes on</source>
+        <translation>关闭（Esc）；探索继续进行</translation>
+    </message>
+    <message>
+        <source>Every order in which the clients&apos; commands can reach Redis, each a real run on the virtual clock, judged by its own verdict. Sleeps and waits keep the scenario&apos;s timing.</source>
+        <translation>客户端命令到达 Redis 的每一种顺序，每种都是虚拟时钟上的一次真实运行，由它自己的结论评判。睡眠和等待保持场景原有的时序。</translation>
+    </message>
+    <message>
+        <source>Faults</source>
+        <translation>故障</translation>
+    </message>
+    <message>
+        <source>Also inject up to this many faults, each after any step: a pause longer than the lease, a crash, a lost reply, a lock node&apos;s restart or clock jump (as the scenario allows)</source>
+        <translation>另外注入最多这么多个故障，每个放在任意一步之后：比租约更长的停顿、崩溃、丢失的回复、锁节点重启或时钟跳变（视场景而定）</translation>
+    </message>
+    <message>
+        <source>Budget (s)</source>
+        <translation>预算（秒）</translation>
+    </message>
+    <message>
+        <source>At most this long; a space too large for it is sampled (PCT and random walks), and says so</source>
+        <translation>最多这么长时间；空间太大时改为抽样（PCT 和随机游走），并会注明</translation>
+    </message>
+    <message>
+        <source>▶ Explore</source>
+        <translation>▶ 探索</translation>
+    </message>
+    <message>
+        <source>■ Cancel</source>
+        <translation>■ 取消</translation>
+    </message>
+    <message>
+        <source>%1 · %2%</source>
+        <translation>%1 · %2%</translation>
+    </message>
+    <message>
+        <source>Each column is one schedule, each row a point where several clients could go next. Click a column to load its run into the timeline.</source>
+        <translation>每一列是一种调度，每一行是一个可以有多个客户端接着执行的选择点。点击一列，把它的运行载入时间线。</translation>
+    </message>
+</context>
+<context>
     <name>Export</name>
     <message>
         <source>cannot write %1: %2</source>
@@ -999,10 +1095,6 @@
     <message>
         <source>none: sold %1 of %2</source>
         <translation>无：%2 件卖出了 %1 件</translation>
-    </message>
-    <message>
-        <source>lost updates</source>
-        <translation>丢失的更新</translation>
     </message>
 </context>
 <context>
@@ -2747,10 +2839,6 @@
         <source>sold %1 of %2 · stock %3: oversold by %4</source>
         <translation>%2 件卖出 %1 · 库存 %3：超卖 %4 件</translation>
     </message>
-    <message>
-        <source>problems: what the verdict found wrong (units oversold, updates lost, two holders, a lock deleted or extended by another client...)</source>
-        <translation>问题：判定发现的错误（超卖件数、丢失的更新、两个持锁者、被其他客户端删除或续期的锁……）</translation>
-    </message>
 </context>
 <context>
     <name>Timeline</name>
@@ -2929,10 +3017,6 @@
     <message>
         <source>fault, expiry</source>
         <translation>故障、过期</translation>
-    </message>
-    <message>
-        <source>race</source>
-        <translation>竞态</translation>
     </message>
 </context>
 <context>
@@ -3233,48 +3317,6 @@
         <source>%n stale write(s): each wrote the stock from a read that another client&apos;s later write had made stale.</source>
         <translation>
             <numerusform>%n 次过期写入：写入库存所依据的值，在读取之后已被另一个客户端改写。</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Sold %1 units with %2 in stock: %3 oversold.</source>
-        <translation>库存只有 %2 件却卖出了 %1 件：超卖 %3 件。</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n write(s) went over another client&apos;s sale.</source>
-        <translation>
-            <numerusform>%n 次写入覆盖了其他客户端的销售。</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Stock should be %1, is %2: %n update(s) lost.</source>
-        <translation>
-            <numerusform>库存应为 %1，实际为 %2：丢失了 %n 次更新。</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n update(s) lost</source>
-        <translation>
-            <numerusform>丢失 %n 次更新</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n oversold</source>
-        <translation>
-            <numerusform>超卖 %n 件</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>lost update: overwrote %1&apos;s sale</source>
-        <translation>丢失更新：覆盖了 %1 的销售</translation>
-    </message>
-    <message>
-        <source>lost update: wrote %1 over %2&apos;s sale</source>
-        <translation>丢失更新：写入 %1，覆盖了 %2 的销售</translation>
-    </message>
-    <message numerus="yes">
-        <source>Stock should be %1, is %2: %n unit(s) taken without a sale.</source>
-        <translation>
-            <numerusform>库存应为 %1，实为 %2：%n 件被扣减却没有成交。</numerusform>
         </translation>
     </message>
 </context>
@@ -3701,136 +3743,6 @@
     </message>
 </context>
 <context>
-    <name>lockstock::StressComparison</name>
-    <message>
-        <source>A comparison is already running.</source>
-        <translation>已有一个对比正在运行。</translation>
-    </message>
-    <message>
-        <source>Redis is not available.</source>
-        <translation>Redis 不可用。</translation>
-    </message>
-    <message>
-        <source>Clients must be 1 to %1, orders 1 to %2, stock 0 or more.</source>
-        <translation>客户端数须为 1 到 %1，订单数 1 到 %2，库存不能小于 0。</translation>
-    </message>
-    <message>
-        <source>Redis is not available: %1</source>
-        <translation>Redis 不可用：%1</translation>
-    </message>
-</context>
-<context>
-    <name>lockstock::WatchSession</name>
-    <message>
-        <source>Programs watched through the proxy</source>
-        <translation>经代理观察到的程序</translation>
-    </message>
-    <message>
-        <source>Could not start watching: %1</source>
-        <translation>无法开始观察：%1</translation>
-    </message>
-</context>
-<context>
-    <name>Explore</name>
-    <message numerus="yes">
-        <source>with up to %n injected fault(s) in %1 placements</source>
-        <translation>
-            <numerusform>注入最多 %n 个故障，共 %1 种放置方式</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>complete: a single schedule; no two clients ever have a command to send at the same moment, so the scenario&apos;s timing decides every order</source>
-        <translation>完整：只有一种调度；从来没有两个客户端同时有命令要发送，所以场景的时序决定了所有顺序</translation>
-    </message>
-    <message numerus="yes">
-        <source>complete: all %n interleaving(s)</source>
-        <translation>
-            <numerusform>完整：全部 %n 种交错</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>complete: %n distinct execution(s) (DPOR with sleep sets; about %1 interleavings without reduction)</source>
-        <translation>
-            <numerusform>完整：%n 个不同的执行（带睡眠集的 DPOR；不做约简约有 %1 种交错）</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>bounded: %n execution(s) before it was interrupted; the rest of the space (about %1 interleavings) was not explored</source>
-        <translation>
-            <numerusform>有界：被中断前完成 %n 次执行；空间的其余部分（约 %1 种交错）未被探索</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>bounded: %n execution(s) before the budget ran out; the rest of the space (about %1 interleavings) was not explored</source>
-        <translation>
-            <numerusform>有界：预算用完前完成 %n 次执行；空间的其余部分（约 %1 种交错）未被探索</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>sampled: %1 PCT runs (depth %2) and %3 random walks of a space of about %4 interleavings; each PCT run finds a bug of depth %2 with probability at least %5</source>
-        <translation>抽样：在约 %4 种交错的空间中进行了 %1 次 PCT 运行（深度 %2）和 %3 次随机游走；每次 PCT 运行找到深度为 %2 的缺陷的概率至少为 %5</translation>
-    </message>
-    <message>
-        <source>stopped: %1</source>
-        <translation>已停止：%1</translation>
-    </message>
-    <message>
-        <source>stock unknown</source>
-        <translation>库存未知</translation>
-    </message>
-    <message>
-        <source>stock %1</source>
-        <translation>库存 %1</translation>
-    </message>
-</context>
-<context>
-    <name>ExplorePanel</name>
-    <message>
-        <source>Explore all schedules</source>
-        <translation>探索所有调度</translation>
-    </message>
-    <message>
-        <source>Close (Esc); the exploration goes on</source>
-        <translation>关闭（Esc）；探索继续进行</translation>
-    </message>
-    <message>
-        <source>Every order in which the clients&apos; commands can reach Redis, each a real run on the virtual clock, judged by its own verdict. Sleeps and waits keep the scenario&apos;s timing.</source>
-        <translation>客户端命令到达 Redis 的每一种顺序，每种都是虚拟时钟上的一次真实运行，由它自己的结论评判。睡眠和等待保持场景原有的时序。</translation>
-    </message>
-    <message>
-        <source>Faults</source>
-        <translation>故障</translation>
-    </message>
-    <message>
-        <source>Also inject up to this many faults, each after any step: a pause longer than the lease, a crash, a lost reply, a lock node&apos;s restart or clock jump (as the scenario allows)</source>
-        <translation>另外注入最多这么多个故障，每个放在任意一步之后：比租约更长的停顿、崩溃、丢失的回复、锁节点重启或时钟跳变（视场景而定）</translation>
-    </message>
-    <message>
-        <source>Budget (s)</source>
-        <translation>预算（秒）</translation>
-    </message>
-    <message>
-        <source>At most this long; a space too large for it is sampled (PCT and random walks), and says so</source>
-        <translation>最多这么长时间；空间太大时改为抽样（PCT 和随机游走），并会注明</translation>
-    </message>
-    <message>
-        <source>▶ Explore</source>
-        <translation>▶ 探索</translation>
-    </message>
-    <message>
-        <source>■ Cancel</source>
-        <translation>■ 取消</translation>
-    </message>
-    <message>
-        <source>%1 · %2%</source>
-        <translation>%1 · %2%</translation>
-    </message>
-    <message>
-        <source>Each column is one schedule, each row a point where several clients could go next. Click a column to load its run into the timeline.</source>
-        <translation>每一列是一种调度，每一行是一个可以有多个客户端接着执行的选择点。点击一列，把它的运行载入时间线。</translation>
-    </message>
-</context>
-<context>
     <name>lockstock::ScheduleExploration</name>
     <message>
         <source>This scenario runs on the real clock (Sentinel or a cluster act on their own timers): its schedules cannot be replayed, so they cannot be explored.</source>
@@ -3897,6 +3809,36 @@
     <message>
         <source>Schedule %1 of the exploration of %2: %3</source>
         <translation>对 %2 的探索中的第 %1 种调度：%3</translation>
+    </message>
+</context>
+<context>
+    <name>lockstock::StressComparison</name>
+    <message>
+        <source>A comparison is already running.</source>
+        <translation>已有一个对比正在运行。</translation>
+    </message>
+    <message>
+        <source>Redis is not available.</source>
+        <translation>Redis 不可用。</translation>
+    </message>
+    <message>
+        <source>Clients must be 1 to %1, orders 1 to %2, stock 0 or more.</source>
+        <translation>客户端数须为 1 到 %1，订单数 1 到 %2，库存不能小于 0。</translation>
+    </message>
+    <message>
+        <source>Redis is not available: %1</source>
+        <translation>Redis 不可用：%1</translation>
+    </message>
+</context>
+<context>
+    <name>lockstock::WatchSession</name>
+    <message>
+        <source>Programs watched through the proxy</source>
+        <translation>经代理观察到的程序</translation>
+    </message>
+    <message>
+        <source>Could not start watching: %1</source>
+        <translation>无法开始观察：%1</translation>
     </message>
 </context>
 </TS>
