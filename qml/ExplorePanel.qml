@@ -116,7 +116,7 @@ ColumnLayout {
         font.pixelSize: Style.px(15)
         font.family: Style.mono
         color: Style.text
-        elide: Text.ElideRight
+        wrapMode: Text.Wrap
     }
     Label {
         objectName: "verdict"
@@ -202,7 +202,8 @@ ColumnLayout {
         objectName: "outcomeTree"
         Layout.fillWidth: true
         Layout.fillHeight: true
-        Layout.minimumHeight: Style.px(120)
+        Layout.minimumHeight: Style.px(240)
+        Layout.preferredHeight: Style.px(240)
         exploration: Exploration
         dark: Style.dark
         textScale: Style.scale

@@ -1,6 +1,5 @@
 import QtQuick
 import QtQuick.Controls
-import LockStock.Native
 
 // Run > Explore all schedules: beside the timeline, which stays in view and
 // shows the schedule a column loads. Esc closes it; the exploration goes on.
@@ -14,14 +13,24 @@ Popup {
     padding: Style.px(14)
     background: PanelBackground {}
     onAboutToShow: panel.active = true
-    Loader {
-        id: panel
+    // At large text on a small screen the panel scrolls; the tree keeps its height.
+    ScrollView {
+        id: scroll
         anchors.fill: parent
-        active: false
-        sourceComponent: ExplorePanel {}
+        contentWidth: availableWidth
+        contentHeight: panel.height
+        clip: true
+        Loader {
+            id: panel
+            readonly property ExplorePanel content: item as ExplorePanel
+            width: scroll.availableWidth
+            height: Math.max(scroll.availableHeight, panel.content ? panel.content.implicitHeight : 0)
+            active: false
+            sourceComponent: ExplorePanel {}
+        }
     }
     Connections {
-        target: panel.item as ExplorePanel
+        target: panel.content
         function onCloseRequested() { root.close() }
     }
 }
