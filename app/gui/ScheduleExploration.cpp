@@ -207,7 +207,14 @@ int ScheduleExploration::nodeFor(int parent, const QString &label, int client)
     n.client = client;
     m_nodes << n;
     const int index = int(m_nodes.size()) - 1;
-    m_nodes[parent].children << index;
+    // In the clients' order (the placements' by their words), whichever
+    // worker's schedule came first: the same exploration draws the same tree.
+    QList<int> &siblings = m_nodes[parent].children;
+    const auto after = std::find_if(siblings.begin(), siblings.end(), [&](int other) {
+        const Node &o = m_nodes.at(other);
+        return !o.leaf && (o.client != n.client ? o.client > n.client : o.label > n.label);
+    });
+    siblings.insert(after, index);
     m_depth = std::max(m_depth, n.depth);
     return index;
 }
