@@ -81,5 +81,6 @@ grep -qx "clock library: $root_dir/usr/libexec/lockstock/liblockstock_clockshift
     || { echo "package: the unpacked lockstock does not use the package's clock library" >&2; exit 1; }
 step "lockstock run lost-update"
 installed run lost-update | tee "$scratch/run" | sed 's/^/package:   /'
-grep -Eq "lost updates +1$" "$scratch/run"
+grep -Eq "units lost +1$" "$scratch/run" \
+    || { echo "package: the unpacked lockstock did not find lost-update's lost unit" >&2; exit 1; }
 step "ok"

@@ -171,6 +171,7 @@ struct RunAnalyzer::State {
         bool unreachable = false;   // this order's acquire hit a node that was down
         qint64 lastReadRepliedNs = -1;  // its latest read of the stock had run on Redis by then
         qint64 leaseEndNs = -1;     // its lease ran out by then at the latest, unless renewed
+        bool stockQueued = false;   // a stock command waits in its MULTI: EXEC runs it (a release's EXEC does not touch the stock)
         int ordersDone = 0;
         QByteArray token;           // of its latest lock
         // The order it is placing: how it tried to get the lock, and the
@@ -716,8 +717,11 @@ void RunAnalyzer::commit(Event e)
             s.unitsLost += lost;
             s.mark(index, FindingKind::LostUpdates, c, -1, lost, e.wrote);
         }
+        const bool execRanStock = e.step == Step::Exec && e.reply.isArray() && cl.stockQueued;
+        if (isStoreStep(e.step) && e.step != Step::ReadStock)
+            cl.stockQueued = (e.step == Step::Decrement || e.step == Step::WriteStock) && e.reply.isStatus("QUEUED");
         const bool changedStock = wrote || (e.step == Step::Decrement && e.reply.isInteger())
-            || e.step == Step::Compensate || (e.step == Step::Exec && e.reply.isArray());
+            || e.step == Step::Compensate || execRanStock;
         if (changedStock) {
             s.lastStockChangeNs = e.tNs;
             s.lastStockChanger = c;
@@ -729,7 +733,7 @@ void RunAnalyzer::commit(Event e)
                 value = e.wrote;
             else if ((e.step == Step::Decrement || e.step == Step::Compensate) && e.reply.isInteger() && e.reply.toInteger() >= 0)
                 value = e.reply.toInteger();
-            else if (e.step == Step::Exec && e.reply.isArray() && !e.reply.items().isEmpty() && e.reply.items().last().isInteger())
+            else if (execRanStock && !e.reply.items().isEmpty() && e.reply.items().last().isInteger())
                 value = e.reply.items().last().toInteger();
             if (value != kUnknown)
                 s.addStock(e.tNs + e.durationNs, value);

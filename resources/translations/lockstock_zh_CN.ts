@@ -389,6 +389,22 @@
         <source>Saved the shortest counterexample (%1) to %2; replay it with: %3</source>
         <translation>最短反例（%1）已保存到 %2；重放命令：%3</translation>
     </message>
+    <message>
+        <source>neither DISPLAY nor WAYLAND_DISPLAY is set</source>
+        <translation>DISPLAY 和 WAYLAND_DISPLAY 都没有设置</translation>
+    </message>
+    <message>
+        <source>the window needs a display and cannot open one (%1).
+Set DISPLAY (or WAYLAND_DISPLAY) to the screen to use, or learn in this terminal:
+  lockstock lesson lost-update   a guided lesson, its frames with the trace between them
+  lockstock run lost-update      run a scenario and print the checker&apos;s verdict
+  lockstock --help               every command</source>
+        <translation>窗口需要一个显示器，但打不开（%1）。
+把 DISPLAY（或 WAYLAND_DISPLAY）设为要用的屏幕，或者就在这个终端里学：
+  lockstock lesson lost-update   引导课程：逐帧讲解，帧之间是执行轨迹
+  lockstock run lost-update      运行一个场景并打印检查器的结论
+  lockstock --help               所有命令</translation>
+    </message>
 </context>
 <context>
     <name>CodeLanguageSwitch</name>
@@ -1098,6 +1114,41 @@
     </message>
 </context>
 <context>
+    <name>FilePicker</name>
+    <message>
+        <source>Save</source>
+        <translation>保存</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>打开</translation>
+    </message>
+    <message>
+        <source>Up</source>
+        <translation>上一级</translation>
+    </message>
+    <message>
+        <source>No files of this kind here</source>
+        <translation>这里没有这类文件</translation>
+    </message>
+    <message>
+        <source>File name</source>
+        <translation>文件名</translation>
+    </message>
+    <message>
+        <source>a name, or a path (/…, ~/…)</source>
+        <translation>文件名，或路径（/…、~/…）</translation>
+    </message>
+    <message>
+        <source>a file&apos;s name or path</source>
+        <translation>文件名或路径</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+</context>
+<context>
     <name>ForkPopup</name>
     <message>
         <source>Fork the future at %1 s</source>
@@ -1200,6 +1251,10 @@
     <message>
         <source>End of the lesson. Pick another from the lessons (Ctrl+L).</source>
         <translation>本课结束。可以从课程列表（Ctrl+L）再选一课。</translation>
+    </message>
+    <message>
+        <source>Other lessons…</source>
+        <translation>其他课程…</translation>
     </message>
 </context>
 <context>
@@ -1341,10 +1396,6 @@
     <message>
         <source>Side panels</source>
         <translation>侧边面板</translation>
-    </message>
-    <message>
-        <source>Save</source>
-        <translation>保存</translation>
     </message>
     <message>
         <source>&amp;Help</source>
@@ -1598,10 +1649,6 @@
         <translation>导出投票结果</translation>
     </message>
     <message>
-        <source>Save</source>
-        <translation>保存</translation>
-    </message>
-    <message>
         <source>CSV, a row per choice and round (*.csv)</source>
         <translation>CSV，每个选项每轮一行 (*.csv)</translation>
     </message>
@@ -1815,7 +1862,7 @@
     </message>
     <message>
         <source>MONITOR</source>
-        <translation>MONITOR</translation>
+        <translation>Redis 收到的命令（MONITOR）</translation>
     </message>
 </context>
 <context>
