@@ -1,6 +1,7 @@
 // lockstock: with no arguments the simulator window; otherwise a command.
 
 #include "cli/Console.h"
+#include "cli/ExploreCommand.h"
 #include "cli/LessonCommand.h"
 #include "cli/ObserveCommand.h"
 #include "cli/ReportCommand.h"
@@ -8,6 +9,7 @@
 #include "cli/ShotCommand.h"
 #include "cli/StressCommand.h"
 #include "cli/WindowCommand.h"
+#include "redis/ServerDirs.h"
 
 #include <QCoreApplication>
 #include <QGuiApplication>
@@ -31,6 +33,8 @@ const QString kOverview = QStringLiteral(
     "  lesson NAME       a guided lesson in the terminal: its frames with the trace between them\n"
     "                    (--poll: the class votes from their phones on the lesson's questions)\n"
     "  stress            real clients under load: what breaks, what safety costs (--all compares)\n"
+    "  explore SCENARIO  every schedule of the clients against real Redis: the outcomes, and the\n"
+    "                    shortest schedule that breaks it (--save-counterexample FILE)\n"
     "  shot SCENARIO     run headless and write the finished timeline as a PNG or SVG (--out FILE),\n"
     "                    or the run as it plays as a GIF, WebM, MP4 or APNG (--animate FILE)\n"
     "  report SCENARIO   run headless and write a self-contained HTML report (--out FILE, --both)\n"
@@ -87,7 +91,7 @@ int dispatch(int argc, char **argv)
             return reportCommand(commandArguments());
         return observeShot ? observeCommand(commandArguments()) : shotCommand(commandArguments());
     }
-    // run, list and stress work with no display at all.
+    // run, list, stress and explore work with no display at all.
     QCoreApplication app(argc, argv);
     const QStringList args = commandArguments();
     if (command == QLatin1String("run"))
@@ -98,6 +102,8 @@ int dispatch(int argc, char **argv)
         return lessonCommand(args);
     if (command == QLatin1String("stress"))
         return stressCommand(args);
+    if (command == QLatin1String("explore"))
+        return exploreCommand(args);
     if (command == QLatin1String("observe"))
         return observeCommand(args);
     printError(QStringLiteral("unknown command '%1' (lockstock --help lists them)").arg(command));
@@ -112,5 +118,7 @@ int main(int argc, char **argv)
     // A reader that goes away (a pipe, a FIFO, a server) is a write error
     // to report, not a reason to die silently.
     std::signal(SIGPIPE, SIG_IGN);
+    // What a killed or crashed LockStock left in the temp dir goes now.
+    sweepDeadRunDirs();
     return finishOutput(dispatch(argc, argv));
 }

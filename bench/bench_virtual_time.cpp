@@ -19,10 +19,11 @@
 #include "redis/RedisScript.h"
 #include "redis/RedisServer.h"
 
+#include "BenchOutput.h"
+
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QElapsedTimer>
-#include <QFile>
 #include <QThread>
 
 #include <algorithm>
@@ -31,17 +32,8 @@
 using namespace lockstock;
 
 namespace {
-void line(const QString &text)
-{
-    std::puts(text.toUtf8().constData());
-    std::fflush(stdout);
-}
-
-QString loadAverage()
-{
-    QFile f(QStringLiteral("/proc/loadavg"));
-    return f.open(QIODevice::ReadOnly) ? QString::fromLatin1(f.readAll().split(' ').mid(0, 3).join(' ')) : QStringLiteral("?");
-}
+using bench::line;
+using bench::loadAverage;
 
 struct Spread {
     double median = 0;

@@ -41,6 +41,8 @@ _lockstock()
             --language) COMPREPLY=($(compgen -W "en zh_CN" -- "$cur")) ;;
             --theme) COMPREPLY=($(compgen -W "light dark" -- "$cur")) ;;
             --schedule) COMPREPLY=($(compgen -W "timed scripted random live" -- "$cur")) ;;
+            --method) COMPREPLY=($(compgen -W "auto dpor naive sampled" -- "$cur")) ;;
+            --save-counterexample) _filedir json ;;
             --side) COMPREPLY=($(compgen -W "broken correct both" -- "$cur")) ;;
             --json) _filedir json ;;
             --results) _filedir '@(csv|json)' ;;
@@ -64,7 +66,7 @@ _lockstock()
         "")
             COMPREPLY=($(compgen -W "$(awk '/^Commands:/ { c = 1; next } c && /^$/ { exit } c && /^  [a-z]/ { print $1 }' <<<"$help")" -- "$cur"))
             _filedir json ;;
-        run | shot | report | lesson)
+        run | shot | report | lesson | explore)
             COMPREPLY=($(compgen -W "$(_lockstock_names "$program" scenarios)" -- "$cur"))
             _filedir json ;;
         observe)

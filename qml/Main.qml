@@ -2,7 +2,6 @@ pragma ComponentBehavior: Bound
 import QtQuick
 import QtQuick.Controls
 import QtQuick.Controls.Material
-import QtQuick.Dialogs
 import QtQuick.Layouts
 import Qt.labs.settings
 import LockStock.Native
@@ -61,6 +60,9 @@ ApplicationWindow {
     readonly property bool besideTimeline: !Controller.sideBySide && !presenting && settings.sidePanels
     // A lesson keeps the outcome for its frame on the verdict: the class predicts it first.
     readonly property bool verdictShown: !LessonPlayer.active || LessonPlayer.highlight === "verdict"
+    // Above the lanes, the verdict takes a few lines (its findings scroll);
+    // presenting, every finding shows (the lanes are drawn to fit the rest).
+    readonly property real verdictMaximumHeight: presenting ? height * 0.5 : Infinity
 
     Settings {
         id: settings
@@ -118,6 +120,9 @@ ApplicationWindow {
             settings.correct = Controller.correct
             settings.speed = Controller.speedFactor
             window.details = ({})
+            // Zoom is a run's: another scenario, side or run starts fitted.
+            primaryPane.view.fit()
+            secondaryPane.view?.fit()
         }
         function onReplayRateChanged() { settings.replayRate = Controller.replayRate }
     }
@@ -158,8 +163,15 @@ ApplicationWindow {
         const dialog = exportDialog.make()
         dialog.nameFilters = nameFilters
         dialog.defaultSuffix = suffix
+        dialog.suggestedName = window.fileStem() + "." + suffix
         dialog.open()
     }
+    // What a file is called to begin with: the scenario's name (an opened
+    // file's, without its folder), and for a picture of the run, the strategy shown.
+    function scenarioStem() {
+        return Controller.scenario.substring(Controller.scenario.lastIndexOf("/") + 1).replace(/(\.lockstock)?\.json$/i, "")
+    }
+    function fileStem() { return scenarioStem() + "-" + Controller.primary.strategyName }
     // What an export or an edit did, for a moment over the window's foot.
     function showStatus(text, timeout) { exportStatus.make().show(text, timeout) }
     // Chinese on a machine with no Chinese font: what to install.
@@ -257,6 +269,7 @@ ApplicationWindow {
             Action { objectName: "forkAction"; text: qsTr("&Fork the future here…"); shortcut: "F"; enabled: window.timelineKeys && Controller.canFork; onTriggered: window.openFork() }
             MenuSeparator {}
             Action { text: qsTr("S&tress test all strategies…"); shortcut: "Ctrl+T"; onTriggered: stressPopup.open() }
+            Action { objectName: "exploreAction"; text: qsTr("E&xplore all schedules…"); shortcut: "Ctrl+Shift+X"; onTriggered: explorePopup.open() }
             Action { objectName: "watchAction"; text: qsTr("&Watch external clients…"); shortcut: "Ctrl+Shift+W"; onTriggered: watchPopup.open() }
         }
         AppMenu {
@@ -284,6 +297,7 @@ ApplicationWindow {
         AppMenu {
             objectName: "helpMenu"
             title: qsTr("&Help")
+            notes: true
             Action { text: qsTr("1–9: focus a client (→ steps it)"); enabled: false }
             Action { text: qsTr("+ / −, or the wheel: zoom"); enabled: false }
             Action { text: qsTr("Drag: scroll in time"); enabled: false }
@@ -299,15 +313,14 @@ ApplicationWindow {
         id: exportDialog
         parentItem: window.contentItem
         component: Component {
-            FileDialog {
+            FilePicker {
                 objectName: "exportDialog"
                 title: qsTr("Export the timeline")
-                fileMode: FileDialog.SaveFile
-                // Qt 6.4's own dialog says "Open" for saving too.
-                acceptLabel: qsTr("Save")
+                saving: true
+                kind: "exports"
                 onAccepted: {
                     const error = Controller.exportTimeline(selectedFile, Style.dark ? "dark" : "light")
-                    window.showStatus(error ? error : qsTr("Saved %1").arg(selectedFile.toString().replace("file://", "")), 6000)
+                    window.showStatus(error ? error : qsTr("Saved %1").arg(decodeURIComponent(selectedFile.toString().replace("file://", ""))), 6000)
                     if (Controller.compare && !error)
                         Controller.exportTimeline(selectedFile.toString().replace(/(\.\w+)$/, "-correct$1"), Style.dark ? "dark" : "light", true)
                 }
@@ -320,13 +333,13 @@ ApplicationWindow {
         id: animationDialog
         parentItem: window.contentItem
         component: Component {
-            FileDialog {
+            FilePicker {
                 objectName: "animationDialog"
                 title: qsTr("Export the run as an animation")
-                fileMode: FileDialog.SaveFile
-                acceptLabel: qsTr("Save")
+                saving: true
+                kind: "exports"
+                suggestedName: window.fileStem() + ".gif"
                 nameFilters: [qsTr("GIF animation (*.gif)"), qsTr("WebM video (*.webm)"), qsTr("MP4 video (*.mp4)"), qsTr("Animated PNG (*.apng)")]
-                defaultSuffix: selectedNameFilter.extensions.length > 0 ? selectedNameFilter.extensions[0] : "gif"
                 onAccepted: {
                     const error = Controller.exportAnimation(selectedFile, Style.dark ? "dark" : "light")
                     window.showStatus(error ? error : qsTr("Exporting the animation…"), error ? 6000 : -1)
@@ -349,10 +362,10 @@ ApplicationWindow {
         id: openDialog
         parentItem: window.contentItem
         component: Component {
-            FileDialog {
+            FilePicker {
                 objectName: "openDialog"
                 title: qsTr("Open a scenario")
-                fileMode: FileDialog.OpenFile
+                kind: "scenarios"
                 nameFilters: [qsTr("Scenarios (*.json)"), qsTr("All files (*)")]
                 onAccepted: Controller.openScenario(selectedFile)
             }
@@ -362,18 +375,18 @@ ApplicationWindow {
         id: saveScenarioDialog
         parentItem: window.contentItem
         component: Component {
-            FileDialog {
+            FilePicker {
                 objectName: "saveScenarioDialog"
                 title: qsTr("Save the scenario")
-                fileMode: FileDialog.SaveFile
-                acceptLabel: qsTr("Save")
+                saving: true
+                kind: "scenarios"
+                suggestedName: window.scenarioStem() + ".lockstock.json"
                 // The scenario file type (packaging/lockstock-scenario.xml): the
                 // file manager opens such a file in LockStock. Plain .json works too.
                 nameFilters: [qsTr("Scenarios (*.lockstock.json)"), qsTr("JSON (*.json)")]
-                defaultSuffix: selectedNameFilter.extensions.length > 0 ? selectedNameFilter.extensions[0] : "lockstock.json"
                 onAccepted: {
                     const error = Controller.saveScenario(selectedFile)
-                    window.showStatus(error ? error : qsTr("Saved %1").arg(selectedFile.toString().replace("file://", "")), 6000)
+                    window.showStatus(error ? error : qsTr("Saved %1").arg(decodeURIComponent(selectedFile.toString().replace("file://", ""))), 6000)
                 }
             }
         }
@@ -423,6 +436,20 @@ ApplicationWindow {
                 x: Style.px(20)
                 y: Style.px(20)
                 width: parent.width - 2 * x
+                height: parent.height - 2 * y
+            }
+        }
+    }
+    OnDemand {
+        id: explorePopup
+        parentItem: window.contentItem
+        component: Component {
+            ExplorePopup {
+                parent: Overlay.overlay
+                // The timeline keeps the rest of the window: a column loads its run there.
+                width: Math.min(Style.px(640), parent.width * 0.48)
+                x: parent.width - width - Style.px(12)
+                y: Style.px(12)
                 height: parent.height - 2 * y
             }
         }
@@ -570,6 +597,8 @@ ApplicationWindow {
             source: "Lesson.qml"
             onLoaded: {
                 const lesson = item as Lesson
+                // The lanes keep the greater part of the window.
+                lesson.maximumHeight = Qt.binding(() => window.height * 0.42)
                 lesson.folded = Qt.binding(() => settings.lessonFolded)
                 lesson.foldToggled.connect(() => { settings.lessonFolded = !settings.lessonFolded })
                 lesson.browseRequested.connect(() => lessonBrowser.open())
@@ -603,6 +632,8 @@ ApplicationWindow {
                         Layout.preferredWidth: Controller.sideBySide ? panes.paneWidth : -1
                         // Beside the timeline, the verdict leaves all the height to the lanes.
                         showVerdict: !window.besideTimeline && window.verdictShown
+                        verdictMaximumHeight: window.verdictMaximumHeight
+                        fitLanes: window.presenting
                         session: Controller.primary
                         cursorMs: Controller.cursorMs
                         onEventClicked: index => {
@@ -642,6 +673,8 @@ ApplicationWindow {
                         onLoaded: {
                             pane.session = Controller.secondary
                             pane.cursorMs = Qt.binding(() => Controller.cursorMs)
+                            pane.verdictMaximumHeight = Qt.binding(() => window.verdictMaximumHeight)
+                            pane.fitLanes = Qt.binding(() => window.presenting)
                             pane.eventClicked.connect(index => {
                                 window.showDetails(Controller.secondary, index)
                                 sidePanels.tab = 2
@@ -692,7 +725,8 @@ ApplicationWindow {
                 id: sidePanels
                 active: window.shown
                 visible: window.besideTimeline
-                SplitView.preferredWidth: Math.min(Style.px(560), window.width * 0.36)
+                // A guided lesson's card takes more of the width: fewer lines, so it fits a projector's height.
+                SplitView.preferredWidth: Math.min(Style.px(560), window.width * (LessonPlayer.active ? 0.45 : 0.36))
                 SplitView.minimumWidth: Math.min(Style.px(360), window.width * 0.25)
                 view: primaryPane.view
                 verdictShown: window.verdictShown

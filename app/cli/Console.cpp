@@ -104,4 +104,48 @@ std::optional<int> parseArguments(QCommandLineParser &parser, const QStringList 
     return std::nullopt;
 }
 
+ProgressLine::ProgressLine(bool enabled) : m_enabled(enabled), m_tty(::isatty(STDERR_FILENO) == 1)
+{
+    m_sinceLine.start();
+}
+
+void ProgressLine::show(const QString &drawn, const QString &logged)
+{
+    QMutexLocker locker(&m_lock);
+    if (!m_enabled)
+        return;
+    if (m_tty) {
+        std::fprintf(stderr, "\r\033[K%s", qPrintable(printable(drawn)));
+        m_drawn = true;
+    } else if (m_sinceLine.elapsed() >= 2000) {
+        std::fprintf(stderr, "%s\n", qPrintable(printable(logged)));
+        m_sinceLine.restart();
+    }
+    std::fflush(stderr);
+}
+
+void ProgressLine::clear()
+{
+    QMutexLocker locker(&m_lock);
+    if (m_tty && m_drawn)
+        std::fputs("\r\033[K", stderr);
+    m_drawn = false;
+}
+
+bool readIntOption(const QCommandLineParser &parser, const IntOption &o, qint64 *out)
+{
+    const QString name = QString::fromLatin1(o.name);
+    if (!parser.isSet(name))
+        return true;
+    bool ok = false;
+    const qint64 v = parser.value(name).toLongLong(&ok);
+    if (!ok || v < o.min || v > o.max) {
+        printError(QStringLiteral("--%1 must be a whole number from %2 to %3 (got '%4')")
+                       .arg(name).arg(o.min).arg(o.max).arg(parser.value(name)));
+        return false;
+    }
+    *out = v;
+    return true;
+}
+
 } // namespace lockstock

@@ -1,6 +1,8 @@
 #pragma once
 
 #include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QMutex>
 #include <QStringList>
 #include <optional>
 
@@ -33,5 +35,35 @@ int finishOutput(int exitCode);
 // Parses a command's arguments, printing the error or the help text. Returns
 // the exit code when that is all the command does, nothing when it should run.
 std::optional<int> parseArguments(QCommandLineParser &parser, const QStringList &arguments);
+
+// A line of progress on stderr: redrawn in place on a terminal, written as a
+// line of its own at most every two seconds otherwise, so logs stay
+// readable. Safe from any thread.
+class ProgressLine {
+public:
+    explicit ProgressLine(bool enabled);
+    ~ProgressLine() { clear(); }
+    // `drawn` on a terminal, `logged` in a log.
+    void show(const QString &drawn, const QString &logged);
+    // Takes a drawn line away, before the results are printed.
+    void clear();
+
+private:
+    QMutex m_lock;
+    bool m_enabled;
+    bool m_tty;
+    bool m_drawn = false;
+    QElapsedTimer m_sinceLine;
+};
+
+// A whole-number option --NAME and the range it must be in.
+struct IntOption {
+    const char *name;
+    qint64 min;
+    qint64 max;
+};
+// Reads --NAME into *out when it is set; prints why not and returns false
+// when it is not a whole number in range.
+bool readIntOption(const QCommandLineParser &parser, const IntOption &option, qint64 *out);
 
 } // namespace lockstock

@@ -25,36 +25,46 @@ void addRunOptions(QCommandLineParser &parser)
     parser.addOption({QStringLiteral("live"), QStringLiteral("Same as --schedule live: a thread per client.")});
 }
 
-bool readRunRequest(const QCommandLineParser &parser, RunRequest *out)
+std::optional<Scenario> readScenarioArgument(const QCommandLineParser &parser)
 {
     const QStringList args = parser.positionalArguments();
     if (args.size() != 1) {
         printError(args.isEmpty() ? QStringLiteral("which scenario? (see 'lockstock list')")
                                   : QStringLiteral("one scenario at a time, got: %1").arg(args.join(QLatin1Char(' '))));
-        return false;
+        return std::nullopt;
     }
     ScenarioError error;
     std::optional<Scenario> scenario = findScenario(args.first(), &error);
-    if (!scenario) {
+    if (!scenario)
         printError(error.display());
-        return false;
-    }
-    RunConfig &config = scenario->config;
+    return scenario;
+}
 
-    QString strategy = parser.value(QStringLiteral("strategy"));
-    if (strategy == QLatin1String("broken"))
-        strategy = scenario->broken;
-    else if (strategy == QLatin1String("correct"))
-        strategy = scenario->correct;
-    out->strategy = findStrategy(strategy);
-    if (!out->strategy) {
-        QStringList names;
-        for (const Strategy *s : allStrategies())
-            names << s->name;
-        printError(QStringLiteral("unknown strategy '%1' (one of: broken, correct, %2)")
-                       .arg(strategy, names.join(QStringLiteral(", "))));
+const Strategy *readStrategyOption(const QCommandLineParser &parser, const Scenario &scenario)
+{
+    QString name = parser.value(QStringLiteral("strategy"));
+    if (name == QLatin1String("broken"))
+        name = scenario.broken;
+    else if (name == QLatin1String("correct"))
+        name = scenario.correct;
+    if (const Strategy *s = findStrategy(name))
+        return s;
+    QStringList names;
+    for (const Strategy *s : allStrategies())
+        names << s->name;
+    printError(QStringLiteral("unknown strategy '%1' (one of: broken, correct, %2)").arg(name, names.join(QStringLiteral(", "))));
+    return nullptr;
+}
+
+bool readRunRequest(const QCommandLineParser &parser, RunRequest *out)
+{
+    std::optional<Scenario> scenario = readScenarioArgument(parser);
+    if (!scenario)
         return false;
-    }
+    RunConfig &config = scenario->config;
+    out->strategy = readStrategyOption(parser, *scenario);
+    if (!out->strategy)
+        return false;
     config.correctSide = scenario->correctHere(out->strategy->name, out->strategy->correct);
 
     if (parser.isSet(QStringLiteral("speed"))) {

@@ -28,5 +28,9 @@ QString runRequest(const RunRequest &request, const RedisTarget *target, History
 // Reads the scenario and applies the options; prints the error and returns
 // false on bad input.
 bool readRunRequest(const QCommandLineParser &parser, RunRequest *out);
+// The scenario named by the one positional argument; prints why not.
+std::optional<Scenario> readScenarioArgument(const QCommandLineParser &parser);
+// --strategy: a name, or "broken" / "correct" for the scenario's pair; prints why not.
+const Strategy *readStrategyOption(const QCommandLineParser &parser, const Scenario &scenario);
 
 } // namespace lockstock

@@ -9,76 +9,24 @@
 #include "strategies/Strategies.h"
 
 #include <QCommandLineParser>
-#include <QElapsedTimer>
 #include <QJsonDocument>
 
-#include <cstdio>
 #include <optional>
-#include <unistd.h>
 
 namespace lockstock {
 
 namespace {
-struct IntOption {
-    const char *name;
-    qint64 min;
-    qint64 max;
-};
-
-// Reads --NAME as a whole number in [min, max]; prints why not and returns false.
-bool readInt(const QCommandLineParser &parser, const IntOption &o, qint64 *out)
-{
-    const QString name = QString::fromLatin1(o.name);
-    if (!parser.isSet(name))
-        return true;
-    bool ok = false;
-    const qint64 v = parser.value(name).toLongLong(&ok);
-    if (!ok || v < o.min || v > o.max) {
-        printError(QStringLiteral("--%1 must be a whole number from %2 to %3 (got '%4')")
-                       .arg(name).arg(o.min).arg(o.max).arg(parser.value(name)));
-        return false;
-    }
-    *out = v;
-    return true;
-}
-
 // "[#####.....] 812/1600 orders" redrawn in place on a terminal; a plain line
 // every few seconds otherwise, so logs stay readable.
-class ProgressBar {
-public:
-    ProgressBar(QString label, bool enabled) : m_label(std::move(label)), m_enabled(enabled), m_tty(::isatty(STDERR_FILENO) == 1)
-    {
-        m_sinceLine.start();
-    }
-    ~ProgressBar()
-    {
-        if (m_enabled && m_tty && m_drawn)
-            std::fputs("\r\033[K", stderr);
-    }
-    void update(int done, int total)
-    {
-        if (!m_enabled)
-            return;
-        if (m_tty) {
-            constexpr int width = 30;
-            const int filled = total > 0 ? int(qint64(width) * std::min(done, total) / total) : 0;
-            const QByteArray bar = QByteArray(filled, '#') + QByteArray(width - filled, '.');
-            std::fprintf(stderr, "\r%-16s [%s] %d/%d orders", qPrintable(m_label), bar.constData(), done, total);
-            m_drawn = true;
-        } else if (m_sinceLine.elapsed() >= 2000) {
-            std::fprintf(stderr, "%s: %d/%d orders\n", qPrintable(m_label), done, total);
-            m_sinceLine.restart();
-        }
-        std::fflush(stderr);
-    }
-
-private:
-    QString m_label;
-    bool m_enabled;
-    bool m_tty;
-    bool m_drawn = false;
-    QElapsedTimer m_sinceLine;
-};
+// "[#####.....] 812/1600 orders" after the strategy's name.
+void showProgress(ProgressLine &line, const QString &label, int done, int total)
+{
+    constexpr int width = 30;
+    const int filled = total > 0 ? int(qint64(width) * std::min(done, total) / total) : 0;
+    const QString bar = QString(filled, QLatin1Char('#')) + QString(width - filled, QLatin1Char('.'));
+    line.show(QStringLiteral("%1 [%2] %3/%4 orders").arg(label, -16).arg(bar).arg(done).arg(total),
+              QStringLiteral("%1: %2/%3 orders").arg(label).arg(done).arg(total));
+}
 
 QString stockText(qint64 v)
 {
@@ -212,10 +160,10 @@ int stressCommand(const QStringList &arguments)
 
     StressWorkload w;
     qint64 clients = w.clients, orders = w.orders, stock = -1, maxSeconds = w.maxSeconds;
-    if (!readInt(parser, {"clients", 1, 500}, &clients) || !readInt(parser, {"orders", 1, 10'000'000}, &orders)
-        || !readInt(parser, {"stock", 0, 1'000'000'000'000}, &stock)
-        || !readInt(parser, {"lease-ms", 1, 3'600'000}, &w.leaseMs) || !readInt(parser, {"retry-ms", 0, 60'000}, &w.retryMs)
-        || !readInt(parser, {"work-ms", 0, 60'000}, &w.workMs) || !readInt(parser, {"max-seconds", 1, 3600}, &maxSeconds))
+    if (!readIntOption(parser, {"clients", 1, 500}, &clients) || !readIntOption(parser, {"orders", 1, 10'000'000}, &orders)
+        || !readIntOption(parser, {"stock", 0, 1'000'000'000'000}, &stock)
+        || !readIntOption(parser, {"lease-ms", 1, 3'600'000}, &w.leaseMs) || !readIntOption(parser, {"retry-ms", 0, 60'000}, &w.retryMs)
+        || !readIntOption(parser, {"work-ms", 0, 60'000}, &w.workMs) || !readIntOption(parser, {"max-seconds", 1, 3600}, &maxSeconds))
         return kExitUsage;
     w.clients = int(clients);
     w.orders = int(orders);
@@ -239,13 +187,13 @@ int stressCommand(const QStringList &arguments)
 
     // Ctrl-C stops the run at hand (its keys are still removed) and skips the rest.
     w.interrupt = &catchInterrupts();
-    std::optional<ProgressBar> bar;
+    std::optional<ProgressLine> bar;
     const QList<StressResult> results = runStressComparison(
         w, strategies, target->endpoint(),
         [&](int i, int done, int total) {
             if (!bar)
-                bar.emplace(strategies.at(i)->name, !quiet);
-            bar->update(done, total);
+                bar.emplace(!quiet);
+            showProgress(*bar, strategies.at(i)->name, done, total);
         },
         [&](int i, const StressResult &r) {
             bar.reset();

@@ -28,14 +28,6 @@ void CodeModel::setUiLanguage(const QString &uiLanguage)
     load();
 }
 
-int CodeModel::longestLine() const
-{
-    qsizetype longest = 0;
-    for (const QString &line : m_listing.lines)
-        longest = std::max(longest, line.size());
-    return int(longest);
-}
-
 void CodeModel::setFigures(const RunConfig &config)
 {
     const auto figures = [](const RunConfig &c) {
@@ -75,9 +67,9 @@ void CodeModel::load()
         language = m_languages.contains(QStringLiteral("python")) ? QStringLiteral("python") : QStringLiteral("cpp");
     beginResetModel();
     if (language == QLatin1String("cpp"))
-        m_listing = StrategyListing::cpp(*strategy);
+        m_listing = StrategyListing::cpp(*strategy, m_uiLanguage);
     else
-        m_listing = StrategyListing::load(m_strategy, language, m_uiLanguage).value_or(StrategyListing::cpp(*strategy));
+        m_listing = StrategyListing::load(m_strategy, language, m_uiLanguage).value_or(StrategyListing::cpp(*strategy, m_uiLanguage));
     if (m_figures)
         m_listing.showFigures(*m_figures);
     m_markers.clear();

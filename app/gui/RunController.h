@@ -98,6 +98,8 @@ public:
     void setScenario(const QString &name);
     QString scenarioTitle() const { return m_scenario.title.isEmpty() ? m_scenario.name : m_scenario.titleText(); }
     QString scenarioLesson() const { return m_scenario.lessonText(); }
+    // The scenario the runs shown are of (edits not yet run excluded).
+    const Scenario &shownScenario() const { return m_scenario; }
     QString strategy() const { return m_strategyName; }
     void setStrategy(const QString &name);
     bool correct() const;

@@ -30,6 +30,17 @@ QList<int> SteppedRun::activeClients() const
     return out;
 }
 
+QList<SteppedRun::Turn> SteppedRun::turns() const
+{
+    QList<Turn> out;
+    for (const ClientState &s : m_clients)
+        if (hasMain(s)) {
+            const Actor &main = *mainOf(s.client->index());
+            out.append({s.client->index(), main.pending().kind == Operation::Kind::Sleep, dueNs(main), arrivesNs(main)});
+        }
+    return out;
+}
+
 Actor *SteppedRun::earliest(bool backgroundOnly) const
 {
     Actor *best = nullptr;

@@ -57,6 +57,18 @@ public:
     // window that plays a virtual run at its own pace.
     void advanceTo(qint64 ns);
 
+    // Where a client with an order loop left stands: what its next operation
+    // is and when it would take effect if stepped now. For a scheduler outside
+    // the run (the explorer) that picks who goes next.
+    struct Turn {
+        int client = -1;
+        bool sleeping = false;  // its next operation is a sleep (work, back-off, its start offset)
+        qint64 dueNs = 0;       // when it takes effect (a command: when it reaches its server)
+        qint64 arrivesNs = 0;   // ties on dueNs go to the earlier arrival, as the timed schedule does
+    };
+    // One per client with an order loop left, in index order.
+    QList<Turn> turns() const;
+
     // The calls so far that stepped the run, in order.
     const QList<StepChoice> &choices() const { return m_choices; }
     // Reproduces the run that made `choices` up to `ns`: replays those that

@@ -9,6 +9,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 #include <QSet>
 
 #include <algorithm>
@@ -18,6 +19,18 @@ namespace lockstock {
 namespace {
 
 const QString kBuiltinDir = QStringLiteral(":/lessons");
+
+// What `lockstock explore --method naive` found for the scenarios whose
+// lessons quote it, by scenario and side (scripts/explore-all.sh writes it;
+// test_explore checks it against the explorer).
+const QJsonObject &exploredFigures()
+{
+    static const QJsonObject figures = [] {
+        QFile f(QStringLiteral(":/explored.json"));
+        return f.open(QIODevice::ReadOnly) ? QJsonDocument::fromJson(f.readAll()).object() : QJsonObject();
+    }();
+    return figures;
+}
 
 // Reads one lesson file, remembering where it is for the errors.
 class LessonReader {
@@ -187,7 +200,47 @@ public:
                 && (!readText(o.value(QStringLiteral("question")), field + QStringLiteral(".question"), at, &frame.question)
                     || !readChoices(o.value(QStringLiteral("choices")), field + QStringLiteral(".choices"), at, &frame.choices)))
                 return false;
+            if (!quoteExplored(&frame.text, field + QStringLiteral(".text"), at, scenario.name, side)
+                || !quoteExplored(&frame.question, field + QStringLiteral(".question"), at, scenario.name, side))
+                return false;
+            for (qsizetype c = 0; c < frame.choices.size(); ++c)
+                if (!quoteExplored(&frame.choices[c].text, field + QStringLiteral(".choices[%1]").arg(c), at, scenario.name, side))
+                    return false;
             out->append(frame);
+        }
+        return true;
+    }
+
+    // {explored.interleavings}, {explored.failing}, {explored.safe} and
+    // {explored.percent} (of them failing) in a text: the explorer's figures
+    // for this scenario's side, never typed by hand.
+    bool quoteExplored(LessonText *text, const QString &field, int line, const QString &scenario, const QString &side) const
+    {
+        static const QRegularExpression token(QStringLiteral("\\{explored\\.([a-z]+)\\}"));
+        for (QString *t : {&text->en, &text->zh}) {
+            if (!t->contains(QLatin1String("{explored.")))
+                continue;
+            const QJsonObject figures = exploredFigures().value(scenario).toObject().value(side).toObject();
+            if (figures.isEmpty())
+                return fail(field, line, QStringLiteral("quotes the explorer, which has no figures for %1 (%2 side): "
+                                                        "run scripts/explore-all.sh").arg(scenario, side));
+            const qint64 ways = figures.value(QStringLiteral("interleavings")).toInteger();
+            const qint64 failing = figures.value(QStringLiteral("failing")).toInteger();
+            const QHash<QString, qint64> values{{QStringLiteral("interleavings"), ways},
+                                                {QStringLiteral("failing"), failing},
+                                                {QStringLiteral("safe"), ways - failing},
+                                                {QStringLiteral("percent"), ways > 0 ? qRound64(100.0 * double(failing) / double(ways)) : 0}};
+            QString quoted;
+            qsizetype from = 0;
+            for (QRegularExpressionMatchIterator it = token.globalMatch(*t); it.hasNext();) {
+                const QRegularExpressionMatch m = it.next();
+                if (!values.contains(m.captured(1)))
+                    return fail(field, line, QStringLiteral("{explored.%1} is not a figure (interleavings, failing, safe, percent)")
+                                                 .arg(m.captured(1)));
+                quoted += t->mid(from, m.capturedStart() - from) + QString::number(values.value(m.captured(1)));
+                from = m.capturedEnd();
+            }
+            *t = quoted + t->mid(from);
         }
         return true;
     }

@@ -45,6 +45,100 @@
             <numerusform>The poll is closed: %n questions asked.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n step(s): </source>
+        <translation>
+            <numerusform>%n step: </numerusform>
+            <numerusform>%n steps: </numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>No finding in %n sampled run(s).</source>
+        <translation>
+            <numerusform>No finding in %n sampled run.</numerusform>
+            <numerusform>No finding in %n sampled runs.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>No finding in %n execution(s) (bounded: the space was not covered).</source>
+        <translation>
+            <numerusform>No finding in %n execution (bounded: the space was not covered).</numerusform>
+            <numerusform>No finding in %n executions (bounded: the space was not covered).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>No finding in all %n interleaving(s) (complete).</source>
+        <translation>
+            <numerusform>No finding in the %n interleaving (complete).</numerusform>
+            <numerusform>No finding in all %n interleavings (complete).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>No finding in all %n distinct execution(s) (complete).</source>
+        <translation>
+            <numerusform>No finding in the %n distinct execution (complete).</numerusform>
+            <numerusform>No finding in all %n distinct executions (complete).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n execution(s) (%2) break the stock or the lock.</source>
+        <translation>
+            <numerusform>%1 of %n execution (%2) breaks the stock or the lock.</numerusform>
+            <numerusform>%1 of %n executions (%2) break the stock or the lock.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n step(s)</source>
+        <translation>
+            <numerusform>%n step</numerusform>
+            <numerusform>%n steps</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 · %2 (%3) · every schedule, on the virtual clock · %n worker(s), each with private redis-servers</source>
+        <translation>
+            <numerusform>%1 · %2 (%3) · every schedule, on the virtual clock · %n worker with private redis-servers</numerusform>
+            <numerusform>%1 · %2 (%3) · every schedule, on the virtual clock · %n workers, each with private redis-servers</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>Explore</name>
+    <message numerus="yes">
+        <source>with up to %n injected fault(s) in %1 placements</source>
+        <translation>
+            <numerusform>with up to %n injected fault in %1 placements</numerusform>
+            <numerusform>with up to %n injected faults in %1 placements</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>complete: all %n interleaving(s)</source>
+        <translation>
+            <numerusform>complete: the %n interleaving</numerusform>
+            <numerusform>complete: all %n interleavings</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>complete: %n distinct execution(s) (DPOR with sleep sets; about %1 interleavings without reduction)</source>
+        <translation>
+            <numerusform>complete: %n distinct execution (DPOR with sleep sets; about %1 interleavings without reduction)</numerusform>
+            <numerusform>complete: %n distinct executions (DPOR with sleep sets; about %1 interleavings without reduction)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>bounded: %n execution(s) before it was interrupted; the rest of the space (about %1 interleavings) was not explored</source>
+        <translation>
+            <numerusform>bounded: %n execution before it was interrupted; the rest of the space (about %1 interleavings) was not explored</numerusform>
+            <numerusform>bounded: %n executions before it was interrupted; the rest of the space (about %1 interleavings) was not explored</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>bounded: %n execution(s) before the budget ran out; the rest of the space (about %1 interleavings) was not explored</source>
+        <translation>
+            <numerusform>bounded: %n execution before the budget ran out; the rest of the space (about %1 interleavings) was not explored</numerusform>
+            <numerusform>bounded: %n executions before the budget ran out; the rest of the space (about %1 interleavings) was not explored</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>LessonBrowser</name>
@@ -314,6 +408,44 @@
         <translation>
             <numerusform>%n command</numerusform>
             <numerusform>%n commands</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>lockstock::ScheduleExploration</name>
+    <message numerus="yes">
+        <source>%n schedule(s) run · %1/s</source>
+        <translation>
+            <numerusform>%n schedule run · %1/s</numerusform>
+            <numerusform>%n schedules run · %1/s</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>No finding in all %n distinct execution(s).</source>
+        <translation>
+            <numerusform>No finding in the %n distinct execution.</numerusform>
+            <numerusform>No finding in all %n distinct executions.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>No finding in the %n execution(s) run.</source>
+        <translation>
+            <numerusform>No finding in the %n execution run.</numerusform>
+            <numerusform>No finding in the %n executions run.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n execution(s) break the stock or the lock.</source>
+        <translation>
+            <numerusform>%1 of %n execution breaks the stock or the lock.</numerusform>
+            <numerusform>%1 of %n executions break the stock or the lock.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n step(s): %1</source>
+        <translation>
+            <numerusform>%n step: %1</numerusform>
+            <numerusform>%n steps: %1</numerusform>
         </translation>
     </message>
 </context>

@@ -317,6 +317,98 @@
         <source>none</source>
         <translation>无</translation>
     </message>
+    <message>
+        <source>explore (%1): %2 runs · %3/s</source>
+        <translation>探索（%1）：%2 次运行 · %3 次/秒</translation>
+    </message>
+    <message>
+        <source>outcome</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>runs</source>
+        <translation>次数</translation>
+    </message>
+    <message>
+        <source>share</source>
+        <translation>占比</translation>
+    </message>
+    <message>
+        <source>shortest schedule</source>
+        <translation>最短调度</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n step(s): </source>
+        <translation>
+            <numerusform>%n 步：</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>No finding in %n sampled run(s).</source>
+        <translation>
+            <numerusform>在 %n 次抽样运行中没有发现问题。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>No finding in %n execution(s) (bounded: the space was not covered).</source>
+        <translation>
+            <numerusform>在 %n 次执行中没有发现问题（有界：未覆盖整个空间）。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>No finding in all %n interleaving(s) (complete).</source>
+        <translation>
+            <numerusform>在全部 %n 种交错中都没有发现问题（完整）。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>No finding in all %n distinct execution(s) (complete).</source>
+        <translation>
+            <numerusform>在全部 %n 个不同的执行中都没有发现问题（完整）。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n execution(s) (%2) break the stock or the lock.</source>
+        <translation>
+            <numerusform>%n 次执行中有 %1 次（%2）破坏了库存或锁。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Shortest counterexample per finding (fewest steps, then fewest faults):</source>
+        <translation>每种问题的最短反例（步数最少，其次故障最少）：</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n step(s)</source>
+        <translation>
+            <numerusform>%n 步</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 · %2 (%3) · every schedule, on the virtual clock · %n worker(s), each with private redis-servers</source>
+        <translation>
+            <numerusform>%1 · %2（%3）· 所有调度，虚拟时钟 · %n 个工作线程，各有私有的 redis-server</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Saved the shortest counterexample (%1) to %2; replay it with: %3</source>
+        <translation>最短反例（%1）已保存到 %2；重放命令：%3</translation>
+    </message>
+    <message>
+        <source>neither DISPLAY nor WAYLAND_DISPLAY is set</source>
+        <translation>DISPLAY 和 WAYLAND_DISPLAY 都没有设置</translation>
+    </message>
+    <message>
+        <source>the window needs a display and cannot open one (%1).
+Set DISPLAY (or WAYLAND_DISPLAY) to the screen to use, or learn in this terminal:
+  lockstock lesson lost-update   a guided lesson, its frames with the trace between them
+  lockstock run lost-update      run a scenario and print the checker&apos;s verdict
+  lockstock --help               every command</source>
+        <translation>窗口需要一个显示器，但打不开（%1）。
+把 DISPLAY（或 WAYLAND_DISPLAY）设为要用的屏幕，或者就在这个终端里学：
+  lockstock lesson lost-update   引导课程：逐帧讲解，帧之间是执行轨迹
+  lockstock run lost-update      运行一个场景并打印检查器的结论
+  lockstock --help               所有命令</translation>
+    </message>
 </context>
 <context>
     <name>CodeLanguageSwitch</name>
@@ -717,6 +809,106 @@
     </message>
 </context>
 <context>
+    <name>Explore</name>
+    <message numerus="yes">
+        <source>with up to %n injected fault(s) in %1 placements</source>
+        <translation>
+            <numerusform>注入最多 %n 个故障，共 %1 种放置方式</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>complete: a single schedule; no two clients ever have a command to send at the same moment, so the scenario&apos;s timing decides every order</source>
+        <translation>完整：只有一种调度；从来没有两个客户端同时有命令要发送，所以场景的时序决定了所有顺序</translation>
+    </message>
+    <message numerus="yes">
+        <source>complete: all %n interleaving(s)</source>
+        <translation>
+            <numerusform>完整：全部 %n 种交错</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>complete: %n distinct execution(s) (DPOR with sleep sets; about %1 interleavings without reduction)</source>
+        <translation>
+            <numerusform>完整：%n 个不同的执行（带睡眠集的 DPOR；不做约简约有 %1 种交错）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>bounded: %n execution(s) before it was interrupted; the rest of the space (about %1 interleavings) was not explored</source>
+        <translation>
+            <numerusform>有界：被中断前完成 %n 次执行；空间的其余部分（约 %1 种交错）未被探索</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>bounded: %n execution(s) before the budget ran out; the rest of the space (about %1 interleavings) was not explored</source>
+        <translation>
+            <numerusform>有界：预算用完前完成 %n 次执行；空间的其余部分（约 %1 种交错）未被探索</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>sampled: %1 PCT runs (depth %2) and %3 random walks of a space of about %4 interleavings; each PCT run finds a bug of depth %2 with probability at least %5</source>
+        <translation>抽样：在约 %4 种交错的空间中进行了 %1 次 PCT 运行（深度 %2）和 %3 次随机游走；每次 PCT 运行找到深度为 %2 的缺陷的概率至少为 %5</translation>
+    </message>
+    <message>
+        <source>stopped: %1</source>
+        <translation>已停止：%1</translation>
+    </message>
+    <message>
+        <source>stock unknown</source>
+        <translation>库存未知</translation>
+    </message>
+    <message>
+        <source>stock %1</source>
+        <translation>库存 %1</translation>
+    </message>
+</context>
+<context>
+    <name>ExplorePanel</name>
+    <message>
+        <source>Explore all schedules</source>
+        <translation>探索所有调度</translation>
+    </message>
+    <message>
+        <source>Close (Esc); the exploration goes on</source>
+        <translation>关闭（Esc）；探索继续进行</translation>
+    </message>
+    <message>
+        <source>Every order in which the clients&apos; commands can reach Redis, each a real run on the virtual clock, judged by its own verdict. Sleeps and waits keep the scenario&apos;s timing.</source>
+        <translation>客户端命令到达 Redis 的每一种顺序，每种都是虚拟时钟上的一次真实运行，由它自己的结论评判。睡眠和等待保持场景原有的时序。</translation>
+    </message>
+    <message>
+        <source>Faults</source>
+        <translation>故障</translation>
+    </message>
+    <message>
+        <source>Also inject up to this many faults, each after any step: a pause longer than the lease, a crash, a lost reply, a lock node&apos;s restart or clock jump (as the scenario allows)</source>
+        <translation>另外注入最多这么多个故障，每个放在任意一步之后：比租约更长的停顿、崩溃、丢失的回复、锁节点重启或时钟跳变（视场景而定）</translation>
+    </message>
+    <message>
+        <source>Budget (s)</source>
+        <translation>预算（秒）</translation>
+    </message>
+    <message>
+        <source>At most this long; a space too large for it is sampled (PCT and random walks), and says so</source>
+        <translation>最多这么长时间；空间太大时改为抽样（PCT 和随机游走），并会注明</translation>
+    </message>
+    <message>
+        <source>▶ Explore</source>
+        <translation>▶ 探索</translation>
+    </message>
+    <message>
+        <source>■ Cancel</source>
+        <translation>■ 取消</translation>
+    </message>
+    <message>
+        <source>%1 · %2%</source>
+        <translation>%1 · %2%</translation>
+    </message>
+    <message>
+        <source>Each column is one schedule, each row a point where several clients could go next. Click a column to load its run into the timeline.</source>
+        <translation>每一列是一种调度，每一行是一个可以有多个客户端接着执行的选择点。点击一列，把它的运行载入时间线。</translation>
+    </message>
+</context>
+<context>
     <name>Export</name>
     <message>
         <source>cannot write %1: %2</source>
@@ -926,6 +1118,41 @@
     </message>
 </context>
 <context>
+    <name>FilePicker</name>
+    <message>
+        <source>Save</source>
+        <translation>保存</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>打开</translation>
+    </message>
+    <message>
+        <source>Up</source>
+        <translation>上一级</translation>
+    </message>
+    <message>
+        <source>No files of this kind here</source>
+        <translation>这里没有这类文件</translation>
+    </message>
+    <message>
+        <source>File name</source>
+        <translation>文件名</translation>
+    </message>
+    <message>
+        <source>a name, or a path (/…, ~/…)</source>
+        <translation>文件名，或路径（/…、~/…）</translation>
+    </message>
+    <message>
+        <source>a file&apos;s name or path</source>
+        <translation>文件名或路径</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+</context>
+<context>
     <name>ForkPopup</name>
     <message>
         <source>Fork the future at %1 s</source>
@@ -1032,6 +1259,10 @@
     <message>
         <source>End of the lesson. Pick another from the lessons (Ctrl+L).</source>
         <translation>本课结束。可以从课程列表（Ctrl+L）再选一课。</translation>
+    </message>
+    <message>
+        <source>Other lessons…</source>
+        <translation>其他课程…</translation>
     </message>
 </context>
 <context>
@@ -1173,10 +1404,6 @@
     <message>
         <source>Side panels</source>
         <translation>侧边面板</translation>
-    </message>
-    <message>
-        <source>Save</source>
-        <translation>保存</translation>
     </message>
     <message>
         <source>&amp;Help</source>
@@ -1338,6 +1565,10 @@
         <source>Export p&amp;oll results…</source>
         <translation>导出投票结果(&amp;O)…</translation>
     </message>
+    <message>
+        <source>E&amp;xplore all schedules…</source>
+        <translation>探索所有调度(&amp;X)…</translation>
+    </message>
 </context>
 <context>
     <name>Observed</name>
@@ -1424,10 +1655,6 @@
     <message>
         <source>Export the poll&apos;s results</source>
         <translation>导出投票结果</translation>
-    </message>
-    <message>
-        <source>Save</source>
-        <translation>保存</translation>
     </message>
     <message>
         <source>CSV, a row per choice and round (*.csv)</source>
@@ -1643,7 +1870,7 @@
     </message>
     <message>
         <source>MONITOR</source>
-        <translation>MONITOR</translation>
+        <translation>Redis 收到的命令（MONITOR）</translation>
     </message>
 </context>
 <context>
@@ -3620,6 +3847,75 @@
     <message>
         <source>Remove a fault</source>
         <translation>移除故障</translation>
+    </message>
+</context>
+<context>
+    <name>lockstock::ScheduleExploration</name>
+    <message>
+        <source>This scenario runs on the real clock (Sentinel or a cluster act on their own timers): its schedules cannot be replayed, so they cannot be explored.</source>
+        <translation>这个场景运行在真实时钟上（哨兵或集群按各自的计时器行动）：它的调度无法重放，因此无法探索。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n schedule(s) run · %1/s</source>
+        <translation>
+            <numerusform>已运行 %n 种调度 · %1 次/秒</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>No finding in all %n distinct execution(s).</source>
+        <translation>
+            <numerusform>在全部 %n 个不同的执行中都没有发现问题。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>No finding in the %n execution(s) run.</source>
+        <translation>
+            <numerusform>在已运行的 %n 次执行中没有发现问题。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 of %n execution(s) break the stock or the lock.</source>
+        <translation>
+            <numerusform>%n 次执行中有 %1 次破坏了库存或锁。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 · %2 (%3)</source>
+        <translation>%1 · %2（%3）</translation>
+    </message>
+    <message>
+        <source>correct</source>
+        <translation>正确</translation>
+    </message>
+    <message>
+        <source>broken</source>
+        <translation>有缺陷</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n step(s): %1</source>
+        <translation>
+            <numerusform>%n 步：%1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>faults: %1</source>
+        <translation>故障：%1</translation>
+    </message>
+    <message>
+        <source>outcome: %1</source>
+        <translation>结果：%1</translation>
+    </message>
+    <message>
+        <source>No such schedule</source>
+        <translation>没有这种调度</translation>
+    </message>
+    <message>
+        <source>Cannot write to %1</source>
+        <translation>无法写入 %1</translation>
+    </message>
+    <message>
+        <source>Schedule %1 of the exploration of %2: %3</source>
+        <translation>对 %2 的探索中的第 %1 种调度：%3</translation>
     </message>
 </context>
 <context>

@@ -49,13 +49,15 @@ expect()
     fi
 }
 
-expect "" list lesson my.lockstock.json observe report run shot stress
+expect "" list lesson my.lockstock.json observe report run shot stress explore
 expect "ob" observe
 expect "--ver" --version
 expect "run lost-up" lost-update
 expect "run my" my.lockstock.json
 expect "shot not"
 expect "lesson flash" flash-sale
+expect "explore lost-up" lost-update
+expect "explore lost-update --method n" naive
 expect "run lost-update --str" --strategy
 expect "run lost-update --strategy set-nx-" set-nx-ex-del set-nx-ex-lua set-nx-px-min-replicas set-nx-px-wait
 expect "run lost-update --strategy cor" correct
