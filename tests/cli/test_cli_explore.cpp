@@ -87,7 +87,7 @@ private slots:
                                           QStringLiteral("--language"), QStringLiteral("en")},
                                          60000);
         QVERIFY2(r.finished && r.exitCode == 0, qPrintable(describe(r)));
-        QVERIFY2(r.out.contains(QLatin1String("No finding in all 8 distinct executions (complete).")), qPrintable(r.out));
+        QVERIFY2(r.out.contains(QLatin1String("No finding in all 12 distinct executions (complete).")), qPrintable(r.out));
         QVERIFY2(r.err.contains(QLatin1String("no counterexample saved")), qPrintable(r.err));
         QVERIFY(!QFile::exists(saved));
     }
