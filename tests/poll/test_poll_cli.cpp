@@ -70,7 +70,7 @@ private slots:
             QVERIFY2(answer(port, path).startsWith("HTTP/1.1 404"), path.constData());
 
         // Three phones join at the first frame; Enter goes to the question.
-        QVERIFY2(said(QStringLiteral("Frame 1 of 5")), describeRun());
+        QVERIFY2(said(QStringLiteral("Frame 1 of 7")), describeRun());
         QObject owner;
         QList<Phone *> phones;
         for (int i = 0; i < 3; ++i) {
@@ -101,7 +101,7 @@ private slots:
         QVERIFY2(said(QStringLiteral("Voting is closed. Enter reveals")), describeRun());
         lockstock.write("\n");
         QVERIFY2(said(QStringLiteral("Answer: 99\n      98: 33 % → 0 %\n      99: 67 % → 100 %  ✓\n      100: 0 % → 0 %\n")), describeRun());
-        QVERIFY2(said(QStringLiteral("Frame 3 of 5")), describeRun());
+        QVERIFY2(said(QStringLiteral("Frame 3 of 7")), describeRun());
         QTRY_VERIFY_WITH_TIMEOUT(phones.at(0)->state.value(QStringLiteral("question")).toObject().value(QStringLiteral("revealed")).toBool(),
                                  kWaitMs);
 
