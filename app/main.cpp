@@ -8,6 +8,7 @@
 #include "cli/ShotCommand.h"
 #include "cli/StressCommand.h"
 #include "cli/WindowCommand.h"
+#include "redis/ServerDirs.h"
 
 #include <QCoreApplication>
 #include <QGuiApplication>
@@ -112,5 +113,7 @@ int main(int argc, char **argv)
     // A reader that goes away (a pipe, a FIFO, a server) is a write error
     // to report, not a reason to die silently.
     std::signal(SIGPIPE, SIG_IGN);
+    // What a killed or crashed LockStock left in the temp dir goes now.
+    sweepDeadRunDirs();
     return finishOutput(dispatch(argc, argv));
 }

@@ -7,13 +7,13 @@
 #include "cli/TraceTable.h"
 #include "analysis/HistoryJson.h"
 #include "gui/TimelineExport.h"
+#include "io/OutputFile.h"
 #include "proxy/Observation.h"
 #include "redis/RedisError.h"
 #include "scenario/Scenario.h"
 
 #include <QCommandLineParser>
 #include <QElapsedTimer>
-#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 
@@ -321,9 +321,10 @@ int observeCommand(const QStringList &arguments)
         printError(QStringLiteral("--quiet would hide the random password programs log in with: choose one with --password"));
         return kExitUsage;
     }
-    QFile jsonFile(parser.value(QStringLiteral("json")));
-    if (parser.isSet(QStringLiteral("json")) && !jsonFile.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
-        printError(QStringLiteral("cannot write %1: %2").arg(jsonFile.fileName(), jsonFile.errorString()));
+    // Opened first: a --json that cannot be written fails before the recording.
+    std::optional<OutputFile> json;
+    if (parser.isSet(QStringLiteral("json")) && !json.emplace().open(parser.value(QStringLiteral("json")))) {
+        printError(json->failure());
         return kExitUsage;
     }
 
@@ -414,11 +415,12 @@ int observeCommand(const QStringList &arguments)
             }
             printOut(QStringLiteral("wrote %1").arg(shot));
         }
-        if (jsonFile.isOpen() && i == 0) {
-            QJsonObject json = toJson(analysis);
-            json[QStringLiteral("observed")] = observedJson(*observation, proxy, run, analyses);
-            if (jsonFile.write(QJsonDocument(json).toJson(QJsonDocument::Indented)) < 0 || !jsonFile.flush()) {
-                printError(QStringLiteral("cannot write %1: %2").arg(jsonFile.fileName(), jsonFile.errorString()));
+        if (json && i == 0) {
+            QJsonObject history = toJson(analysis);
+            history[QStringLiteral("observed")] = observedJson(*observation, proxy, run, analyses);
+            json->write(QJsonDocument(history).toJson(QJsonDocument::Indented));
+            if (!json->commit()) {
+                printError(json->failure());
                 return kExitFailed;
             }
         }

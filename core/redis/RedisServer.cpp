@@ -40,13 +40,9 @@ RedisServer::RedisServer()
 {
 }
 
-namespace {
-const QString kDirPrefix = QStringLiteral("lockstock-redis-");
-} // namespace
-
 RedisServer::RedisServer(Options options)
     : m_options(std::move(options))
-    , m_dir(QDir::tempPath() + QLatin1Char('/') + kDirPrefix + QStringLiteral("XXXXXX"))
+    , m_dir(runDirTemplate(kRedisDirPrefix))
 {
     if (!m_options.clock)
         m_options.clock = std::make_shared<ServerClock>();
@@ -68,9 +64,9 @@ QString RedisServer::configFile() const
 
 void RedisServer::prepareDir()
 {
-    // Dirs left by processes that were killed or crashed, once per process.
-    static const int swept = sweepDeadServerDirs(QDir::tempPath(), kDirPrefix);
-    (void)swept;
+    // Dirs left by processes that were killed or crashed (a program using
+    // the engine without the `lockstock` command sweeps them here).
+    sweepDeadRunDirs();
     if (!m_dir.isValid())
         throw RedisServerError("cannot create a temporary directory for redis-server: "
                                + m_dir.errorString().toStdString());

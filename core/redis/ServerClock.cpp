@@ -1,6 +1,7 @@
 #include "ServerClock.h"
 
 #include "RedisError.h"
+#include "ServerDirs.h"
 
 #include "../clockshift/clockpage.h"
 
@@ -34,9 +35,9 @@ void store(int64_t &field, qint64 value)
 
 ServerClock::ServerClock()
     // QTemporaryDir creates it 0700: only this user's servers map the page.
-    : m_dir(QDir::tempPath() + QStringLiteral("/lockstock-clock-XXXXXX"))
+    : m_dir(runDirTemplate(kClockDirPrefix))
 {
-    if (!m_dir.isValid())
+    if (!m_dir.isValid() || !m_owner.own(m_dir.path()))
         throw RedisServerError("cannot create a directory for the servers' clock page: "
                                + m_dir.errorString().toStdString());
     m_path = m_dir.filePath(QStringLiteral("clock"));

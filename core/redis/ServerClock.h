@@ -16,6 +16,8 @@
 #include <QString>
 #include <QTemporaryDir>
 
+#include "ServerDirs.h"
+
 struct lockstock_clock_page;
 
 namespace lockstock {
@@ -71,6 +73,7 @@ private:
     void write(F &&change);
 
     QTemporaryDir m_dir;
+    ServerDirOwner m_owner;    // marks m_dir as in use against sweeps
     QString m_path;
     lockstock_clock_page *m_page = nullptr;
     mutable QMutex m_lock;

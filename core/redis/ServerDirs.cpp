@@ -3,6 +3,8 @@
 #include <QDir>
 #include <QFile>
 
+#include <cerrno>
+#include <csignal>
 #include <fcntl.h>
 #include <sys/file.h>
 #include <unistd.h>
@@ -16,7 +18,29 @@ QByteArray ownerPath(const QString &dir)
 {
     return QFile::encodeName(QDir(dir).filePath(kOwnerFile));
 }
+
+// Whether the process `pid` lives (EPERM: it does, another user's).
+bool alive(pid_t pid)
+{
+    return ::kill(pid, 0) == 0 || errno == EPERM;
+}
+
+// A dir not claimed yet (no owner file): dead when the pid its name starts
+// with is no process's; without one (not ours) it is kept.
+bool makerIsGone(const QString &name, const QString &prefix)
+{
+    const QString rest = name.mid(prefix.size());
+    const qsizetype dash = rest.indexOf(QLatin1Char('-'));
+    bool number = false;
+    const qint64 pid = rest.left(dash).toLongLong(&number);
+    return dash > 0 && number && pid > 0 && !alive(pid_t(pid));
+}
 } // namespace
+
+QString runDirTemplate(const QString &prefix)
+{
+    return QDir::tempPath() + QLatin1Char('/') + prefix + QString::number(::getpid()) + QStringLiteral("-XXXXXX");
+}
 
 ServerDirOwner::~ServerDirOwner()
 {
@@ -54,14 +78,24 @@ int sweepDeadServerDirs(const QString &parent, const QString &prefix)
         if (dir.isSymLink() || dir.ownerId() != ::getuid())
             continue;
         const int fd = ::open(ownerPath(dir.filePath()).constData(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
-        if (fd < 0)
-            continue; // not one of ours, or made before owner files
         // Locked: its owner lives (or a sweeper of another process is at it).
-        if (::flock(fd, LOCK_EX | LOCK_NB) == 0)
+        const bool dead = fd >= 0 ? ::flock(fd, LOCK_EX | LOCK_NB) == 0 : makerIsGone(dir.fileName(), prefix);
+        if (dead)
             removed += QDir(dir.filePath()).removeRecursively() ? 1 : 0;
-        ::close(fd);
+        if (fd >= 0)
+            ::close(fd);
     }
     return removed;
+}
+
+void sweepDeadRunDirs()
+{
+    static const bool swept = [] {
+        for (const QString &prefix : {kRedisDirPrefix, kClockDirPrefix})
+            sweepDeadServerDirs(QDir::tempPath(), prefix);
+        return true;
+    }();
+    Q_UNUSED(swept);
 }
 
 } // namespace lockstock

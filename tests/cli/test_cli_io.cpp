@@ -10,11 +10,13 @@
 #include "redis/RedisConnection.h"
 
 #include <QDeadlineTimer>
+#include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QThread>
@@ -303,6 +305,74 @@ private slots:
         const CliResult r = test::finishLockstock(app, 20000);
         VERIFY_ENDED(r, sinceSignal, 3000, kExitFailed, QStringLiteral("the run stopped: interrupted"));
         QCOMPARE(watch.command({"DBSIZE"}).toInteger(), 0);
+    }
+
+    // A run killed outright (SIGKILL: nothing unwinds) leaves --json as it
+    // was, not empty: the file is written under no name and named once
+    // whole. A run that ends replaces it.
+    void killedRunLeavesTheOutputAsItWas()
+    {
+        const QString out = writeFile(QStringLiteral("kept.json"), "previous\n");
+        const QString sleepy = writeFile(QStringLiteral("sleepy-killed.json"),
+                                         R"({"broken": "no-lock", "correct": "lua-decrement", "speed": 1,
+                                             "clients": [{"name": "A", "start_ms": 600000}, "B"]})");
+        QElapsedTimer sinceSignal;
+        const CliResult killed = signalled({kRun, sleepy, QStringLiteral("--live"), QStringLiteral("--json"), out},
+                                           QStringLiteral("Redis"), 300, SIGKILL, &sinceSignal);
+        QVERIFY2(killed.finished && killed.exitStatus == QProcess::CrashExit, qPrintable(describe(killed)));
+        QFile kept(out);
+        QVERIFY(kept.open(QIODevice::ReadOnly));
+        QCOMPARE(kept.readAll(), QByteArray("previous\n"));
+        kept.close();
+        QCOMPARE(QDir(m_dir.path()).entryList({QStringLiteral(".kept.json*")}, QDir::Files | QDir::Hidden), QStringList());
+        const CliResult done = runLockstock({kRun, QStringLiteral("lost-update"), kQuiet, QStringLiteral("--json"), out});
+        QVERIFY2(done.exitCode == 0, qPrintable(describe(done)));
+        QVERIFY(kept.open(QIODevice::ReadOnly));
+        QVERIFY(QJsonDocument::fromJson(kept.readAll()).isObject());
+    }
+
+    // The temp dirs of a killed run (its server's, its clock page's) go at
+    // the next LockStock start, whatever the command; those of a run still
+    // going stay.
+    void killedRunsTempDirsGoAtTheNextStart()
+    {
+        QTemporaryDir tmp;
+        QVERIFY(tmp.isValid());
+        const QStringList env{QStringLiteral("TMPDIR=") + tmp.path()};
+        const QString sleepy = writeFile(QStringLiteral("sleepy-dirs.json"),
+                                         R"({"broken": "no-lock", "correct": "lua-decrement", "speed": 1,
+                                             "clients": [{"name": "A", "start_ms": 600000}, "B"]})");
+        const auto dirs = [&tmp] {
+            const QStringList names = QDir(tmp.path()).entryList({QStringLiteral("lockstock-*")}, QDir::Dirs);
+            return QSet<QString>(names.cbegin(), names.cend());
+        };
+        // Up once it says which Redis it runs on.
+        const auto start = [&](QProcess &app) {
+            test::startLockstock(app, {kRun, sleepy, QStringLiteral("--live")}, env);
+            QByteArray out;
+            QDeadlineTimer deadline(30000);
+            while (!out.contains("Redis") && !deadline.hasExpired() && app.state() == QProcess::Running) {
+                app.waitForReadyRead(50);
+                out += app.readAllStandardOutput();
+            }
+            return out.contains("Redis");
+        };
+        QProcess killed, going;
+        QVERIFY(start(killed));
+        const QSet<QString> killedDirs = dirs();
+        QVERIFY2(killedDirs.size() >= 2, qPrintable(killedDirs.values().join(QLatin1Char(' '))));
+        QVERIFY(start(going));
+        const QSet<QString> goingDirs = dirs() - killedDirs;
+        QVERIFY2(goingDirs.size() >= 2, qPrintable(goingDirs.values().join(QLatin1Char(' '))));
+        ::kill(pid_t(killed.processId()), SIGKILL);
+        QVERIFY(test::finishLockstock(killed, 20000).finished);
+        QCOMPARE(dirs(), killedDirs + goingDirs); // nothing removed them: the process was gone at once
+        const CliResult next = runLockstock({QStringLiteral("list")}, 30000, env);
+        QVERIFY2(next.exitCode == 0, qPrintable(describe(next)));
+        QCOMPARE(dirs(), goingDirs);
+        ::kill(pid_t(going.processId()), SIGTERM);
+        QVERIFY(test::finishLockstock(going, 20000).finished);
+        QCOMPARE(dirs(), QSet<QString>());
     }
 
     // The window closes on SIGTERM as if the user closed it: a normal exit.

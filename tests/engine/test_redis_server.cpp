@@ -15,6 +15,8 @@
 #include <atomic>
 
 #include <csignal>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <thread>
 
 using namespace lockstock;
@@ -189,8 +191,10 @@ private slots:
     }
 
     // A dir whose owner died (killed: it never removed it) is swept by the
-    // next process that starts a server; one whose owner lives, and one that
-    // is not ours (no owner file), stay.
+    // next process that starts a server, and so is one its maker died before
+    // claiming (the pid in its name is no process's); one whose owner lives,
+    // one a live process is claiming, and one that is not ours (no owner
+    // file, no pid in its name), stay.
     void deadOwnersDirsAreSwept()
     {
         const QString parent = QDir::tempPath();
@@ -209,9 +213,17 @@ private slots:
         ServerDirOwner owner;
         QVERIFY(owner.own(alive));
         const QString foreign = makeDir(QStringLiteral("lockstock-redis-test-foreign"), false);
-        QCOMPARE(sweepDeadServerDirs(parent, QStringLiteral("lockstock-redis-test-")), 1);
+        const pid_t gone = ::fork();
+        if (gone == 0)
+            ::_exit(0);
+        QVERIFY(gone > 0 && ::waitpid(gone, nullptr, 0) == gone);
+        const QString unclaimedDead = makeDir(QStringLiteral("lockstock-redis-test-%1-aB3dE9").arg(gone), false);
+        const QString unclaimedLive = makeDir(QStringLiteral("lockstock-redis-test-%1-aB3dE9").arg(::getpid()), false);
+        QCOMPARE(sweepDeadServerDirs(parent, QStringLiteral("lockstock-redis-test-")), 2);
         QVERIFY(!QFileInfo::exists(dead));
+        QVERIFY(!QFileInfo::exists(unclaimedDead));
         QVERIFY(QFileInfo::exists(alive));
+        QVERIFY(QFileInfo::exists(unclaimedLive));
         QVERIFY(QFileInfo::exists(foreign));
         // A server's own dir is marked while it runs.
         RedisServer s;
@@ -219,6 +231,7 @@ private slots:
         QCOMPARE(sweepDeadServerDirs(QFileInfo(s.dataDir()).path(), QFileInfo(s.dataDir()).fileName()), 0);
         QVERIFY(QFileInfo::exists(s.dataDir()));
         QDir(alive).removeRecursively();
+        QDir(unclaimedLive).removeRecursively();
         QDir(foreign).removeRecursively();
     }
 
