@@ -169,6 +169,37 @@ private slots:
         VERIFY_USAGE_ERROR(r, says);
     }
 
+    // The window's --redis is checked as `run`'s is: a bad one exits 2 with
+    // its message before any window (it used to open the window anyway and,
+    // offscreen, never exit).
+    void windowRedisErrors_data()
+    {
+        QTest::addColumn<QString>("redis");
+        QTest::addColumn<QString>("says");
+        QTest::addRow("port 0") << QStringLiteral("127.0.0.1:0") << QStringLiteral("the port must be a number from 1 to 65535");
+        const QString closed = QStringLiteral("127.0.0.1:%1").arg(closedPort());
+        QTest::addRow("nobody listening") << closed << QStringLiteral("cannot connect to Redis at %1").arg(closed);
+    }
+
+    void windowRedisErrors()
+    {
+        QFETCH(QString, redis);
+        QFETCH(QString, says);
+        const CliResult r = runLockstock({QStringLiteral("--redis"), redis}, 10000, {QStringLiteral("QT_QPA_PLATFORM=offscreen")});
+        VERIFY_USAGE_ERROR(r, says);
+        QCOMPARE(r.err.count(QLatin1Char('\n')), 1);
+    }
+
+    // No display: what to do instead, and exit 2 (Qt aborted: "could not
+    // connect to display", exit 134).
+    void windowWithoutADisplay()
+    {
+        const CliResult r = runLockstock({}, 30000, {QStringLiteral("QT_QPA_PLATFORM="), QStringLiteral("DISPLAY="), QStringLiteral("WAYLAND_DISPLAY=")});
+        VERIFY_USAGE_ERROR(r, QStringLiteral("the window needs a display"));
+        for (const QString &hint : {QStringLiteral("DISPLAY"), QStringLiteral("lockstock lesson"), QStringLiteral("lockstock run")})
+            QVERIFY2(r.err.contains(hint), qPrintable(r.err));
+    }
+
     // An HTTP server where Redis should be.
     void serverIsNotRedis()
     {
