@@ -64,9 +64,9 @@ void CodeModel::load()
         language = m_languages.contains(QStringLiteral("python")) ? QStringLiteral("python") : QStringLiteral("cpp");
     beginResetModel();
     if (language == QLatin1String("cpp"))
-        m_listing = StrategyListing::cpp(*strategy);
+        m_listing = StrategyListing::cpp(*strategy, m_uiLanguage);
     else
-        m_listing = StrategyListing::load(m_strategy, language, m_uiLanguage).value_or(StrategyListing::cpp(*strategy));
+        m_listing = StrategyListing::load(m_strategy, language, m_uiLanguage).value_or(StrategyListing::cpp(*strategy, m_uiLanguage));
     m_markers.clear();
     m_focusLine = -1;
     endResetModel();

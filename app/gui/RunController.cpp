@@ -130,6 +130,7 @@ void RunController::retranslate()
     m_primary.retranslate();
     m_secondary.retranslate();
     m_stress.retranslate();
+    emit m_editor.changed(); // Undo's words and the faults' are said anew
 }
 
 QVariantList RunController::strategies() const

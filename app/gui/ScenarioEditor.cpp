@@ -99,23 +99,33 @@ std::pair<Step, int> stepAt(const RunAnalysis &data, int client, qint64 ns)
 } // namespace
 
 // One edit: the whole scenario before and after it, so undo gives back the
-// exact earlier one, whatever the edit touched.
+// exact earlier one, whatever the edit touched. Its words are kept
+// untranslated and said in the language in use when asked for: an edit made
+// in English reads in Chinese after the switch.
 class ScenarioEdit : public QUndoCommand {
 public:
-    ScenarioEdit(ScenarioEditor *editor, Scenario before, Scenario after, const QString &text)
-        : QUndoCommand(text)
-        , m_editor(editor)
+    ScenarioEdit(ScenarioEditor *editor, Scenario before, Scenario after, const char *what, const QString &argument)
+        : m_editor(editor)
         , m_before(std::move(before))
         , m_after(std::move(after))
+        , m_what(what)
+        , m_argument(argument)
     {
     }
     void undo() override { m_editor->apply(m_before); }
     void redo() override { m_editor->apply(m_after); }
+    QString description() const
+    {
+        const QString words = ScenarioEditor::tr(m_what);
+        return m_argument.isNull() ? words : words.arg(m_argument);
+    }
 
 private:
     ScenarioEditor *m_editor;
     Scenario m_before;
     Scenario m_after;
+    const char *m_what;     // QT_TR_NOOP'd
+    QString m_argument;
 };
 
 ScenarioEditor::ScenarioEditor(QObject *parent)
@@ -154,14 +164,26 @@ void ScenarioEditor::check()
     m_error = error.field.isEmpty() ? error.message : error.field + QStringLiteral(": ") + error.message;
 }
 
-void ScenarioEditor::edit(const Scenario &edited, const QString &what)
+QString ScenarioEditor::undoText() const
+{
+    const auto *edit = static_cast<const ScenarioEdit *>(m_undo.command(m_undo.index() - 1));
+    return edit ? edit->description() : QString();
+}
+
+QString ScenarioEditor::redoText() const
+{
+    const auto *edit = static_cast<const ScenarioEdit *>(m_undo.command(m_undo.index()));
+    return edit ? edit->description() : QString();
+}
+
+void ScenarioEditor::edit(const Scenario &edited, const char *what, const QString &argument)
 {
     if (edited == m_scenario) {
         check(); // a refused input of before is gone: the value stands as it was
         emit changed();
         return;
     }
-    m_undo.push(new ScenarioEdit(this, m_scenario, edited, what));
+    m_undo.push(new ScenarioEdit(this, m_scenario, edited, what, argument));
 }
 
 QVariantMap ScenarioEditor::values() const
@@ -248,7 +270,7 @@ bool ScenarioEditor::set(const QString &field, const QString &text)
         if (!schedule || *schedule == Schedule::Interactive)
             return false;
         c.schedule = *schedule;
-        edit(s, tr("Schedule"));
+        edit(s, QT_TR_NOOP("Schedule"));
         return true;
     }
     if (field == QLatin1String("interleaving")) {
@@ -258,7 +280,7 @@ bool ScenarioEditor::set(const QString &field, const QString &text)
             c.schedule = Schedule::Scripted;
         else if (c.schedule == Schedule::Scripted)
             c.schedule = Schedule::Timed;
-        edit(s, tr("Interleaving"));
+        edit(s, QT_TR_NOOP("Interleaving"));
         return true;
     }
     const std::optional<double> number = parseNumber(text);
@@ -271,7 +293,7 @@ bool ScenarioEditor::set(const QString &field, const QString &text)
     }
     if (known) {
         known->set(c, qint64(std::llround(*number * known->msPerUnit)));
-        edit(s, tr("Change %1").arg(field));
+        edit(s, QT_TR_NOOP("Change %1"), field);
         return true;
     }
     const qint64 count = std::llround(*number);
@@ -286,7 +308,7 @@ bool ScenarioEditor::set(const QString &field, const QString &text)
         c.clients.removeLast();
     while (c.clients.size() < count)
         c.clients.append({freshName(c.clients, c.clients.size()), 0});
-    edit(s, tr("Clients"));
+    edit(s, QT_TR_NOOP("Clients"));
     return true;
 }
 
@@ -309,7 +331,7 @@ void ScenarioEditor::setClientName(int client, const QString &name)
     for (ServerFault &f : c.serverFaults)
         if (f.client == old)
             f.client = fresh;
-    edit(s, tr("Rename %1").arg(old));
+    edit(s, QT_TR_NOOP("Rename %1"), old);
 }
 
 bool ScenarioEditor::setClientStart(int client, const QString &ms)
@@ -325,7 +347,7 @@ bool ScenarioEditor::setClientStart(int client, const QString &ms)
     }
     Scenario s = m_scenario;
     s.config.clients[client].startMs = std::llround(*number);
-    edit(s, tr("Start of %1").arg(s.config.clients.at(client).name));
+    edit(s, QT_TR_NOOP("Start of %1"), s.config.clients.at(client).name);
     return true;
 }
 
@@ -338,7 +360,7 @@ void ScenarioEditor::addClientFault(int client, double atMs, const QString &acti
     const QString name = c.clients.at(client).name;
     if (action == QLatin1String("slow")) {
         c.clients[client].clockRate = 0.5;
-        edit(s, tr("Slow down %1").arg(name));
+        edit(s, QT_TR_NOOP("Slow down %1"), name);
         return;
     }
     Fault fault;
@@ -354,7 +376,7 @@ void ScenarioEditor::addClientFault(int client, double atMs, const QString &acti
         return;
     }
     c.faults.append(fault);
-    edit(s, action == QLatin1String("crash") ? tr("Crash %1").arg(name) : tr("Pause %1").arg(name));
+    edit(s, action == QLatin1String("crash") ? QT_TR_NOOP("Crash %1") : QT_TR_NOOP("Pause %1"), name);
 }
 
 QStringList ScenarioEditor::nodeActions(int node) const
@@ -391,7 +413,7 @@ void ScenarioEditor::addNodeFault(int node, double atMs, const QString &action, 
     else if (fault.action == ServerAction::ClockDrift)
         fault.rate = amount;
     s.config.serverFaults.append(fault);
-    edit(s, tr("Fault on node %1").arg(node + 1));
+    edit(s, QT_TR_NOOP("Fault on node %1"), QString::number(node + 1));
 }
 
 void ScenarioEditor::removeFault(int index)
@@ -406,7 +428,7 @@ void ScenarioEditor::removeFault(int index)
         c.serverFaults.removeAt(index - c.faults.size());
     else
         return;
-    edit(s, tr("Remove a fault"));
+    edit(s, QT_TR_NOOP("Remove a fault"));
 }
 
 } // namespace lockstock

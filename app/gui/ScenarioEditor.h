@@ -61,8 +61,9 @@ public:
     QString errorField() const { return m_errorField; }
     bool canUndo() const { return m_undo.canUndo(); }
     bool canRedo() const { return m_undo.canRedo(); }
-    QString undoText() const { return m_undo.undoText(); }
-    QString redoText() const { return m_undo.redoText(); }
+    // What Undo and Redo would do, in the language in use.
+    QString undoText() const;
+    QString redoText() const;
     int nodeCount() const;
     bool replicated() const { return m_scenario.config.nodes.kind == NodeSpec::Kind::Replicated; }
 
@@ -93,8 +94,9 @@ signals:
 
 private:
     friend class ScenarioEdit;
-    // Pushes an undoable step from the scenario now to `edited`.
-    void edit(const Scenario &edited, const QString &what);
+    // Pushes an undoable step from the scenario now to `edited`; `what` says
+    // it (QT_TR_NOOP'd, with %1 for `argument`).
+    void edit(const Scenario &edited, const char *what, const QString &argument = {});
     // An edit done or undone: all but where the scenario is saved.
     void apply(const Scenario &scenario);
     void check();

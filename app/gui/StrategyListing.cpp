@@ -95,27 +95,42 @@ QList<Comment> commentsOf(const QStringList &lines, const QString &language)
 }
 
 // `lines` with each comment `translations` has in its language; a comment
-// on lines of its own takes as many lines as the translation has.
-QStringList translated(const QStringList &lines, const QString &language, const QHash<QString, QString> &translations)
+// on lines of its own takes as many lines as the translation has. `from`
+// (if given) gets, per line out, the line in that it stands for: -1 for a
+// translated comment's own lines.
+QStringList translated(const QStringList &lines, const QString &language, const QHash<QString, QString> &translations,
+                       QList<qsizetype> *from = nullptr)
 {
     const QString prefix = prefixOf(language);
     QStringList out;
     qsizetype next = 0;
+    const auto keep = [&](qsizetype first, qsizetype last) {
+        out += lines.mid(first, last - first);
+        if (from)
+            for (qsizetype i = first; i < last; ++i)
+                *from << i;
+    };
     for (const Comment &c : commentsOf(lines, language)) {
         const QString words = translations.value(c.text);
         if (words.isEmpty())
             continue;
-        out += lines.mid(next, c.first - next);
+        keep(next, c.first);
         next = c.last;
         const CommentedLine first = splitAt(lines.at(c.first), c.column, prefix);
         if (c.alone) {
-            for (const QString &piece : words.split(QLatin1Char('\n')))
+            for (const QString &piece : words.split(QLatin1Char('\n'))) {
                 out << first.code + prefix + first.lead + piece;
+                if (from)
+                    *from << -1;
+            }
         } else {
             out << first.code + prefix + first.lead + QString(words).replace(QLatin1Char('\n'), QLatin1Char(' ')) + first.mark;
+            if (from)
+                *from << c.first; // code and comment on one line
         }
     }
-    return out + lines.mid(next);
+    keep(next, lines.size());
+    return out;
 }
 
 // :/listings/<uiLanguage>.json: {"English comment": "its translation"}.
@@ -219,7 +234,7 @@ CodeStep StrategyListing::codeStepOf(const RunAnalysis &run, int index)
     return step;
 }
 
-StrategyListing StrategyListing::cpp(const Strategy &strategy)
+StrategyListing StrategyListing::cpp(const Strategy &strategy, const QString &uiLanguage)
 {
     StrategyListing out;
     out.language = QStringLiteral("cpp");
@@ -292,6 +307,15 @@ StrategyListing StrategyListing::cpp(const Strategy &strategy)
         }
     }
     out.title = helpers.isEmpty() ? own : own + QStringLiteral(" + ") + helpers.join(QStringLiteral(", "));
+    if (uiLanguage != QLatin1String("en")) {
+        // A line of code keeps the file and line it shows; a comment's own lines show none.
+        QList<qsizetype> from;
+        out.lines = translated(out.lines, out.language, commentTranslations(uiLanguage), &from);
+        QList<QPair<QString, int>> origins;
+        for (const qsizetype line : std::as_const(from))
+            origins << (line < 0 ? QPair<QString, int>() : out.m_origins.at(line));
+        out.m_origins = origins;
+    }
     return out;
 }
 

@@ -38,7 +38,8 @@ class StrategyListing {
 public:
     // Event `index` of a run as a step in the code.
     static CodeStep codeStepOf(const RunAnalysis &run, int index);
-    static StrategyListing cpp(const Strategy &strategy);
+    // Commented in `uiLanguage` where zh_CN.json (and the like) has the words.
+    static StrategyListing cpp(const Strategy &strategy, const QString &uiLanguage = QStringLiteral("en"));
     // From :/listings/<strategy>.<py|java>, commented in `uiLanguage` ("en",
     // "zh_CN") where it has that translation; nullopt when there is none.
     static std::optional<StrategyListing> load(const QString &strategyName, const QString &language,

@@ -1639,7 +1639,7 @@
     </message>
     <message>
         <source>MONITOR</source>
-        <translation>MONITOR</translation>
+        <translation>Redis 收到的命令（MONITOR）</translation>
     </message>
 </context>
 <context>

@@ -94,6 +94,12 @@ private slots:
             for (const QString &language : languages)
                 listings.emplace(language, language == QLatin1String("cpp") ? StrategyListing::cpp(*strategy)
                                                                             : *StrategyListing::load(strategy->name, language));
+            // Commented in Chinese, a step is on the same code.
+            const StrategyListing chineseCpp = StrategyListing::cpp(*strategy, QStringLiteral("zh_CN"));
+            const auto codeAt = [](const StrategyListing &listing, int line) {
+                const QString text = listing.lines.value(line - 1);
+                return text.left(StrategyListing::commentColumns({text}, listing.language).first()).trimmed();
+            };
             std::map<QString, std::set<int>> reached;
             int steps = 0;
             for (const auto &[scenario, name] : runs[strategy->name]) {
@@ -116,6 +122,8 @@ private slots:
                                                           .arg(step.sourceLine)));
                         reached[language].insert(line);
                     }
+                    const StrategyListing &cpp = listings.at(QStringLiteral("cpp"));
+                    QCOMPARE(codeAt(chineseCpp, chineseCpp.lineOf(step)), codeAt(cpp, cpp.lineOf(step)));
                 }
             }
             QVERIFY2(steps > 0, qPrintable(strategy->name + " recorded no step"));
@@ -199,6 +207,24 @@ private slots:
             for (const QString &text : StrategyListing::commentTexts(zh->lines, language))
                 QVERIFY2(text.contains(han), qPrintable(name + QStringLiteral(": ") + text));
             QCOMPARE(code(*zh), code(*en));
+        }
+        // The C++ as the panel shows it (the strategy's file and the helpers
+        // it calls), but for the lines that name a file.
+        for (const Strategy *strategy : allStrategies()) {
+            const StrategyListing en = StrategyListing::cpp(*strategy);
+            const StrategyListing zh = StrategyListing::cpp(*strategy, QStringLiteral("zh_CN"));
+            const auto said = [](const StrategyListing &listing) {
+                QStringList out = StrategyListing::commentTexts(listing.lines, listing.language);
+                out.removeIf([](const QString &text) { return text.startsWith(QStringLiteral("──")); });
+                return out;
+            };
+            for (const QString &text : said(en)) {
+                QVERIFY2(keys.contains(text), qPrintable(QStringLiteral("%1 (C++): no translation of \"%2\"").arg(strategy->name, text)));
+                used.insert(text);
+            }
+            for (const QString &text : said(zh))
+                QVERIFY2(text.contains(han), qPrintable(strategy->name + QStringLiteral(" (C++): ") + text));
+            QCOMPARE(code(zh), code(en));
         }
         for (const QString &key : keys)
             QVERIFY2(used.contains(key), qPrintable(QStringLiteral("zh_CN.json translates \"%1\", which no listing says").arg(key)));

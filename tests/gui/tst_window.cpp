@@ -14,6 +14,7 @@
 #include "gui/LessonPlayer.h"
 #include "lesson/Lesson.h"
 #include "gui/RunController.h"
+#include "gui/StrategyListing.h"
 #include "gui/Translations.h"
 #include "redis/RedisConnection.h"
 #include "analysis/HistoryJson.h"
@@ -750,10 +751,18 @@ private slots:
     }
 
     // Language > 简体中文 through the menu bar, as a user clicks it: the
-    // menus and the controller's texts turn Chinese; English turns them back.
+    // menus and the controller's texts turn Chinese, an edit made before
+    // too (Edit > Redo read "重做 Fault on node 1"), and the C++ listing's
+    // comments; English turns them back.
     void languageMenuSwitchesTheWindow()
     {
+        QVERIFY(activeWithoutTheCourse());
         const QRegularExpression han(QStringLiteral("\\p{Han}"));
+        m_controller->editor()->addNodeFault(0, 1, QStringLiteral("kill"));
+        m_controller->editor()->undo();
+        QObject *redo = m_window->findChild<QObject *>(QStringLiteral("redoAction"));
+        QVERIFY(redo);
+        QCOMPARE(redo->property("text").toString(), QStringLiteral("&Redo Fault on node 1"));
         const auto choose = [this](const QString &language) {
             m_window->requestActivate();
             QQuickItem *menu = buttonWithText(m_window->contentItem(), m_translations->effective() == QLatin1String("en")
@@ -774,11 +783,23 @@ private slots:
         code->setLanguage(QStringLiteral("python"));
         const auto firstLine = [code] { return code->data(code->index(0), CodeModel::TextRole).toString(); };
         QVERIFY2(firstLine().contains(han), qPrintable(firstLine()));
+        QTRY_COMPARE(redo->property("text").toString(), QStringLiteral("重做 节点 1 的故障(&R)"));
+        code->setLanguage(QStringLiteral("cpp"));
+        QStringList cpp;
+        for (int row = 0; row < code->rowCount(); ++row)
+            cpp << code->data(code->index(row), CodeModel::TextRole).toString();
+        QStringList comments = StrategyListing::commentTexts(cpp, QStringLiteral("cpp"));
+        comments.removeIf([](const QString &text) { return text.startsWith(QStringLiteral("──")); }); // a file's name
+        QVERIFY(!comments.isEmpty());
+        for (const QString &comment : std::as_const(comments))
+            QVERIFY2(comment.contains(han), qPrintable(comment));
+        code->setLanguage(QStringLiteral("python"));
         choose(QStringLiteral("English"));
         QTRY_COMPARE(m_translations->language(), QStringLiteral("en"));
         QTRY_VERIFY(buttonWithText(m_window->contentItem(), QStringLiteral("&File")));
         QVERIFY2(!m_controller->scenarioTitle().contains(han), qPrintable(m_controller->scenarioTitle()));
         QVERIFY2(!firstLine().contains(han), qPrintable(firstLine()));
+        QTRY_COMPARE(redo->property("text").toString(), QStringLiteral("&Redo Fault on node 1"));
     }
 
     // Side by side is one time axis: both timelines fitted end at the same
