@@ -61,6 +61,9 @@ ApplicationWindow {
     readonly property bool besideTimeline: !Controller.sideBySide && !presenting && settings.sidePanels
     // A lesson keeps the outcome for its frame on the verdict: the class predicts it first.
     readonly property bool verdictShown: !LessonPlayer.active || LessonPlayer.highlight === "verdict"
+    // Above the lanes, the verdict takes a few lines (its findings scroll);
+    // presenting, every finding shows (the lanes are drawn to fit the rest).
+    readonly property real verdictMaximumHeight: presenting ? height * 0.5 : Infinity
 
     Settings {
         id: settings
@@ -118,6 +121,9 @@ ApplicationWindow {
             settings.correct = Controller.correct
             settings.speed = Controller.speedFactor
             window.details = ({})
+            // Zoom is a run's: another scenario, side or run starts fitted.
+            primaryPane.view.fit()
+            secondaryPane.view?.fit()
         }
         function onReplayRateChanged() { settings.replayRate = Controller.replayRate }
     }
@@ -603,6 +609,8 @@ ApplicationWindow {
                         Layout.preferredWidth: Controller.sideBySide ? panes.paneWidth : -1
                         // Beside the timeline, the verdict leaves all the height to the lanes.
                         showVerdict: !window.besideTimeline && window.verdictShown
+                        verdictMaximumHeight: window.verdictMaximumHeight
+                        fitLanes: window.presenting
                         session: Controller.primary
                         cursorMs: Controller.cursorMs
                         onEventClicked: index => {
@@ -642,6 +650,8 @@ ApplicationWindow {
                         onLoaded: {
                             pane.session = Controller.secondary
                             pane.cursorMs = Qt.binding(() => Controller.cursorMs)
+                            pane.verdictMaximumHeight = Qt.binding(() => window.verdictMaximumHeight)
+                            pane.fitLanes = Qt.binding(() => window.presenting)
                             pane.eventClicked.connect(index => {
                                 window.showDetails(Controller.secondary, index)
                                 sidePanels.tab = 2

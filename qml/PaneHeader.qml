@@ -8,6 +8,7 @@ RowLayout {
     id: root
     property RunSession session
     property TimelineView view
+    property real verdictMaximumHeight: Infinity
     spacing: Style.px(10)
     SideTag {
         Layout.alignment: Qt.AlignTop
@@ -19,6 +20,7 @@ RowLayout {
         // What is left beside the tag and the zoom buttons, however long its words.
         Layout.preferredWidth: 0
         Layout.minimumWidth: 0
+        maximumHeight: root.verdictMaximumHeight
         findings: root.session ? root.session.findings : []
         outcome: root.session ? root.session.outcome : RunSession.Clean
         runState: root.session ? root.session.state : RunSession.Idle

@@ -13,6 +13,11 @@ ColumnLayout {
     // The strategy, the verdict and the zoom buttons above the lanes; the
     // window may show them beside the timeline instead.
     property bool showVerdict: true
+    // The verdict's height at most (its findings scroll beyond), and whether
+    // every lane fits the pane (drawn smaller) instead of scrolling:
+    // presentation mode shows all of both.
+    property real verdictMaximumHeight: Infinity
+    property bool fitLanes: false
     // Side by side, both panes' lanes start at the same height: each header is
     // as tall as the taller of the two.
     readonly property real headerHeight: header.visible ? header.implicitHeight : 0
@@ -23,7 +28,6 @@ ColumnLayout {
     signal laneMenuRequested(string lane, int index, real ms, Item item, real x, real y)
 
     spacing: Style.px(6)
-
 
     // Made the first time it shows: beside the side panels (the window's
     // default) the verdict is there instead, and the pane starts without it.
@@ -37,6 +41,7 @@ ColumnLayout {
         onLoaded: {
             const made = item as PaneHeader
             made.session = Qt.binding(() => root.session)
+            made.verdictMaximumHeight = Qt.binding(() => root.verdictMaximumHeight)
             made.view = timeline
         }
     }
@@ -74,6 +79,7 @@ ColumnLayout {
                 cursorMs: root.cursorMs
                 theme: Style.dark ? "dark" : "light"
                 textScale: Style.scale
+                fitHeight: root.fitLanes ? lanes.height : 0
                 onEventClicked: index => root.eventClicked(index)
                 onCursorRequested: ms => root.cursorRequested(ms)
                 onLaneMenuRequested: (lane, index, ms, x, y) => root.laneMenuRequested(lane, index, ms, timeline, x, y)

@@ -455,6 +455,7 @@ void TimelinePainter::paint(QPainter &p, const QRectF &area, const TimelineViewp
     m_drawn.clear();
     m_drawnFlags.assign(size_t(m_data.verdict.findings.size()), false);
     m_record = {};
+    m_crossLines.clear();
     m_bounds = area;
     m_topRowEnd = -1e9;
     // Nothing after the cursor, nor after the instant the run is analysed at.
@@ -483,6 +484,8 @@ void TimelinePainter::paint(QPainter &p, const QRectF &area, const TimelineViewp
     for (int i = 0; i < all.size(); ++i)
         fillTall(p, all.at(i), i % 2 ? m_theme.laneAlternate : m_theme.background);
     fillTall(p, QRectF(area.left(), lanes.axis.top(), gutterWidth(m_theme), lanes.stock.bottom() - lanes.axis.top()), m_theme.gutter);
+    const QRectF cursorColumn(m_plot.left(), lanes.axis.top(), m_plot.width(), lanes.stock.bottom() - lanes.axis.top());
+    m_cursorLabel = cursorLabel(cursorColumn);
     paintAxis(p, lanes.axis, QRectF(m_plot.left(), lanes.lock.top(), m_plot.width(), lanes.stock.bottom() - lanes.lock.top()));
 
     p.save();
@@ -494,6 +497,7 @@ void TimelinePainter::paint(QPainter &p, const QRectF &area, const TimelineViewp
     for (int c = 0; c < lanes.clients.size(); ++c)
         paintClientLane(p, lanes.clients.at(c), c);
     paintStockLane(p, lanes.stock);
+    paintCrossLines(p);
     p.restore();
     m_bounds = area;
 
@@ -526,7 +530,7 @@ void TimelinePainter::paint(QPainter &p, const QRectF &area, const TimelineViewp
         p.drawLine(QPointF(area.left(), r.bottom()), QPointF(area.right(), r.bottom()));
     }
     if (view.cursorMs >= 0)
-        paintCursor(p, QRectF(m_plot.left(), lanes.axis.top(), m_plot.width(), lanes.stock.bottom() - lanes.axis.top()));
+        paintCursor(p, cursorColumn);
     if (view.legend)
         paintLegend(p, lanes.legend);
     p.restore();
@@ -582,12 +586,15 @@ void TimelinePainter::paintAxis(QPainter &p, const QRectF &r, const QRectF &colu
         p.setRenderHint(QPainter::Antialiasing, true);
         p.setPen(QPen(m_theme.mutedText, 1));
         p.drawLine(QPointF(px, r.bottom() - m_theme.px(6)), QPointF(px, r.bottom()));
-        // Centred on its tick, kept inside the area at the right edge.
+        // Centred on its tick, kept inside the area at the right edge; the
+        // replay cursor's time goes first (the tick's words give way to it).
         const QString text = tickText(t, step, last);
-        const qreal w = laidOut(text, m_theme.font(14)).size().width();
-        const qreal centre = std::min(px, r.right() - w / 2 - m_theme.px(2));
-        label(p, QRectF(centre - m_theme.px(60), r.top(), m_theme.px(120), r.height() - m_theme.px(6)), Qt::AlignCenter,
-              text, m_theme.font(14), m_theme.mutedText);
+        const QSizeF size = laidOut(text, m_theme.font(14)).size();
+        const qreal centre = std::min(px, r.right() - size.width() / 2 - m_theme.px(2));
+        const QRectF box(centre - m_theme.px(60), r.top(), m_theme.px(120), r.height() - m_theme.px(6));
+        const QRectF words(centre - size.width() / 2, box.center().y() - size.height() / 2, size.width(), size.height());
+        if (!words.adjusted(-m_theme.px(3), 0, m_theme.px(3), 0).intersects(m_cursorLabel))
+            label(p, box, Qt::AlignCenter, text, m_theme.font(14), m_theme.mutedText);
     }
     const QFont font = m_theme.font(13);
     const qreal w = gutterWidth(m_theme) - m_theme.px(24);
@@ -712,9 +719,9 @@ void TimelinePainter::paintOverlaps(QPainter &p, const Lanes &lanes)
             const qreal x1 = x(std::min(o.endNs, m_cursorNs));
             const QRectF band(x0, lanes.lock.top(), std::max<qreal>(x1 - x0, m_theme.px(2)), lanes.stock.top() - lanes.lock.top());
             fillTall(p, band, harmless ? m_theme.harmlessFill : m_theme.raceFill);
-            p.setPen(QPen(colour, m_theme.px(1.5), Qt::DashLine));
-            p.drawLine(band.topLeft(), band.bottomLeft());
-            p.drawLine(band.topRight(), band.bottomRight());
+            const QPen edge(colour, m_theme.px(1.5), Qt::DashLine);
+            crossLanes(band.left(), band.top(), band.bottom(), edge);
+            crossLanes(band.right(), band.top(), band.bottom(), edge);
             const QString a = m_data.info.clients.value(f.actor);
             const QString b = m_data.info.clients.value(f.other);
             // The long sentence where it fits, else the short one; overlaps in a row share the pill row.
@@ -752,8 +759,7 @@ void TimelinePainter::paintServerFaults(QPainter &p, const Lanes &lanes)
         if (!visible(e.tNs, e.tNs))
             continue;
         const qreal ex = x(e.tNs);
-        p.setPen(QPen(m_theme.warning, m_theme.px(1.5), Qt::DashLine));
-        p.drawLine(QPointF(ex, lanes.lock.top()), QPointF(ex, lanes.stock.top()));
+        crossLanes(ex, lanes.lock.top(), lanes.stock.top(), QPen(m_theme.warning, m_theme.px(1.5), Qt::DashLine));
         const QString note = m_data.noteText(e);
         const qreal w = pillSize(laidOut(note, font), m_theme).width();
         int row = -1;
@@ -1745,19 +1751,59 @@ QList<QRectF> TimelinePainter::paintStockMarks(QPainter &p, const QRectF &r, con
     return placed;
 }
 
-void TimelinePainter::paintCursor(QPainter &p, const QRectF &column)
+QRectF TimelinePainter::cursorLabel(const QRectF &column) const
 {
     const qreal cx = xMs(m_view.cursorMs);
-    if (cx < column.left() || cx > column.right() + 1)
+    if (m_view.cursorMs < 0 || cx < column.left() || cx > column.right() + 1)
+        return {};
+    const QSizeF size = pillSize(laidOut(secondsText(m_view.cursorMs), m_theme.font(13, QFont::Bold)), m_theme);
+    const qreal at = cx + m_theme.px(4) + size.width() <= m_bounds.right() ? cx + m_theme.px(4) : cx - m_theme.px(4) - size.width();
+    return {QPointF(at, column.top() + m_theme.px(4)), size};
+}
+
+void TimelinePainter::paintCursor(QPainter &p, const QRectF &column)
+{
+    if (m_cursorLabel.isEmpty())
         return;
-    p.setPen(QPen(m_theme.cursor, m_theme.px(2)));
-    p.drawLine(QPointF(cx, column.top()), QPointF(cx, column.bottom()));
-    // Right of the line, or left of it at the right edge.
-    const QString text = secondsText(m_view.cursorMs);
-    const QFont font = m_theme.font(13, QFont::Bold);
-    const qreal w = pillSize(laidOut(text, font), m_theme).width();
-    const qreal at = cx + m_theme.px(4) + w <= m_bounds.right() ? cx + m_theme.px(4) : cx - m_theme.px(4) - w;
-    pill(p, QPointF(at, column.top() + m_theme.px(4)), text, m_theme.cursor, m_theme.cursor, m_theme.background, font);
+    crossLanes(xMs(m_view.cursorMs), column.top(), column.bottom(), QPen(m_theme.cursor, m_theme.px(2)));
+    paintCrossLines(p);
+    pill(p, m_cursorLabel.topLeft(), secondsText(m_view.cursorMs), m_theme.cursor, m_theme.cursor, m_theme.background,
+         m_theme.font(13, QFont::Bold));
+}
+
+void TimelinePainter::crossLanes(qreal x, qreal top, qreal bottom, const QPen &pen)
+{
+    m_crossLines.append({x, top, bottom, pen});
+}
+
+void TimelinePainter::paintCrossLines(QPainter &p)
+{
+    // The labels a line at x passes through, as the stretches of it they
+    // take (a little wider than the words): the line stops short of them.
+    const qreal margin = m_theme.px(2);
+    for (const CrossLine &line : std::as_const(m_crossLines)) {
+        QList<std::pair<qreal, qreal>> gaps;
+        for (const PaintRecord::Label &l : std::as_const(m_record.labels))
+            if (l.rect.left() - margin < line.x && l.rect.right() + margin > line.x && l.rect.bottom() > line.top
+                && l.rect.top() < line.bottom)
+                gaps.append({l.rect.top() - margin, l.rect.bottom() + margin});
+        std::sort(gaps.begin(), gaps.end());
+        p.setPen(line.pen);
+        qreal from = line.top;
+        const auto draw = [&](qreal to) {
+            if (to - from < 1)
+                return;
+            const QLineF piece(line.x, from, line.x, to);
+            p.drawLine(piece);
+            m_record.lines.append(piece);
+        };
+        for (const auto &[gapTop, gapBottom] : std::as_const(gaps)) {
+            draw(std::min(gapTop, line.bottom));
+            from = std::max(from, gapBottom);
+        }
+        draw(line.bottom);
+    }
+    m_crossLines.clear();
 }
 
 void TimelinePainter::paintLegend(QPainter &p, const QRectF &r)

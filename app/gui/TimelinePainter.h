@@ -52,6 +52,9 @@ struct PaintRecord {
     };
     QList<Lane> lanes;
     QList<Label> labels;
+    // The lines drawn across the lanes (a race's edges, a server's fault,
+    // the replay's cursor), piece by piece: they stop short of every label.
+    QList<QLineF> lines;
     QList<int> orders;         // the order events a mark was drawn for
     QList<Mark> marks;         // every mark drawn, each once
 };
@@ -152,7 +155,14 @@ private:
     // stock value); where their labels went, which the value labels keep clear of.
     QList<QRectF> paintStockMarks(QPainter &p, const QRectF &r, const std::function<qreal(qint64)> &y);
     void paintOverlaps(QPainter &p, const Lanes &lanes);
+    // The replay cursor's time, in the axis row right of its line (left of
+    // it at the right edge); empty without a cursor in view.
+    QRectF cursorLabel(const QRectF &column) const;
     void paintCursor(QPainter &p, const QRectF &column);
+    // A line down the lanes at `x` from `top` to `bottom`, drawn once every
+    // label is placed, with a gap wherever it would cross one.
+    void crossLanes(qreal x, qreal top, qreal bottom, const QPen &pen);
+    void paintCrossLines(QPainter &p);
     void paintLegend(QPainter &p, const QRectF &r);
     // `keepClear`: what the subtitle must not run into (the node names of a multi-node lock lane).
     void paintGutterLabel(QPainter &p, const QRectF &lane, const QString &title, const QString &subtitle,
@@ -180,6 +190,12 @@ private:
     QList<std::pair<QRectF, int>> m_hits;
     QList<const Finding *> m_drawn;
     std::vector<bool> m_drawnFlags;   // by index in the verdict's findings: in m_drawn
+    struct CrossLine {
+        qreal x, top, bottom;
+        QPen pen;
+    };
+    QList<CrossLine> m_crossLines;
+    QRectF m_cursorLabel;    // where the cursor's time goes: the axis's ticks leave it room
     QRectF m_bounds;         // where labels may go now: the plot while it is clipped to
     qreal m_topRowEnd = -1e9;  // the lock lane's top row of pills (overlaps, stuck locks) is filled up to here       // the area's width (the header wraps its title to it)
     PaintRecord m_record;

@@ -82,9 +82,15 @@ void TimelineView::showRange(double startMs, double endMs)
 {
     if (!(endMs > startMs))
         return;
-    const double total = std::max(durationMs() * 1.12, 1.0);
-    const double span = std::clamp(endMs - startMs, 0.01, total * 4);
-    m_startMs = std::clamp(startMs, -span * 0.5, std::max(0.0, total - span * 0.5));
+    // No time before the run, none after the whole of it: zoomed out past
+    // that, the view fits the run (it showed "-4 ms", or a blank run).
+    const double whole = std::max({durationMs() * 1.12, fitEndMs(), m_minimumEndMs});
+    const double span = std::max(endMs - startMs, 0.01);
+    if (span >= whole) {
+        fit();
+        return;
+    }
+    m_startMs = std::clamp(startMs, 0.0, whole - span);
     m_endMs = m_startMs + span;
     m_follow = false;
     emit viewChanged();
@@ -114,9 +120,7 @@ void TimelineView::setCursorMs(double ms)
     // Keep the cursor in sight while replaying a zoomed-in view.
     if (!m_follow && ms >= 0 && (ms < m_startMs || ms > m_endMs)) {
         const double span = m_endMs - m_startMs;
-        m_startMs = ms - span * 0.1;
-        m_endMs = m_startMs + span;
-        emit viewChanged();
+        showRange(ms - span * 0.1, ms + span * 0.9);
     }
     emit cursorMsChanged();
     update();
@@ -151,14 +155,50 @@ void TimelineView::setTextScale(qreal scale)
     update();
 }
 
+void TimelineView::setFitHeight(qreal height)
+{
+    if (qFuzzyCompare(height + 1, m_fitHeight + 1))
+        return;
+    m_fitHeight = height;
+    updateMinimumContentHeight();
+    emit themeChanged();
+    update();
+}
+
 void TimelineView::updateMinimumContentHeight()
 {
     const std::shared_ptr<const RunAnalysis> data = m_session ? m_session->analysis() : RunAnalyzer({}).snapshot();
-    const qreal h = TimelinePainter(*data, currentTheme()).minimumHeight(TimelineViewport{}, width());
+    const auto minimumAt = [&](qreal scale) {
+        return TimelinePainter(*data, TimelineTheme::named(m_theme, scale)).minimumHeight(TimelineViewport{}, width());
+    };
+    // The lanes' minimums scale with the text, but for rounding to whole
+    // pixels: from the proportion down, a step at a time, until they fit.
+    qreal scale = m_scale;
+    if (m_fitHeight > 0 && minimumAt(scale) > m_fitHeight) {
+        // Not below three quarters of ×1, nor half the text size asked for.
+        const qreal least = std::min(m_scale, std::max(kLeastFitScale, m_scale / 2));
+        scale = std::max(least, m_scale * m_fitHeight / minimumAt(m_scale));
+        while (scale > least && minimumAt(scale) > m_fitHeight)
+            scale = std::max(least, scale - 0.02);
+    }
+    const bool rescaled = !qFuzzyCompare(scale, m_drawnScale);
+    m_drawnScale = scale;
+    if (rescaled)
+        emit themeChanged();
+    emit fitEndChanged();
+    const qreal h = minimumAt(scale);
     if (qFuzzyCompare(h, m_minimumContentHeight))
         return;
     m_minimumContentHeight = h;
     emit minimumContentHeightChanged();
+}
+
+void TimelineView::geometryChange(const QRectF &newGeometry, const QRectF &oldGeometry)
+{
+    QQuickPaintedItem::geometryChange(newGeometry, oldGeometry);
+    // The fit's end depends on the plot's width.
+    if (newGeometry.width() != oldGeometry.width())
+        emit fitEndChanged();
 }
 
 double TimelineView::plotLeft() const

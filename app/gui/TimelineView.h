@@ -24,10 +24,18 @@ class TimelineView : public QQuickPaintedItem {
     Q_PROPERTY(int selectedEvent READ selectedEvent WRITE setSelectedEvent NOTIFY selectedEventChanged)
     Q_PROPERTY(QString theme READ theme WRITE setTheme NOTIFY themeChanged)
     Q_PROPERTY(qreal textScale READ textScale WRITE setTextScale NOTIFY themeChanged)
+    // More than 0: every lane is to fit this height (presentation mode): the
+    // timeline is drawn at a smaller scale than textScale where it must, down
+    // to half of it but not under kLeastFitScale (then the lanes scroll).
+    Q_PROPERTY(qreal fitHeight READ fitHeight WRITE setFitHeight NOTIFY themeChanged)
+    // The scale the timeline is drawn at: textScale, or less to fit.
+    Q_PROPERTY(qreal drawnScale READ drawnScale NOTIFY themeChanged)
     Q_PROPERTY(double durationMs READ durationMs NOTIFY viewChanged)
     // Following the run, the view ends at the run's own fit, or later: side by
     // side, each view ends where the longer of the two fits (one time axis).
-    Q_PROPERTY(double fitEndMs READ fitEndMs NOTIFY viewChanged)
+    // Its own signal: a view that takes the other's fit as its minimum end
+    // must not hear of its own view changing (a binding loop).
+    Q_PROPERTY(double fitEndMs READ fitEndMs NOTIFY fitEndChanged)
     Q_PROPERTY(double minimumEndMs READ minimumEndMs WRITE setMinimumEndMs NOTIFY viewChanged)
     // The height below which lanes would fall under their minimum: the pane scrolls beyond it.
     Q_PROPERTY(qreal minimumContentHeight READ minimumContentHeight NOTIFY minimumContentHeightChanged)
@@ -48,19 +56,27 @@ public:
     void setTheme(const QString &theme);
     qreal textScale() const { return m_scale; }
     void setTextScale(qreal scale);
+    static constexpr qreal kLeastFitScale = 0.75;
+    qreal fitHeight() const { return m_fitHeight; }
+    void setFitHeight(qreal height);
+    qreal drawnScale() const { return m_drawnScale; }
     double durationMs() const;
     double fitEndMs() const;
     double minimumEndMs() const { return m_minimumEndMs; }
     void setMinimumEndMs(double ms);
     qreal minimumContentHeight() const { return m_minimumContentHeight; }
 
-    // Shows [startMs, endMs]; stops following the run.
+    // Shows [startMs, endMs], within the run (from 0 to the end the whole
+    // run fits in); stops following the run, unless that is all of it.
     Q_INVOKABLE void showRange(double startMs, double endMs);
     Q_INVOKABLE void zoomBy(double factor, double atX = -1);
     Q_INVOKABLE void scrollBy(double fraction);
     Q_INVOKABLE void fit() { setFollow(true); }
 
     void paint(QPainter *painter) override;
+    // Where the last paint put its lanes, labels and lines; null before the
+    // first. Painted while the GUI thread waits (the scene graph's sync).
+    const PaintRecord *paintRecord() const { return m_painter ? &m_painter->record() : nullptr; }
 
 signals:
     void sessionChanged();
@@ -68,6 +84,7 @@ signals:
     void cursorMsChanged();
     void selectedEventChanged();
     void themeChanged();
+    void fitEndChanged();
     void minimumContentHeightChanged();
     // The wheel over the lane names scrolls the lanes, not time.
     void lanesScrollRequested(qreal pixels);
@@ -78,15 +95,18 @@ signals:
     void laneMenuRequested(const QString &lane, int index, double ms, qreal x, qreal y);
 
 protected:
+    void geometryChange(const QRectF &newGeometry, const QRectF &oldGeometry) override;
     void mousePressEvent(QMouseEvent *event) override;
     void mouseMoveEvent(QMouseEvent *event) override;
     void mouseReleaseEvent(QMouseEvent *event) override;
     void wheelEvent(QWheelEvent *event) override;
 
 private:
-    TimelineTheme currentTheme() const { return TimelineTheme::named(m_theme, m_scale); }
+    TimelineTheme currentTheme() const { return TimelineTheme::named(m_theme, m_drawnScale); }
     double plotLeft() const;
     double plotWidth() const;
+    // After what the lanes' heights depend on changed: the scale to draw at,
+    // the minimum height, the fit's end.
     void updateMinimumContentHeight();
 
     QPointer<RunSession> m_session;
@@ -102,6 +122,8 @@ private:
     int m_selected = -1;
     QString m_theme = QStringLiteral("light");
     qreal m_scale = 1.0;
+    qreal m_fitHeight = 0;
+    qreal m_drawnScale = 1.0;
     qreal m_minimumContentHeight = 0;
     QPointF m_pressPos;
     double m_pressStartMs = 0;

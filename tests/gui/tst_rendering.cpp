@@ -3,6 +3,7 @@
 // it drew) is exactly what the verdict found, and a fenced correct run
 // shows no lost update and a stock line that only takes values Redis held.
 
+#include "LayoutProblems.h"
 #include "TestRedis.h"
 
 #include "gui/TimelinePainter.h"
@@ -53,33 +54,6 @@ std::set<FindingId> drawable(const RunAnalysis &a)
             out.insert(idOf(*f));
     return out;
 }
-// What is wrong with a paint's layout, from the painter's own record: a lane
-// under its minimum height, a label cut off by the edge of what it is drawn
-// in, two labels over each other.
-QString layoutProblems(const PaintRecord &record)
-{
-    QStringList out;
-    for (const PaintRecord::Lane &lane : record.lanes)
-        if (lane.rect.height() + 0.5 < lane.minimumHeight)
-            out << QStringLiteral("lane %1 is %2 px, under its %3").arg(lane.name).arg(lane.rect.height()).arg(lane.minimumHeight);
-    constexpr qreal kSlack = 0.75; // antialiasing and rounding to whole pixels
-    for (const PaintRecord::Label &label : record.labels)
-        if (!label.bounds.adjusted(-kSlack, -kSlack, kSlack, kSlack).contains(label.rect))
-            out << QStringLiteral("\"%1\" at (%2,%3 %4×%5) is cut off by (%6,%7 %8×%9)")
-                       .arg(label.text).arg(label.rect.x()).arg(label.rect.y()).arg(label.rect.width()).arg(label.rect.height())
-                       .arg(label.bounds.x()).arg(label.bounds.y()).arg(label.bounds.width()).arg(label.bounds.height());
-    for (qsizetype i = 0; i < record.labels.size(); ++i)
-        for (qsizetype k = i + 1; k < record.labels.size(); ++k) {
-            const QRectF common = record.labels.at(i).rect.intersected(record.labels.at(k).rect);
-            if (common.width() > kSlack && common.height() > kSlack)
-                out << QStringLiteral("\"%1\" overlaps \"%2\" at (%3,%4)")
-                           .arg(record.labels.at(i).text, record.labels.at(k).text).arg(common.x()).arg(common.y());
-        }
-    if (out.size() > 12)
-        out = out.mid(0, 12) << QStringLiteral("…");
-    return out.join(QStringLiteral("; "));
-}
-
 // Pixels in the light theme's red, which means what went wrong: strong red
 // with no less blue than green (amber and its edges have far less blue,
 // magenta and violet blends far more).
@@ -285,7 +259,7 @@ private slots:
             for (const Finding *f : painter.drawnFindings())
                 drawn.insert(idOf(*f));
             QVERIFY2(drawn == drawable(a), qPrintable(r->describe()));
-            const QString problems = layoutProblems(painter.record());
+            const QString problems = test::layoutProblems(painter.record());
             QVERIFY2(problems.isEmpty(), qPrintable(QStringLiteral("export %1: %2").arg(theme, problems)));
         }
 
@@ -309,7 +283,7 @@ private slots:
                     p.end();
                     const QString where = QStringLiteral("%1×%2 ×%3%4").arg(screen.width()).arg(screen.height()).arg(scale)
                                               .arg(presenting ? QStringLiteral(" presenting") : QString());
-                    const QString problems = layoutProblems(painter.record());
+                    const QString problems = test::layoutProblems(painter.record());
                     if (const QByteArray dir = qgetenv("LOCKSTOCK_SHOTS_DIR"); !dir.isEmpty())
                         image.save(QStringLiteral("%1/%2-%3-%4x%5-%6%7.png")
                                        .arg(QString::fromLocal8Bit(dir), scenario, side)
@@ -328,6 +302,21 @@ private slots:
                         QVERIFY2(redPixels(image) == 0, qPrintable(QStringLiteral("%1: %2 red pixels").arg(where).arg(redPixels(image))));
                 }
             }
+        }
+
+        // Replaying, the cursor's time in the axis row: the ticks' words give
+        // way to it, its line stops short of every label it meets.
+        for (const qreal scale : {1.0, 1.5}) {
+            TimelinePainter painter(a, TimelineTheme::light(scale));
+            QImage image(1366, qCeil(painter.preferredHeight(TimelineViewport{}, 1366)), QImage::Format_ARGB32_Premultiplied);
+            QPainter p(&image);
+            TimelineViewport view;
+            view.endMs = painter.fitEndMs(1366 - TimelinePainter::gutterWidth(TimelineTheme::light(scale)) - 16 * scale);
+            view.cursorMs = a.durationMs() * 0.4;
+            painter.paint(p, QRectF(image.rect()), view);
+            p.end();
+            const QString problems = test::layoutProblems(painter.record());
+            QVERIFY2(problems.isEmpty(), qPrintable(QStringLiteral("replaying ×%1: %2").arg(scale).arg(problems)));
         }
 
         if (side == QLatin1String("correct")) {
