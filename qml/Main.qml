@@ -2,7 +2,6 @@ pragma ComponentBehavior: Bound
 import QtQuick
 import QtQuick.Controls
 import QtQuick.Controls.Material
-import QtQuick.Dialogs
 import QtQuick.Layouts
 import Qt.labs.settings
 import LockStock.Native
@@ -164,8 +163,15 @@ ApplicationWindow {
         const dialog = exportDialog.make()
         dialog.nameFilters = nameFilters
         dialog.defaultSuffix = suffix
+        dialog.suggestedName = window.fileStem() + "." + suffix
         dialog.open()
     }
+    // What a file is called to begin with: the scenario's name (an opened
+    // file's, without its folder), and for a picture of the run, the strategy shown.
+    function scenarioStem() {
+        return Controller.scenario.substring(Controller.scenario.lastIndexOf("/") + 1).replace(/(\.lockstock)?\.json$/i, "")
+    }
+    function fileStem() { return scenarioStem() + "-" + Controller.primary.strategyName }
     // What an export or an edit did, for a moment over the window's foot.
     function showStatus(text, timeout) { exportStatus.make().show(text, timeout) }
     // Chinese on a machine with no Chinese font: what to install.
@@ -305,15 +311,14 @@ ApplicationWindow {
         id: exportDialog
         parentItem: window.contentItem
         component: Component {
-            FileDialog {
+            FilePicker {
                 objectName: "exportDialog"
                 title: qsTr("Export the timeline")
-                fileMode: FileDialog.SaveFile
-                // Qt 6.4's own dialog says "Open" for saving too.
-                acceptLabel: qsTr("Save")
+                saving: true
+                kind: "exports"
                 onAccepted: {
                     const error = Controller.exportTimeline(selectedFile, Style.dark ? "dark" : "light")
-                    window.showStatus(error ? error : qsTr("Saved %1").arg(selectedFile.toString().replace("file://", "")), 6000)
+                    window.showStatus(error ? error : qsTr("Saved %1").arg(decodeURIComponent(selectedFile.toString().replace("file://", ""))), 6000)
                     if (Controller.compare && !error)
                         Controller.exportTimeline(selectedFile.toString().replace(/(\.\w+)$/, "-correct$1"), Style.dark ? "dark" : "light", true)
                 }
@@ -326,13 +331,13 @@ ApplicationWindow {
         id: animationDialog
         parentItem: window.contentItem
         component: Component {
-            FileDialog {
+            FilePicker {
                 objectName: "animationDialog"
                 title: qsTr("Export the run as an animation")
-                fileMode: FileDialog.SaveFile
-                acceptLabel: qsTr("Save")
+                saving: true
+                kind: "exports"
+                suggestedName: window.fileStem() + ".gif"
                 nameFilters: [qsTr("GIF animation (*.gif)"), qsTr("WebM video (*.webm)"), qsTr("MP4 video (*.mp4)"), qsTr("Animated PNG (*.apng)")]
-                defaultSuffix: selectedNameFilter.extensions.length > 0 ? selectedNameFilter.extensions[0] : "gif"
                 onAccepted: {
                     const error = Controller.exportAnimation(selectedFile, Style.dark ? "dark" : "light")
                     window.showStatus(error ? error : qsTr("Exporting the animation…"), error ? 6000 : -1)
@@ -355,10 +360,10 @@ ApplicationWindow {
         id: openDialog
         parentItem: window.contentItem
         component: Component {
-            FileDialog {
+            FilePicker {
                 objectName: "openDialog"
                 title: qsTr("Open a scenario")
-                fileMode: FileDialog.OpenFile
+                kind: "scenarios"
                 nameFilters: [qsTr("Scenarios (*.json)"), qsTr("All files (*)")]
                 onAccepted: Controller.openScenario(selectedFile)
             }
@@ -368,18 +373,18 @@ ApplicationWindow {
         id: saveScenarioDialog
         parentItem: window.contentItem
         component: Component {
-            FileDialog {
+            FilePicker {
                 objectName: "saveScenarioDialog"
                 title: qsTr("Save the scenario")
-                fileMode: FileDialog.SaveFile
-                acceptLabel: qsTr("Save")
+                saving: true
+                kind: "scenarios"
+                suggestedName: window.scenarioStem() + ".lockstock.json"
                 // The scenario file type (packaging/lockstock-scenario.xml): the
                 // file manager opens such a file in LockStock. Plain .json works too.
                 nameFilters: [qsTr("Scenarios (*.lockstock.json)"), qsTr("JSON (*.json)")]
-                defaultSuffix: selectedNameFilter.extensions.length > 0 ? selectedNameFilter.extensions[0] : "lockstock.json"
                 onAccepted: {
                     const error = Controller.saveScenario(selectedFile)
-                    window.showStatus(error ? error : qsTr("Saved %1").arg(selectedFile.toString().replace("file://", "")), 6000)
+                    window.showStatus(error ? error : qsTr("Saved %1").arg(decodeURIComponent(selectedFile.toString().replace("file://", ""))), 6000)
                 }
             }
         }

@@ -1,7 +1,6 @@
 pragma ComponentBehavior: Bound
 import QtQuick
 import QtQuick.Controls
-import QtQuick.Dialogs
 import LockStock.Native
 
 // The class poll's parts in the window: its panel over the right of `area`
@@ -68,16 +67,16 @@ Item {
         id: exportDialog
         parentItem: root.windowContent
         component: Component {
-            FileDialog {
+            FilePicker {
                 objectName: "pollExportDialog"
                 title: qsTr("Export the poll's results")
-                fileMode: FileDialog.SaveFile
-                acceptLabel: qsTr("Save")
+                saving: true
+                kind: "exports"
+                suggestedName: "poll.csv"
                 nameFilters: [qsTr("CSV, a row per choice and round (*.csv)"), qsTr("JSON (*.json)")]
-                defaultSuffix: selectedNameFilter.extensions.length > 0 ? selectedNameFilter.extensions[0] : "csv"
                 onAccepted: {
                     const error = ClassPoll.exportResults(selectedFile)
-                    root.status(error ? error : qsTr("Saved %1").arg(selectedFile.toString().replace("file://", "")))
+                    root.status(error ? error : qsTr("Saved %1").arg(decodeURIComponent(selectedFile.toString().replace("file://", ""))))
                 }
             }
         }

@@ -317,6 +317,22 @@
         <source>none</source>
         <translation>无</translation>
     </message>
+    <message>
+        <source>neither DISPLAY nor WAYLAND_DISPLAY is set</source>
+        <translation>DISPLAY 和 WAYLAND_DISPLAY 都没有设置</translation>
+    </message>
+    <message>
+        <source>the window needs a display and cannot open one (%1).
+Set DISPLAY (or WAYLAND_DISPLAY) to the screen to use, or learn in this terminal:
+  lockstock lesson lost-update   a guided lesson, its frames with the trace between them
+  lockstock run lost-update      run a scenario and print the checker&apos;s verdict
+  lockstock --help               every command</source>
+        <translation>窗口需要一个显示器，但打不开（%1）。
+把 DISPLAY（或 WAYLAND_DISPLAY）设为要用的屏幕，或者就在这个终端里学：
+  lockstock lesson lost-update   引导课程：逐帧讲解，帧之间是执行轨迹
+  lockstock run lost-update      运行一个场景并打印检查器的结论
+  lockstock --help               所有命令</translation>
+    </message>
 </context>
 <context>
     <name>CodeLanguageSwitch</name>
@@ -926,6 +942,41 @@
     </message>
 </context>
 <context>
+    <name>FilePicker</name>
+    <message>
+        <source>Save</source>
+        <translation>保存</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>打开</translation>
+    </message>
+    <message>
+        <source>Up</source>
+        <translation>上一级</translation>
+    </message>
+    <message>
+        <source>No files of this kind here</source>
+        <translation>这里没有这类文件</translation>
+    </message>
+    <message>
+        <source>File name</source>
+        <translation>文件名</translation>
+    </message>
+    <message>
+        <source>a name, or a path (/…, ~/…)</source>
+        <translation>文件名，或路径（/…、~/…）</translation>
+    </message>
+    <message>
+        <source>a file&apos;s name or path</source>
+        <translation>文件名或路径</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+</context>
+<context>
     <name>ForkPopup</name>
     <message>
         <source>Fork the future at %1 s</source>
@@ -1169,10 +1220,6 @@
     <message>
         <source>Side panels</source>
         <translation>侧边面板</translation>
-    </message>
-    <message>
-        <source>Save</source>
-        <translation>保存</translation>
     </message>
     <message>
         <source>&amp;Help</source>
@@ -1420,10 +1467,6 @@
     <message>
         <source>Export the poll&apos;s results</source>
         <translation>导出投票结果</translation>
-    </message>
-    <message>
-        <source>Save</source>
-        <translation>保存</translation>
     </message>
     <message>
         <source>CSV, a row per choice and round (*.csv)</source>

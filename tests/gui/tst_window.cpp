@@ -157,7 +157,8 @@ private:
     }
 
     // Triggers `action`, then in the save dialog `dialogName` it opens goes to
-    // `folder`, types `file` into the name field and clicks Save, as a user would.
+    // `folder` (unless empty), types `file` into the name field and clicks
+    // Save, as a user would: Save is there as soon as a name is typed.
     void saveThroughDialog(const QString &action, const QString &dialogName, const QString &folder, const QString &file)
     {
         QObject *trigger = m_window->findChild<QObject *>(action);
@@ -165,18 +166,21 @@ private:
         QVERIFY(QMetaObject::invokeMethod(trigger, "trigger"));
         QObject *dialog = m_window->findChild<QObject *>(dialogName);
         QVERIFY(dialog);
-        QTRY_VERIFY(dialog->property("visible").toBool());
-        dialog->setProperty("currentFolder", QUrl::fromLocalFile(folder));
+        QTRY_VERIFY(dialog->property("opened").toBool());
+        if (!folder.isEmpty())
+            dialog->setProperty("currentFolder", QUrl::fromLocalFile(folder));
         QQuickItem *name = nullptr;
         QTRY_VERIFY((name = findItem(m_window->contentItem(), QStringLiteral("fileNameTextField"))));
         click(m_window, name);
         QTRY_VERIFY(name->hasActiveFocus());
         QTest::keyClick(m_window, Qt::Key_A, Qt::ControlModifier);
-        for (const QChar c : file) // QTest::keyClicks takes only widgets
-            QTest::keyClick(m_window, c.toLatin1());
-        QTest::keyClick(m_window, Qt::Key_Tab); // leaving the field is what takes its name
+        QTest::keyClick(m_window, Qt::Key_Delete);
         QQuickItem *save = buttonWithText(m_window->contentItem(), QStringLiteral("Save"));
         QVERIFY2(save, qPrintable(buttonTexts(m_window->contentItem()).join(QStringLiteral(" | "))));
+        QVERIFY(!save->isEnabled());
+        for (const QChar c : file) // QTest::keyClicks takes only widgets
+            QTest::keyClick(m_window, c.toLatin1());
+        QVERIFY(save->isEnabled());
         click(m_window, save);
     }
 
@@ -450,6 +454,64 @@ private slots:
         QTRY_VERIFY(!findItem(m_window->contentItem(), QStringLiteral("fileNameTextField")));
     }
 
+    // File > Export as a user types a name: a bare one lands in the folder
+    // shown, an absolute path where it says (it went to "<folder>//tmp/…"),
+    // a "~" path in the home folder, a name without a suffix gets the kind's.
+    // The dialog first shows the user's Pictures (it showed the directory
+    // LockStock was started from, the last name filled in), then the folder
+    // last used; it is the language's.
+    void exportDialogTakesEveryKindOfPath()
+    {
+        QVERIFY(activeWithoutTheCourse());
+        if (!m_controller->finished()) {
+            m_controller->setScenario(QStringLiteral("lost-update"));
+            m_controller->run();
+            QTRY_VERIFY_WITH_TIMEOUT(m_controller->finished(), 60000);
+        }
+        QTemporaryDir home, shown, elsewhere;
+        QVERIFY(home.isValid() && shown.isValid() && elsewhere.isValid());
+        const QByteArray realHome = qgetenv("HOME");
+        qputenv("HOME", QFile::encodeName(home.path()));
+        QVERIFY(QDir(home.path()).mkpath(QStringLiteral("Pictures")));
+        QSettings().remove(QStringLiteral("files"));
+        const auto saved = [&](const QString &typed, const QString &folder, const QString &lands) {
+            saveThroughDialog(QStringLiteral("exportPngAction"), QStringLiteral("exportDialog"), folder, typed);
+            QTRY_VERIFY2_WITH_TIMEOUT(QFileInfo(lands).size() > 0, qPrintable(typed + QStringLiteral(" -> ") + lands), 20000);
+            QTRY_VERIFY(!findItem(m_window->contentItem(), QStringLiteral("fileNameTextField")));
+        };
+        // Opened the first time: Pictures, a name of the run's own in the field.
+        QObject *trigger = m_window->findChild<QObject *>(QStringLiteral("exportPngAction"));
+        QVERIFY(QMetaObject::invokeMethod(trigger, "trigger"));
+        QObject *dialog = nullptr;
+        QTRY_VERIFY((dialog = m_window->findChild<QObject *>(QStringLiteral("exportDialog"))) && dialog->property("opened").toBool());
+        QCOMPARE(dialog->property("currentFolder").toUrl(), QUrl::fromLocalFile(home.filePath(QStringLiteral("Pictures"))));
+        QVERIFY(dialog->property("currentFolder").toUrl() != QUrl::fromLocalFile(QDir::currentPath()));
+        QQuickItem *name = nullptr;
+        QTRY_VERIFY((name = findItem(m_window->contentItem(), QStringLiteral("fileNameTextField"))));
+        QCOMPARE(name->property("text").toString(), m_controller->scenario() + QStringLiteral("-") + m_controller->primary()->strategyName()
+                                                        + QStringLiteral(".png"));
+        QTest::keyClick(m_window, Qt::Key_Escape);
+        QTRY_VERIFY(!dialog->property("visible").toBool());
+
+        saved(QStringLiteral("bare.png"), shown.path(), shown.filePath(QStringLiteral("bare.png")));
+        saved(elsewhere.filePath(QStringLiteral("absolute.png")), shown.path(), elsewhere.filePath(QStringLiteral("absolute.png")));
+        QVERIFY(!QFileInfo::exists(shown.path() + elsewhere.filePath(QStringLiteral("absolute.png"))));
+        saved(QStringLiteral("~/tilde.png"), shown.path(), home.filePath(QStringLiteral("tilde.png")));
+        // The folder of the last file saved, where the next one goes.
+        saved(QStringLiteral("nosuffix"), QString(), home.filePath(QStringLiteral("nosuffix.png")));
+        qputenv("HOME", realHome);
+        // In Chinese, the dialog's own words too.
+        m_translations->setLanguage(QStringLiteral("zh_CN"));
+        QVERIFY(QMetaObject::invokeMethod(trigger, "trigger"));
+        QTRY_VERIFY(dialog->property("opened").toBool());
+        const QRegularExpression han(QStringLiteral("\\p{Han}"));
+        for (const char *button : {"fileCancel", "fileAccept"})
+            QVERIFY2(findItem(m_window->contentItem(), QLatin1String(button))->property("text").toString().contains(han), button);
+        QTest::keyClick(m_window, Qt::Key_Escape);
+        QTRY_VERIFY(!dialog->property("visible").toBool());
+        m_translations->setLanguage(QStringLiteral("en"));
+    }
+
     // File > Export animation: the finished run as a GIF, written off the
     // window's thread while the status says how far it is, then "Saved".
     void exportAnimationThroughTheDialog()
@@ -541,6 +603,7 @@ private slots:
         QVERIFY2(open, qPrintable(buttonTexts(m_window->contentItem()).join(QStringLiteral(" | "))));
         click(m_window, open);
         QTRY_COMPARE(m_controller->scenarioFile(), path);
+        QTRY_VERIFY(!dialog->property("visible").toBool()); // gone, not fading over the window
         QCOMPARE(m_controller->scenario(), path);
         QCOMPARE(m_controller->scenarioTitle(), QStringLiteral("My own"));
         QCOMPARE(m_controller->primary()->clients().size(), 3);
