@@ -15,6 +15,8 @@ Menu {
     id: appMenu
     // Its checkable entries are one choice among them (radio marks).
     property bool exclusive: false
+    // Its entries are to read, not to choose (AppMenuItem.note).
+    property bool notes: false
     default property list<QtObject> entries
     property bool filled: false
     // Open or opening, not closing: the keys are the window's again as soon as
@@ -56,7 +58,7 @@ Menu {
             }
         }
     }
-    delegate: AppMenuItem { radio: appMenu.exclusive }
+    delegate: AppMenuItem { radio: appMenu.exclusive; note: appMenu.notes }
     width: {
         let widest = Style.px(160)
         for (let i = 0; i < count; ++i) {

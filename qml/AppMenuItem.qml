@@ -12,6 +12,9 @@ MenuItem {
         ? (Translations.effective, Translations.shortcutText(String(action.shortcut))) : ""
     // A radio mark: the AppMenu says whether its entries are one choice.
     property bool radio: false
+    // An entry to read, not to choose (Help's keys): disabled, yet in the
+    // text's own colour (greyed, they read grey on grey).
+    property bool note: false
 
     implicitWidth: leftPadding + rightPadding + implicitContentWidth
     indicator: Item {
@@ -44,7 +47,7 @@ MenuItem {
             // The mnemonic's "&" is for the key (Alt+letter), not for the eye; "&&" is an ampersand.
             text: item.text.replace(/&(.)/g, "$1")
             font: item.font
-            color: item.enabled ? Style.text : Style.muted
+            color: item.enabled || item.note ? Style.text : Style.muted
         }
         Label {
             visible: item.shortcutText.length > 0

@@ -41,12 +41,6 @@ ColumnLayout {
             onLanguagePicked: language => root.languagePicked(language)
         }
     }
-    TextMetrics {
-        id: glyph
-        font.family: Style.mono
-        font.pixelSize: Style.px(14)
-        text: "M"
-    }
     ListView {
         id: list
         objectName: "codeList"
@@ -56,11 +50,10 @@ ColumnLayout {
         model: root.code
         boundsBehavior: Flickable.StopAtBounds
         flickableDirection: Flickable.AutoFlickIfNeeded
-        // Long lines scroll sideways instead of wrapping: code keeps its shape.
+        // A line longer than the panel wraps under itself: on a projector's
+        // 1366 pixels a comment cut at the edge (a scroll away) was not read.
         readonly property real textX: Style.px(88)
-        contentWidth: Math.max(width, textX + glyph.advanceWidth * (root.code ? root.code.longestLine : 0) + Style.px(16))
         ScrollBar.vertical: ScrollBar {}
-        ScrollBar.horizontal: ScrollBar {}
         delegate: Rectangle {
             id: line
             required property int number
@@ -69,9 +62,9 @@ ColumnLayout {
             required property bool current
             required property bool highlighted
             required property string text
-            width: ListView.view.contentWidth
+            width: ListView.view.width
             // Blank lines take half a line: more of the algorithm fits.
-            height: Style.px(text.trim().length > 0 ? 22 : 11)
+            height: text.trim().length > 0 ? Math.max(Style.px(22), code.implicitHeight + Style.px(4)) : Style.px(11)
             readonly property color tint: clients.length > 0 ? Colours.client(clients[0], Style.dark) : Style.accent
             color: clients.length > 0 ? Qt.rgba(tint.r, tint.g, tint.b, line.current ? 0.28 : 0.14)
                  : highlighted ? Style.highlight : "transparent"
@@ -80,14 +73,12 @@ ColumnLayout {
             border.width: highlighted ? Style.px(2) : 0
             Rectangle {
                 visible: line.current
-                x: list.contentX
                 z: 2
                 width: Style.px(4); height: parent.height
                 color: line.tint
             }
-            // The gutter stays put while long lines scroll sideways under it.
+            // The gutter: the line's number and the clients on it.
             Rectangle {
-                x: list.contentX
                 z: 1
                 width: list.textX - Style.px(6)
                 height: parent.height
@@ -133,8 +124,12 @@ ColumnLayout {
                 }
             }
             Text {
+                id: code
+                objectName: "codeText"
                 x: list.textX
+                width: line.width - list.textX - Style.px(10)
                 anchors.verticalCenter: parent.verticalCenter
+                wrapMode: Text.Wrap
                 textFormat: Text.RichText
                 text: line.html
                 color: Style.text

@@ -93,13 +93,26 @@ ColumnLayout {
     Layout.fillWidth: true
     onPositioningComplete: measure.restart()
     // What the switch leaves on the first line: the boxes share it before
-    // they push the switch to a line of its own (their words elide).
+    // they push the switch to a line of its own. Each is as wide as its
+    // words where they fit; short of room the strategy's says only its name
+    // (the switch says the side), then the scenario's title ends in "…".
     readonly property real boxesWidth: Math.max(Style.px(440), Math.floor(width - sideSwitch.width - 2 * spacing) - 2)
+    TextMetrics { id: scenarioWords; font: scenarioBox.font; text: scenarioBox.displayText }
+    TextMetrics { id: strategyWords; font: strategyBox.font; text: strategyBox.currentIndex >= 0 ? root.strategyLabel(root.strategies[strategyBox.currentIndex]) : "" }
+    TextMetrics { id: strategyName; font: strategyBox.font; text: root.strategy }
+    // A box's width for `words`: its label's padding, its arrow's room.
+    function boxWidth(box, words) { return Math.ceil(words.advanceWidth + Style.px(12) + box.leftPadding + box.rightPadding) + 2 }
+    // What both boxes have together, as before they shared it by their words.
+    readonly property real boxesShare: Math.min(Style.px(680), boxesWidth)
+    readonly property real strategyWidth: Math.floor(Math.min(boxWidth(strategyBox, strategyWords),
+                                                              Math.max(boxWidth(strategyBox, strategyName),
+                                                                       boxesShare - boxWidth(scenarioBox, scenarioWords)),
+                                                              root.width))
     // The scenarios as a course: numbered titles in the order they are taught.
     ElidingComboBox {
         id: scenarioBox
         objectName: "scenarioBox"
-        width: Math.floor(Math.min(Style.px(380), settingsRow.boxesWidth * 380 / 680, root.width))
+        width: Math.floor(Math.min(settingsRow.boxesShare - settingsRow.strategyWidth, root.width))
         height: Style.px(40)
         font.pixelSize: Style.px(16)
         model: root.scenarios
@@ -131,7 +144,7 @@ ColumnLayout {
     ElidingComboBox {
         id: strategyBox
         objectName: "strategyBox"
-        width: Math.floor(Math.min(Style.px(300), settingsRow.boxesWidth * 300 / 680, root.width))
+        width: settingsRow.strategyWidth
         height: Style.px(40)
         font.pixelSize: Style.px(16)
         enabled: !root.compare
@@ -139,7 +152,8 @@ ColumnLayout {
         textRole: "name"
         currentIndex: root.indexOfName(root.strategies, root.strategy)
         onModelChanged: rebindStrategy.restart()
-        displayText: currentIndex >= 0 ? root.strategyLabel(root.strategies[currentIndex]) : ""
+        displayText: strategyWords.text
+        shortText: root.strategy
         onActivated: index => root.strategyPicked(root.strategies[index].name)
         popupWidth: Math.max(width, Math.min(Style.px(460), root.width))
         delegate: ItemDelegate {

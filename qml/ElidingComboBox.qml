@@ -11,18 +11,22 @@ ComboBox {
     // The list's width, the box's at least. The list is made when it first
     // opens: naming `popup` in a binding would make it with the window.
     property real popupWidth: width
+    // Said instead of displayText where that would be cut (a strategy's
+    // name without its side); empty: displayText ends in "…".
+    property string shortText: ""
     focusPolicy: Qt.NoFocus
     topInset: 0
     bottomInset: 0
     background.layer.enabled: false
     contentItem: Label {
         leftPadding: Style.px(12)
-        text: box.displayText
+        text: box.shortText.length > 0 && whole.advanceWidth + leftPadding > width ? box.shortText : box.displayText
         font: box.font
         elide: Text.ElideRight
         verticalAlignment: Text.AlignVCenter
         color: box.enabled ? box.Material.foreground : box.Material.hintTextColor
     }
+    TextMetrics { id: whole; font: box.font; text: box.displayText }
     // The box has the keys while its list is open (the arrows, Enter, Esc) and
     // gives them back when it closes: focused, it would take Space from Run.
     property bool listMade: false

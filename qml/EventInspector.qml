@@ -26,40 +26,46 @@ ColumnLayout {
         wrapMode: Text.WordWrap
         color: Style.muted; font.pixelSize: Style.px(15)
     }
-    // The rows as the analysis words them (the HTML report shows the same).
-    GridLayout {
+    // The rows as the analysis words them (the HTML report shows the same),
+    // the labels in a column as wide as the widest. A positioner, not a
+    // GridLayout: Qt 6.4's layouts crashed when a rearrange met the rows
+    // a new event had just taken away.
+    FontMetrics {
+        id: labelMetrics
+        font.pixelSize: Style.px(14)
+    }
+    readonly property real labelWidth: {
+        let widest = 0
+        for (const row of (hasEvent ? details.rows : []))
+            widest = Math.max(widest, labelMetrics.advanceWidth(row.label))
+        return Math.ceil(widest)
+    }
+    Column {
         visible: root.hasEvent
         Layout.fillWidth: true
-        columns: 2
-        columnSpacing: Style.px(10)
-        rowSpacing: Style.px(2)
+        spacing: Style.px(2)
         Repeater {
             model: root.hasEvent ? root.details.rows : []
-            delegate: Label {
+            delegate: Row {
+                id: row
                 required property var modelData
-                required property int index
-                Layout.row: index
-                Layout.column: 0
-                text: modelData.label
-                color: modelData.role === "race" ? Style.race : Style.muted
-                font.pixelSize: Style.px(14)
-            }
-        }
-        Repeater {
-            model: root.hasEvent ? root.details.rows : []
-            delegate: Label {
-                required property var modelData
-                required property int index
-                Layout.row: index
-                Layout.column: 1
-                Layout.fillWidth: true
-                text: modelData.text
-                wrapMode: Text.WrapAnywhere
-                font.pixelSize: Style.px(15)
-                font.family: Style.mono
-                font.bold: modelData.role === "who" || modelData.role === "command" || modelData.role === "race"
-                color: modelData.role === "race" ? Style.race
-                     : modelData.role === "who" ? Colours.client(root.details.client, Style.dark) : Style.text
+                spacing: Style.px(10)
+                Label {
+                    width: root.labelWidth
+                    text: row.modelData.label
+                    color: row.modelData.role === "race" ? Style.race : Style.muted
+                    font.pixelSize: Style.px(14)
+                }
+                Label {
+                    width: root.width - root.labelWidth - row.spacing
+                    text: row.modelData.text
+                    wrapMode: Text.WrapAnywhere
+                    font.pixelSize: Style.px(15)
+                    font.family: Style.mono
+                    font.bold: row.modelData.role === "who" || row.modelData.role === "command" || row.modelData.role === "race"
+                    color: row.modelData.role === "race" ? Style.race
+                         : row.modelData.role === "who" ? Colours.client(root.details.client, Style.dark) : Style.text
+                }
             }
         }
     }

@@ -27,7 +27,11 @@ Item {
             ToolTip {
                 id: made
                 text: hint.text
-                width: hint.maxWidth > 0 ? Math.min(implicitWidth, hint.maxWidth) : implicitWidth
+                // As wide as its words on one line (measured apart: the tip's
+                // implicit width follows its wrapped lines, a binding loop
+                // when the text size changed), up to maxWidth.
+                width: Math.min(words.advanceWidth + leftPadding + rightPadding + 1, hint.maxWidth > 0 ? hint.maxWidth : Infinity)
+                TextMetrics { id: words; font: made.font; text: made.text }
                 x: made.parent ? Math.round((made.parent.width - width) / 2) : 0
                 y: made.parent ? made.parent.height + Style.px(2) : 0
                 delay: 600

@@ -296,6 +296,7 @@ ApplicationWindow {
         AppMenu {
             objectName: "helpMenu"
             title: qsTr("&Help")
+            notes: true
             Action { text: qsTr("1–9: focus a client (→ steps it)"); enabled: false }
             Action { text: qsTr("+ / −, or the wheel: zoom"); enabled: false }
             Action { text: qsTr("Drag: scroll in time"); enabled: false }
@@ -581,6 +582,8 @@ ApplicationWindow {
             source: "Lesson.qml"
             onLoaded: {
                 const lesson = item as Lesson
+                // The lanes keep the greater part of the window.
+                lesson.maximumHeight = Qt.binding(() => window.height * 0.42)
                 lesson.folded = Qt.binding(() => settings.lessonFolded)
                 lesson.foldToggled.connect(() => { settings.lessonFolded = !settings.lessonFolded })
                 lesson.browseRequested.connect(() => lessonBrowser.open())
@@ -707,7 +710,8 @@ ApplicationWindow {
                 id: sidePanels
                 active: window.shown
                 visible: window.besideTimeline
-                SplitView.preferredWidth: Math.min(Style.px(560), window.width * 0.36)
+                // A guided lesson's card takes more of the width: fewer lines, so it fits a projector's height.
+                SplitView.preferredWidth: Math.min(Style.px(560), window.width * (LessonPlayer.active ? 0.45 : 0.36))
                 SplitView.minimumWidth: Math.min(Style.px(360), window.width * 0.25)
                 view: primaryPane.view
                 verdictShown: window.verdictShown

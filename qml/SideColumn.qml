@@ -22,8 +22,11 @@ ColumnLayout {
     signal languagePicked(string language)
     spacing: Style.px(8)
 
+    // In a guided lesson on a short column (1366×768 at text ×1.5) the card
+    // takes this row's height too: it says the side, and the keys zoom.
     RowLayout {
         Layout.fillWidth: true
+        visible: !LessonPlayer.active || root.height >= Style.px(560)
         spacing: Style.px(8)
         SideTag { session: Controller.primary }
         Item { Layout.fillWidth: true }
@@ -39,8 +42,10 @@ ColumnLayout {
         Layout.fillHeight: true
         orientation: Qt.Vertical
         readonly property bool compact: height < Style.px(760)
-        // What lesson and verdict may take at most: the code keeps the other half.
-        readonly property real aboutRoom: height * 0.5
+        // What lesson and verdict may take at most: the code keeps the other
+        // half; in a guided lesson, the card takes what it needs and the code
+        // its least.
+        readonly property real aboutRoom: LessonPlayer.active ? height - codePane.SplitView.minimumHeight - Style.px(8) : height * 0.5
 
         ScrollView {
             id: aboutPane
@@ -48,12 +53,17 @@ ColumnLayout {
             // Very short (text ×1.5 at 768 px): the code keeps 70 %; the lesson scrolls.
             // A verdict is never cut, unless it would leave the code less than half.
             SplitView.preferredHeight: Math.min(aboutColumn.implicitHeight,
-                                                Math.max(sideVerdict.visible && sideVerdict.judged ? sideVerdict.implicitHeight + Style.px(8) : 0,
-                                                         sideSplit.height * (sideSplit.height < Style.px(420) ? 0.3 : sideSplit.compact ? 0.42 : 0.34)),
+                                                LessonPlayer.active ? sideSplit.aboutRoom
+                                                : Math.max(sideVerdict.visible && sideVerdict.judged ? sideVerdict.implicitHeight + Style.px(8) : 0,
+                                                           sideSplit.height * (sideSplit.height < Style.px(420) ? 0.3 : sideSplit.compact ? 0.42 : 0.34)),
                                                 sideSplit.aboutRoom)
             SplitView.minimumHeight: Math.min(aboutColumn.implicitHeight, Style.px(56), sideSplit.height * 0.25)
             contentWidth: availableWidth
             clip: true
+            // A guided lesson's card fits the pane (its words scroll inside
+            // it): a bar coming and going as the lines rewrap was a layout
+            // that never settled.
+            ScrollBar.vertical.policy: LessonPlayer.active ? ScrollBar.AlwaysOff : ScrollBar.AsNeeded
             ColumnLayout {
                 id: aboutColumn
                 width: aboutPane.availableWidth
@@ -70,11 +80,17 @@ ColumnLayout {
                     outcome: Controller.primary.outcome
                     runState: Controller.primary.state
                     title: Controller.primary.strategyTitle
-                    maximumHeight: sideSplit.aboutRoom - Style.px(8)
+                    oneLineTitle: LessonPlayer.active
+                    // In a lesson, what its card leaves: its question and Back and Next stay in sight.
+                    maximumHeight: sideSplit.aboutRoom - Style.px(8) - (LessonPlayer.active ? lesson.leastHeight + aboutColumn.spacing : 0)
                 }
                 Lesson {
+                    id: lesson
                     Layout.fillWidth: true
                     Layout.rightMargin: Style.px(10)
+                    maximumHeight: sideSplit.aboutRoom - (sideVerdict.visible ? sideVerdict.height + Style.px(4) + aboutColumn.spacing : 0)
+                    // Not from maximumHeight: the verdict's height depends on this card's.
+                    shortOfHeight: sideSplit.aboutRoom < Style.px(460)
                     folded: root.lessonFolded
                     onFoldToggled: root.foldToggled()
                     onBrowseRequested: root.browseRequested()
@@ -84,9 +100,11 @@ ColumnLayout {
         // Short (1366×768, larger text): code, Redis and the event are
         // three tabs of one pane, so the code keeps most of the height.
         Pane {
+            id: codePane
             objectName: "codePane"
             SplitView.fillHeight: true
-            SplitView.minimumHeight: Math.min(Style.px(150), sideSplit.height * 0.5)
+            // In a guided lesson on a short column the card comes first: the code may go.
+            SplitView.minimumHeight: LessonPlayer.active && sideSplit.height < Style.px(420) ? 0 : Math.min(Style.px(150), sideSplit.height * 0.5)
             Material.background: Style.panel
             padding: Style.px(8)
             topPadding: sideSplit.compact ? 0 : Style.px(8)

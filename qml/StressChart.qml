@@ -38,7 +38,7 @@ ColumnLayout {
         implicitHeight: Style.px(16)
         radius: Style.px(3)
     }
-    component Hint: Label {
+    component Legend: Label {
         font.pixelSize: Style.px(15)
         color: Style.muted
     }
@@ -54,13 +54,14 @@ ColumnLayout {
             elide: Text.ElideRight
         }
         ToolButton {
+            id: closeButton
             objectName: "closeButton"
             focusPolicy: Qt.NoFocus
             text: "✕"
             font.pixelSize: Style.px(22)
             onClicked: root.closeRequested()
-            ToolTip.visible: hovered
-            ToolTip.text: qsTr("Close (Esc)")
+            // Under it, as the window's hints are: above, a tip covered the title.
+            Hint { hovered: closeButton.hovered; pressed: closeButton.pressed; text: qsTr("Close (Esc)") }
         }
     }
 
@@ -116,6 +117,7 @@ ColumnLayout {
             }
         }
         Button {
+            id: runButton
             objectName: "runButton"
             focusPolicy: Qt.NoFocus
             text: qsTr("▶ Run all strategies")
@@ -123,8 +125,14 @@ ColumnLayout {
             enabled: !root.running
             font.pixelSize: Style.px(17)
             onClicked: root.startRequested(clientsBox.value, ordersBox.value, stockBox.value)
-            ToolTip.visible: hovered
-            ToolTip.text: qsTr("Real clients, a thread and a Redis connection each, place orders as fast as Redis answers; the checker then counts what broke.")
+            // Under the button and gone once it is pressed: while the runs go
+            // a tip over it covered the title and Close.
+            Hint {
+                hovered: runButton.hovered
+                pressed: runButton.pressed
+                maxWidth: Style.px(520)
+                text: qsTr("Real clients, a thread and a Redis connection each, place orders as fast as Redis answers; the checker then counts what broke.")
+            }
         }
         Button {
             objectName: "cancelButton"
@@ -172,22 +180,22 @@ ColumnLayout {
         Row {
             spacing: Style.px(6)
             Swatch { color: Style.race; anchors.verticalCenter: parent.verticalCenter }
-            Hint { text: qsTr("problems: what the verdict found wrong (units oversold, units lost, stale writes, two holders, a lock deleted or extended by another client...)") }
+            Legend { text: qsTr("problems: what the verdict found wrong (units oversold, units lost, stale writes, two holders, a lock deleted or extended by another client...)") }
         }
         Row {
             spacing: Style.px(6)
-            Hint { text: "✓"; color: Style.good; font.bold: true }
-            Hint { text: qsTr("safe: none found, and the load tested it") }
+            Legend { text: "✓"; color: Style.good; font.bold: true }
+            Legend { text: qsTr("safe: none found, and the load tested it") }
         }
         Row {
             spacing: Style.px(6)
-            Hint { text: "?"; color: Style.warning; font.bold: true }
-            Hint { text: qsTr("not exercised: nothing broke, but this load never does what breaks it") }
+            Legend { text: "?"; color: Style.warning; font.bold: true }
+            Legend { text: qsTr("not exercised: nothing broke, but this load never does what breaks it") }
         }
         Row {
             spacing: Style.px(6)
             Swatch { color: Style.accent; anchors.verticalCenter: parent.verticalCenter }
-            Hint { text: qsTr("throughput: orders per second, the fastest bar is full length") }
+            Legend { text: qsTr("throughput: orders per second, the fastest bar is full length") }
         }
     }
 

@@ -15,6 +15,9 @@ Rectangle {
     // The panel's height at most, findings scrolling inside it beyond; without
     // one, a few lines of findings (the timeline keeps its height).
     property real maximumHeight: Infinity
+    // The strategy's title in one line, where height is short (a guided
+    // lesson's card beside it): the findings keep the room.
+    property bool oneLineTitle: false
 
     readonly property bool judged: runState === RunSession.Finished || runState === RunSession.Failed
     function tone(severity) {
@@ -43,6 +46,8 @@ Rectangle {
             text: root.title
             visible: root.title.length > 0
             wrapMode: Text.Wrap
+            maximumLineCount: root.oneLineTitle ? 1 : 3
+            elide: Text.ElideRight
             font.pixelSize: Style.px(15)
             font.bold: true
             color: Style.muted

@@ -28,14 +28,6 @@ void CodeModel::setUiLanguage(const QString &uiLanguage)
     load();
 }
 
-int CodeModel::longestLine() const
-{
-    qsizetype longest = 0;
-    for (const QString &line : m_listing.lines)
-        longest = std::max(longest, line.size());
-    return int(longest);
-}
-
 bool CodeModel::showStrategy(const QString &strategyName)
 {
     if (strategyName == m_strategy)

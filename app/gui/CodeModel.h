@@ -22,7 +22,6 @@ class CodeModel : public QAbstractListModel {
     Q_PROPERTY(QStringList languages READ languages NOTIFY languagesChanged)
     Q_PROPERTY(int focusLine READ focusLine NOTIFY markersChanged)
     Q_PROPERTY(int highlightedLine READ highlightedLine NOTIFY markersChanged)
-    Q_PROPERTY(int longestLine READ longestLine NOTIFY fileChanged)
 public:
     enum Role { NumberRole = Qt::UserRole + 1, TextRole, HtmlRole, ClientsRole, FocusRole, HighlightRole };
     Q_ENUM(Role)
@@ -37,7 +36,6 @@ public:
     QStringList languages() const { return m_languages; }
     int focusLine() const { return m_focusLine; }
     int highlightedLine() const { return m_highlightedLine; }
-    int longestLine() const;
 
     // The window's language ("en", "zh_CN"): listings are commented in it.
     void setUiLanguage(const QString &uiLanguage);

@@ -1080,6 +1080,10 @@ Set DISPLAY (or WAYLAND_DISPLAY) to the screen to use, or learn in this terminal
         <source>End of the lesson. Pick another from the lessons (Ctrl+L).</source>
         <translation>本课结束。可以从课程列表（Ctrl+L）再选一课。</translation>
     </message>
+    <message>
+        <source>Other lessons…</source>
+        <translation>其他课程…</translation>
+    </message>
 </context>
 <context>
     <name>LessonBrowser</name>

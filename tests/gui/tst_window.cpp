@@ -7,6 +7,7 @@
 // first start opens the course; every lesson plays to its end with Next and
 // back to its start with Back, each frame showing again what it showed first.
 
+#include "LayoutProblems.h"
 #include "Phones.h"
 #include "TestRedis.h"
 
@@ -15,6 +16,7 @@
 #include "lesson/Lesson.h"
 #include "gui/RunController.h"
 #include "gui/StrategyListing.h"
+#include "gui/TimelineView.h"
 #include "gui/Translations.h"
 #include "redis/RedisConnection.h"
 #include "analysis/HistoryJson.h"
@@ -111,6 +113,19 @@ QQuickItem *findVisibleItem(QQuickItem *under, const QString &name)
     return nullptr;
 }
 
+// Every shown item of that name under `under`.
+QList<QQuickItem *> visibleItems(QQuickItem *under, const QString &name)
+{
+    QList<QQuickItem *> out;
+    if (!under->isVisible())
+        return out;
+    if (under->objectName() == name)
+        out << under;
+    for (QQuickItem *child : under->childItems())
+        out << visibleItems(child, name);
+    return out;
+}
+
 // Where a user points at an item: its centre, in the window.
 QPoint centreOf(const QQuickItem *item)
 {
@@ -120,6 +135,22 @@ QPoint centreOf(const QQuickItem *item)
 void click(QQuickWindow *window, QQuickItem *item)
 {
     QTest::mouseClick(window, Qt::LeftButton, Qt::NoModifier, centreOf(item));
+}
+
+// `item` whole on the screen: inside the window and inside every ancestor
+// that clips (a pane that scrolls); "" when it is, else where it is.
+QString notWhole(const QQuickItem *item)
+{
+    const QRectF rect = item->mapRectToScene(QRectF(0, 0, item->width(), item->height()));
+    QRectF shown(QPointF(0, 0), item->window()->size());
+    for (const QQuickItem *above = item->parentItem(); above; above = above->parentItem())
+        if (above->clip())
+            shown &= above->mapRectToScene(QRectF(0, 0, above->width(), above->height()));
+    if (shown.adjusted(-0.5, -0.5, 0.5, 0.5).contains(rect))
+        return {};
+    return QStringLiteral("%1 at %2,%3 %4×%5, shown %6,%7 %8×%9")
+        .arg(item->objectName()).arg(rect.x()).arg(rect.y()).arg(rect.width()).arg(rect.height())
+        .arg(shown.x()).arg(shown.y()).arg(shown.width()).arg(shown.height());
 }
 
 // The timelines shown under `item`, in tree order (side by side: left first).
@@ -215,12 +246,80 @@ private:
             m_window->grabWindow().save(dir + QLatin1Char('/') + name + QStringLiteral(".png"));
     }
 
+    // A guided lesson's card as the class sees it: Back, Next and the
+    // choices whole on the screen. "" when they are, else what is not and
+    // where the window is at.
+    QString lessonCardProblems()
+    {
+        QStringList out;
+        QQuickItem *card = findVisibleItem(m_window->contentItem(), QStringLiteral("lessonCard"));
+        if (!card)
+            return QStringLiteral("no lesson card");
+        for (const QString &name : {QStringLiteral("lessonBack"), QStringLiteral("lessonNext")}) {
+            QQuickItem *item = findVisibleItem(card, name);
+            out << (item ? notWhole(item) : name + QStringLiteral(" not shown"));
+        }
+        if (QQuickItem *verdict = findVisibleItem(card, QStringLiteral("lessonVerdict")))
+            out << notWhole(verdict);
+        for (int i = 0; i < player()->choices().size() && player()->ready(); ++i) {
+            QQuickItem *choice = findVisibleItem(card, QStringLiteral("lessonChoice%1").arg(i));
+            out << (choice ? notWhole(choice) : QStringLiteral("choice %1 not shown").arg(i));
+        }
+        out.removeAll(QString());
+        if (out.isEmpty())
+            return {};
+        return QStringLiteral("%1 frame %2, %3×%4 %5 ×%6%7: ").arg(player()->lesson()).arg(player()->frame())
+                   .arg(m_window->width()).arg(m_window->height()).arg(m_translations->effective())
+                   .arg(m_window->property("presenting").toBool() ? QStringLiteral(" presenting") : QString())
+                   .arg(scale())
+            + out.join(QStringLiteral("; "));
+    }
+
+    // The window's text size (Style.scale, as the timeline takes it).
+    double scale() const
+    {
+        return findItem(m_window->contentItem(), QStringLiteral("timelineView"))->property("textScale").toDouble();
+    }
+
+    // A test's rows: text ×1 and ×1.5, the sizes a class reads.
+    static void textScales()
+    {
+        QTest::addColumn<double>("scale");
+        QTest::newRow("×1") << 1.0;
+        QTest::newRow("×1.5") << 1.5;
+    }
+
+    // Text size, language and presentation mode as a teacher sets them.
+    void present(double scale, const QString &language, bool presenting)
+    {
+        QMetaObject::invokeMethod(m_window, "setPresenting", Q_ARG(QVariant, presenting));
+        QMetaObject::invokeMethod(m_window, "setScale", Q_ARG(QVariant, scale));
+        m_translations->setLanguage(language);
+    }
+
+    // What the painter of each timeline shown drew last, as in tst_rendering:
+    // no label over another, cut off, or under a line across the lanes.
+    QString timelineProblems()
+    {
+        m_window->grabWindow(); // a frame of what is there now
+        QStringList out;
+        for (QQuickItem *item : visibleTimelines(m_window->contentItem()))
+            if (const PaintRecord *record = qobject_cast<TimelineView *>(item)->paintRecord())
+                out << test::layoutProblems(*record);
+        out.removeAll(QString());
+        return out.join(QStringLiteral("; "));
+    }
+
     LessonPlayer *player() const
     {
         return m_engine->singletonInstance<LessonPlayer *>(qmlTypeId("LockStock.Native", 1, 0, "LessonPlayer"));
     }
 
 private slots:
+    // A binding loop is a layout that never settles: every test fails on one
+    // (Main.qml's shared time axis logged one).
+    void init() { QTest::failOnWarning(QRegularExpression(QStringLiteral("Binding loop"))); }
+
     void initTestCase()
     {
         // As main() names it, so Settings { } in QML can remember (in the test's own place).
@@ -299,6 +398,10 @@ private slots:
         QQuickItem *entry = nullptr;
         QTRY_VERIFY((entry = buttonWithText(m_window->contentItem(), QStringLiteral("Esc: leave presentation mode"))));
         QTRY_VERIFY(m_window->findChild<QObject *>(QStringLiteral("helpMenu"))->property("opened").toBool());
+        // Its entries are to read: in the text's colour (Style.text, light), not greyed.
+        const auto *words = entry->property("contentItem").value<QQuickItem *>()->childItems().value(0);
+        QVERIFY(words);
+        QCOMPARE(words->property("color").value<QColor>(), QColor(QStringLiteral("#1b1f27")));
         // Its shadow came with its entries; View, never opened, has none yet.
         const auto shadowed = [this](const char *menu) {
             const auto *background = m_window->findChild<QObject *>(QLatin1String(menu))->property("background").value<QQuickItem *>();
@@ -695,18 +798,109 @@ private slots:
         if (m_controller->durationMs() < 1000)
             QVERIFY2(time->property("text").toString().endsWith(QLatin1String(" ms")), qPrintable(time->property("text").toString()));
         QVERIFY2(!time->property("text").toString().startsWith(QLatin1String("0.00 ")), qPrintable(time->property("text").toString()));
+        // Its labels clear of each other and of the lines across the lanes,
+        // replaying too (the cursor's time hid the axis's ticks).
+        QVERIFY2(timelineProblems().isEmpty(), qPrintable(timelineProblems()));
+        m_controller->setCursorMs(m_controller->durationMs() * 0.4);
+        QVERIFY2(timelineProblems().isEmpty(), qPrintable(timelineProblems()));
+        m_controller->setCursorMs(-1);
         m_controller->setSpeedFactor(1);
+    }
+
+    // F5 on a finished run of three clients and five findings, at text ×1
+    // and ×1.5: every finding and every lane on the screen (the lanes drawn
+    // smaller where they need it; three findings showed, C and Stock were
+    // off-screen), its labels clear; Ctrl++ and Ctrl+− size the text.
+    void presentationModeShowsEveryFindingAndLane_data() { textScales(); }
+
+    void presentationModeShowsEveryFindingAndLane()
+    {
+        QFETCH(double, scale);
+        QVERIFY(activeWithoutTheCourse());
+        m_controller->setScenario(QStringLiteral("lease-expired-wrong-delete"));
+        m_controller->setCorrect(false);
+        if (!m_controller->finished()) {
+            m_controller->setSpeedFactor(16);
+            m_controller->run();
+            QTRY_VERIFY_WITH_TIMEOUT(m_controller->finished(), 60000);
+            m_controller->setSpeedFactor(1);
+        }
+        const qsizetype findings = m_controller->primary()->findings().size();
+        QVERIFY2(findings >= 5, qPrintable(QString::number(findings)));
+        QTest::keyClick(m_window, Qt::Key_F5);
+        QTRY_VERIFY(m_window->property("presenting").toBool());
+        QMetaObject::invokeMethod(m_window, "setScale", Q_ARG(QVariant, scale));
+        QTest::keyClick(m_window, Qt::Key_Plus, Qt::ControlModifier);
+        QTRY_VERIFY2(qAbs(this->scale() - scale - 0.1) < 1e-6, qPrintable(QString::number(this->scale())));
+        QTest::keyClick(m_window, Qt::Key_Minus, Qt::ControlModifier);
+        QTRY_VERIFY2(qAbs(this->scale() - scale) < 1e-6, qPrintable(QString::number(this->scale())));
+        QQuickItem *scroller = findItem(m_window->contentItem(), QStringLiteral("laneScroller"));
+        QVERIFY(scroller);
+        const auto problems = [&] {
+            QStringList out;
+            const QList<QQuickItem *> shown = visibleItems(m_window->contentItem(), QStringLiteral("finding"));
+            if (shown.size() != findings)
+                out << QStringLiteral("%1 of %2 findings").arg(shown.size()).arg(findings);
+            for (QQuickItem *finding : shown)
+                out << notWhole(finding);
+            if (scroller->property("contentHeight").toReal() > scroller->height() + 0.5)
+                out << QStringLiteral("the lanes need %1 px of %2").arg(scroller->property("contentHeight").toReal()).arg(scroller->height());
+            out << timelineProblems();
+            out.removeAll(QString());
+            return out.join(QStringLiteral("; "));
+        };
+        QTRY_VERIFY2(problems().isEmpty(), qPrintable(QStringLiteral("%1×%2: ").arg(m_window->width()).arg(m_window->height()) + problems()));
+        QTest::keyClick(m_window, Qt::Key_F5);
+        QTRY_VERIFY(!m_window->property("presenting").toBool());
+        QMetaObject::invokeMethod(m_window, "setScale", Q_ARG(QVariant, 1.0));
+    }
+
+    // The wheel zooms around the pointer, never before 0 or past the end of
+    // the run (the view showed "−4 ms", or a blank run); zoomed out past the
+    // run it fits it, and another scenario starts fitted (the zoom carried over).
+    void wheelZoomStaysInTheRun()
+    {
+        QVERIFY(activeWithoutTheCourse());
+        m_controller->setScenario(QStringLiteral("lease-expired-wrong-delete"));
+        m_controller->setSpeedFactor(16);
+        m_controller->run();
+        QTRY_VERIFY_WITH_TIMEOUT(m_controller->finished(), 60000);
+        m_controller->setSpeedFactor(1);
+        QQuickItem *timeline = findItem(m_window->contentItem(), QStringLiteral("timelineView"));
+        QVERIFY(timeline);
+        const QPointF at = timeline->mapToScene(QPointF(timeline->width() * 0.3, 40));
+        const auto wheel = [&](int notches) {
+            for (int i = 0; i < std::abs(notches); ++i) {
+                QWheelEvent event(at, m_window->mapToGlobal(at), QPoint(), QPoint(0, notches > 0 ? 120 : -120), Qt::NoButton,
+                                  Qt::NoModifier, Qt::NoScrollPhase, false);
+                QCoreApplication::sendEvent(m_window, &event);
+            }
+        };
+        const auto range = [&] {
+            return QStringLiteral("%1 to %2 ms").arg(timeline->property("viewStartMs").toDouble()).arg(timeline->property("viewEndMs").toDouble());
+        };
+        wheel(8);
+        QVERIFY(!timeline->property("follow").toBool());
+        // Dragged towards the start and past it.
+        QTest::mousePress(m_window, Qt::LeftButton, Qt::NoModifier, at.toPoint());
+        for (int dx = 20; dx <= 600; dx += 20)
+            QTest::mouseMove(m_window, at.toPoint() + QPoint(dx, 0));
+        QTest::mouseRelease(m_window, Qt::LeftButton, Qt::NoModifier, at.toPoint() + QPoint(600, 0));
+        QCOMPARE(timeline->property("viewStartMs").toDouble(), 0.0);
+        wheel(-3);
+        QVERIFY2(timeline->property("viewStartMs").toDouble() >= 0, qPrintable(range()));
+        wheel(-20);
+        QVERIFY2(timeline->property("follow").toBool(), qPrintable(range()));
+        wheel(4);
+        QVERIFY(!timeline->property("follow").toBool());
+        m_controller->setScenario(QStringLiteral("lost-update"));
+        QVERIFY2(timeline->property("follow").toBool(), qPrintable(range()));
     }
 
     // The column beside the timeline at text ×1 and ×1.5: the code shows a
     // good part of the algorithm, and the event inspector is in reach (its
     // tab where the column is short), all inside the window.
-    void sideColumnIsUsable_data()
-    {
-        QTest::addColumn<double>("scale");
-        QTest::newRow("×1") << 1.0;
-        QTest::newRow("×1.5") << 1.5;
-    }
+    void sideColumnIsUsable_data() { textScales(); }
 
     void sideColumnIsUsable()
     {
@@ -723,6 +917,12 @@ private slots:
         QTRY_VERIFY2(code->height() >= 4 * 22 * scale,
                      qPrintable(QStringLiteral("the code has %1 px in a %2×%3 window").arg(code->height()).arg(window.width()).arg(window.height())));
         QVERIFY(inside(code));
+        // No line runs past the panel's edge (long comments were cut at 1366): they wrap.
+        const qreal codeRight = code->mapToScene(QPointF(code->width(), 0)).x();
+        for (const QQuickItem *line : visibleItems(code, QStringLiteral("codeText"))) {
+            const qreal right = line->mapToScene(QPointF(line->property("contentWidth").toReal(), 0)).x();
+            QVERIFY2(right <= codeRight + 0.5, qPrintable(QStringLiteral("a line ends at x %1, the panel at %2").arg(right).arg(codeRight)));
+        }
         if (QQuickItem *tab = findVisibleItem(m_window->contentItem(), QStringLiteral("eventTab")))
             click(m_window, tab);
         QQuickItem *inspector = nullptr;
@@ -768,6 +968,15 @@ private slots:
         QVERIFY(label->width() <= box->width());
         // Wider than its box the title is shown elided, not clipped.
         QTRY_COMPARE(label->property("truncated").toBool(), label->implicitWidth() > label->width() + 0.5);
+        // Here both fit whole: the strategy's box says only its name where
+        // its side would cut it ("set-nx-ex-del · broken h…"; the switch says
+        // the side), the scenario's title takes the rest ("7. A's lease
+        // expires, B takes the loc…").
+        QQuickItem *strategy = findItem(m_window->contentItem(), QStringLiteral("strategyBox"));
+        QVERIFY(strategy);
+        for (QQuickItem *shown : {box, strategy})
+            QTRY_VERIFY2(!shown->property("contentItem").value<QQuickItem *>()->property("truncated").toBool(),
+                         qPrintable(shown->property("displayText").toString()));
         QMetaObject::invokeMethod(m_window, "setScale", Q_ARG(QVariant, 1.0));
     }
 
@@ -1205,6 +1414,44 @@ private slots:
         QCOMPARE(m_controller->primary()->strategyName(), m_controller->strategy());
     }
 
+    // A guided lesson's card as the class sees it at every frame of the
+    // first lesson, at text ×1 and ×1.5, in English and Chinese, in the
+    // window and presenting: Back, Next, the choices and, once answered,
+    // the verdict whole on the screen, with no scrolling to reach them (at
+    // 1366×768 the choices were cut off and Next hidden).
+    void lessonCardFitsEveryWay()
+    {
+        QVERIFY(activeWithoutTheCourse());
+        LessonPlayer *lessons = player();
+        for (const QString &language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+            present(1.0, language, false);
+            lessons->open(QStringLiteral("lost-update"));
+            for (;;) {
+                QTRY_VERIFY2_WITH_TIMEOUT(lessons->ready() || !lessons->error().isEmpty(), qPrintable(lessons->error()), 60000);
+                QVERIFY2(lessons->error().isEmpty(), qPrintable(lessons->error()));
+                if (!lessons->choices().isEmpty())
+                    lessons->choose(lessons->rightChoice());
+                for (const double scale : {1.0, 1.5})
+                    for (const bool presenting : {false, true}) {
+                        present(scale, language, presenting);
+                        QTRY_VERIFY2(lessonCardProblems().isEmpty(),
+                                     qPrintable(lessonCardProblems()));
+                        shot(QStringLiteral("lesson1-frame%1-%2-x%3%4-%5x%6").arg(lessons->frame() + 1 + (lessons->correctSide() ? 5 : 0))
+                                 .arg(language).arg(scale).arg(presenting ? QStringLiteral("-presenting") : QString())
+                                 .arg(m_window->screen()->size().width()).arg(m_window->screen()->size().height()));
+                    }
+                if (lessons->atEnd())
+                    break;
+                present(1.0, language, false);
+                lessons->next();
+                if (!lessons->ready())
+                    lessons->next(); // a second Next skips the travel
+            }
+        }
+        present(1.0, QStringLiteral("en"), false);
+        lessons->close();
+    }
+
     // Every lesson to its end with Next (→, PageDown, "." in turn), then all
     // the way back with Back (←, PageUp): at each frame the timeline shows
     // exactly what it showed the first time (the cursor to the nanosecond,
@@ -1234,6 +1481,18 @@ private slots:
         // them is played here, the others' anchors are tested by test_lessons.
         bool sentinelPlayed = false;
         QString last;
+        // Each lesson in one of the ways a class sees it, in turn: its card's
+        // Back, Next and choices whole on the screen at every frame.
+        struct Way {
+            double scale;
+            QString language;
+            bool presenting;
+        };
+        const Way ways[] = {{1.0, QStringLiteral("en"), false}, {1.5, QStringLiteral("zh_CN"), true},
+                            {1.5, QStringLiteral("en"), false}, {1.0, QStringLiteral("zh_CN"), true},
+                            {1.0, QStringLiteral("zh_CN"), false}, {1.5, QStringLiteral("en"), true},
+                            {1.5, QStringLiteral("zh_CN"), false}, {1.0, QStringLiteral("en"), true}};
+        int played = 0;
         for (const QString &name : builtinLessonNames()) {
             LessonError error;
             const std::optional<Lesson> lesson = findLesson(name, &error);
@@ -1243,11 +1502,14 @@ private slots:
             if (realClock && std::exchange(sentinelPlayed, true))
                 continue;
             last = name;
+            const Way &way = ways[played++ % std::size(ways)];
+            present(way.scale, way.language, way.presenting);
             lessons->open(name);
             QList<QVariantList> shown;
             for (int press = 0;; ++press) {
                 QTRY_VERIFY2_WITH_TIMEOUT(lessons->ready() || !lessons->error().isEmpty(), qPrintable(name), 60000);
                 QVERIFY2(lessons->error().isEmpty(), qPrintable(name + QStringLiteral(": ") + lessons->error()));
+                QTRY_VERIFY2(lessonCardProblems().isEmpty(), qPrintable(lessonCardProblems()));
                 QVERIFY(lessons->highlight() == QLatin1String("verdict") || lessons->highlightEvent() >= 0);
                 shown << state();
                 if (lessons->atEnd())
@@ -1276,6 +1538,7 @@ private slots:
         }
         QVERIFY(sentinelPlayed);
         QCOMPARE(lessons->savedLesson(), last);
+        present(1.0, QStringLiteral("en"), false);
         lessons->close();
         QVERIFY(!lessons->active());
     }
