@@ -66,7 +66,8 @@ Rectangle {
         // Many findings take a smaller type, side by side where the panel is
         // wide enough for a sentence on a line or two, one under the other
         // where it is not; beyond a few lines they scroll: the timeline keeps
-        // its height.
+        // its height. Held to a height (presenting), where every finding
+        // shows whole, two columns of shorter lines take fewer lines than one.
         Flickable {
             id: findingsView
             Layout.fillWidth: true
@@ -82,7 +83,8 @@ Rectangle {
             ScrollBar.vertical: ScrollBar { objectName: "findingsScrollBar"; policy: flow.implicitHeight > findingsView.implicitHeight + 0.5 ? ScrollBar.AlwaysOn : ScrollBar.AlwaysOff }
             Flow {
                 id: flow
-                readonly property bool twoColumns: root.findings.length > 1 && width >= Style.px(900)
+                readonly property bool twoColumns: root.findings.length > 1
+                                                   && width >= Style.px(isFinite(root.maximumHeight) ? 600 : 900)
                 width: parent.width
                 spacing: Style.px(4)
                 Repeater {
@@ -90,7 +92,9 @@ Rectangle {
                     delegate: Label {
                         required property var modelData
                         objectName: "finding"
-                        width: flow.twoColumns ? Math.floor((flow.width - Style.px(16)) / 2) : flow.width
+                        width: flow.twoColumns ? Math.floor((flow.width - Style.px(4)) / 2) : flow.width
+                        // The columns apart, each line's end clear of the next column's mark.
+                        rightPadding: flow.twoColumns ? Style.px(12) : 0
                         text: root.mark(modelData.severity) + modelData.text
                         wrapMode: Text.WordWrap
                         font.pixelSize: root.findings.length > 1 ? Style.px(17) : Style.px(22)
