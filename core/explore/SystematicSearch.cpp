@@ -162,6 +162,40 @@ void SystematicSearch::addRaces(const Execution &e)
             if (before[size_t(j)].contains(i))
                 after[size_t(i)].insert(j);
     }
+    // Adds to the state before step i a client that can start the reversed
+    // order of i and j; false when none is ready there.
+    const auto reverseAt = [&](qsizetype i, qsizetype j) {
+        // The steps after i that need not wait for it, then j: the clients that
+        // can start that sequence.
+        StepSet notAfter(n);
+        for (qsizetype k = i + 1; k < j; ++k)
+            if (!after[size_t(i)].contains(k))
+                notAfter.insert(k);
+        notAfter.insert(j);
+        QList<int> initials;
+        for (qsizetype k = i + 1; k <= j; ++k) {
+            if (!notAfter.contains(k) || before[size_t(k)].intersects(notAfter))
+                continue;
+            if (!initials.contains(steps.at(k).client))
+                initials << steps.at(k).client;
+        }
+        Frame &f = m_frames[i];
+        QList<int> candidates;
+        bool covered = false;
+        for (const int c : std::as_const(initials)) {
+            if (!f.enabled.contains(c))
+                continue;
+            candidates << c;
+            covered = covered || f.backtrack.contains(c) || f.sleep.contains(c);
+        }
+        if (candidates.isEmpty())
+            return false;
+        if (!covered) {
+            const int racer = steps.at(j).client;
+            f.backtrack << (candidates.contains(racer) ? racer : candidates.first());
+        }
+        return true;
+    };
     const qsizetype fixed = m_subtree.prefix.size();
     for (qsizetype j = 0; j < n; ++j) {
         for (qsizetype i = j - 1; i >= fixed; --i) {
@@ -170,33 +204,14 @@ void SystematicSearch::addRaces(const Execution &e)
             // A race only when nothing between them carries the order.
             if (before[size_t(j)].intersects(after[size_t(i)]))
                 continue;
-            // The steps after i that need not wait for it, then j: the
-            // clients that can start that sequence.
-            StepSet notAfter(n);
-            for (qsizetype k = i + 1; k < j; ++k)
-                if (!after[size_t(i)].contains(k))
-                    notAfter.insert(k);
-            notAfter.insert(j);
-            QList<int> initials;
-            for (qsizetype k = i + 1; k <= j; ++k) {
-                if (!notAfter.contains(k) || before[size_t(k)].intersects(notAfter))
-                    continue;
-                if (!initials.contains(steps.at(k).client))
-                    initials << steps.at(k).client;
-            }
-            Frame &f = m_frames[i];
-            QList<int> candidates;
-            bool covered = false;
-            for (const int c : std::as_const(initials)) {
-                if (!f.enabled.contains(c))
-                    continue;
-                candidates << c;
-                covered = covered || f.backtrack.contains(c) || f.sleep.contains(c);
-            }
-            if (covered || candidates.isEmpty())
-                continue;
-            const int racer = steps.at(j).client;
-            f.backtrack << (candidates.contains(racer) ? racer : candidates.first());
+            // Reversed at i, or, when no client that can start the reversal
+            // is ready there (a step before i made it wait, e.g. a client
+            // that began a back-off), at the latest earlier state j is
+            // ordered after where one is: the order that kept it waiting is
+            // a race of its own, hidden behind the wait.
+            for (qsizetype at = i; at >= fixed; --at)
+                if ((at == i || before[size_t(j)].contains(at)) && reverseAt(at, j))
+                    break;
         }
     }
 }

@@ -167,29 +167,36 @@ private slots:
     // On small scenarios reduction explores exactly the traces naive
     // enumeration finds, each once, and finds the same outcomes; each
     // outcome's count with reduction is the number of its traces.
+    // `retryMs` (0: the scenario's) makes a client's back-off end while
+    // another client's commands are in flight.
     void reductionMatchesNaiveEnumeration_data()
     {
         QTest::addColumn<QString>("scenario");
         QTest::addColumn<QString>("side");
         QTest::addColumn<int>("clients");
-        QTest::newRow("lost-update broken") << "lost-update" << "broken" << 2;
-        QTest::newRow("lost-update correct") << "lost-update" << "correct" << 2;
-        QTest::newRow("lost-update, 3 clients, broken") << "lost-update" << "broken" << 3;
-        QTest::newRow("flash-sale, 3 clients, correct") << "flash-sale" << "correct" << 3;
-        QTest::newRow("watch-release-bytes broken") << "watch-release-bytes" << "broken" << 3;
-        QTest::newRow("watch-release-bytes correct") << "watch-release-bytes" << "correct" << 3;
+        QTest::addColumn<int>("retryMs");
+        QTest::newRow("lost-update broken") << "lost-update" << "broken" << 2 << 0;
+        QTest::newRow("lost-update correct") << "lost-update" << "correct" << 2 << 0;
+        QTest::newRow("lost-update correct, retry 100 ms") << "lost-update" << "correct" << 2 << 100;
+        QTest::newRow("lost-update, 3 clients, broken") << "lost-update" << "broken" << 3 << 0;
+        QTest::newRow("flash-sale, 3 clients, correct") << "flash-sale" << "correct" << 3 << 0;
+        QTest::newRow("watch-release-bytes broken") << "watch-release-bytes" << "broken" << 3 << 0;
+        QTest::newRow("watch-release-bytes correct") << "watch-release-bytes" << "correct" << 3 << 0;
     }
     void reductionMatchesNaiveEnumeration()
     {
         QFETCH(QString, scenario);
         QFETCH(QString, side);
         QFETCH(int, clients);
+        QFETCH(int, retryMs);
         const Scenario s = scenarioNamed(scenario);
         const Strategy &strategy = *findStrategy(side == QLatin1String("broken") ? s.broken : s.correct);
         RunConfig config = steppedByHand(s.config, s, strategy);
         while (config.clients.size() < clients)
             config.clients << ClientSpec{QString(QChar(u'A' + int(config.clients.size()))), 0};
         config.clients.resize(clients);
+        if (retryMs > 0)
+            config.retryMs = retryMs;
         ScheduleRunner runner(config);
         qint64 blocked = 0;
         const QList<Execution> reduced = searchAll(SystematicSearch::Mode::Reduced, config, strategy, runner, &blocked);
