@@ -1199,8 +1199,9 @@ void TimelinePainter::paintClientLane(QPainter &p, const QRectF &r, int client)
     const QFont boldFont = m_theme.font(13, QFont::Bold);
     const QFont &raceFont = boldFont;
     // A lower bound of a label's pill width in a font, without laying it out:
-    // the advances of its printable ASCII characters, less a tenth for kerning
-    // (a monospaced font has none).
+    // the advances of its printable ASCII characters, and a digit's for each
+    // wide (CJK) one, which is wider, less a tenth for kerning (a monospaced
+    // font has none).
     const AsciiAdvances labelAdvances = asciiAdvances(labelFont);
     const AsciiAdvances raceAdvances = asciiAdvances(raceFont);
     const auto leastPillWidth = [&](const QString &text, const AsciiAdvances &advances) {
@@ -1208,6 +1209,8 @@ void TimelinePainter::paintClientLane(QPainter &p, const QRectF &r, int client)
         for (const QChar c : text)
             if (c.unicode() >= 0x20 && c.unicode() < 0x7f)
                 sum += advances[c.unicode() - 0x20];
+            else if (c.unicode() >= 0x2e80 && !c.isSurrogate())
+                sum += advances['0' - 0x20];
         return 2 * pillPadding(m_theme).x() + 0.9 * sum;
     };
     const qreal rowTop = base + m_theme.px(20);
@@ -1272,6 +1275,199 @@ void TimelinePainter::paintClientLane(QPainter &p, const QRectF &r, int client)
         }
         return selectedKept > pos ? std::min(nearest, selectedKept) : nearest;
     };
+    // The marks' words go first, so that no plain label crowds them out: each
+    // marked command's pill in the row (under the top one, where its command
+    // can sit above it; on a lane of one row it says the race alone) where it
+    // sits closest to its tick, within `slack` of it. A mark under the pill of
+    // the one before, of the same words, or with no room of its own, shares
+    // that pill ("×3"). Zoomed out, marks past any room are not laid out:
+    // their ticks and the header say them.
+    const qreal gap = m_theme.px(6);
+    const qreal slack = m_theme.px(220);
+    const qreal right = m_bounds.right() - m_theme.px(2);
+    struct MarkPill {
+        qsizetype pos;   // the first event it is for, in the lane
+        const Finding *finding;
+        int row;
+        QRectF rect;
+        QString words;   // the first mark's
+        qreal tickX;
+        qreal wordsWidth;
+        int count = 1;   // the marks it is for; more than one: "×2" after the words
+    };
+    std::vector<MarkPill> markPills;                          // in lane order
+    std::vector<std::pair<qsizetype, size_t>> pillOfEvent;    // {lane position, its pill}, in lane order
+    std::vector<std::vector<size_t>> pillsInRow(static_cast<size_t>(rows)); // each row's pills, left to right
+    {
+        std::vector<qsizetype> marked;
+        for (const KeptWalk &k : keptWalks) {
+            if (!k.group->finding || (k.group->kind != EventKind::Command && k.group->kind != EventKind::Error
+                                      && k.group->kind != EventKind::Expired))
+                continue;
+            const SharedList<int> &positions = k.group->positions;
+            const auto startOf = [&](qsizetype i) { return lane.at(positions.at(i)).tNs; };
+            for (qsizetype i = k.at; i < positions.size();) {
+                const LaneEvent &le = lane.at(positions.at(i));
+                if (le.tNs > m_cursorNs || x(le.tNs) > m_plot.right() + m_theme.px(4))
+                    break;
+                marked.push_back(positions.at(i));
+                i = k.oneByOne ? i + 1 : pastColumn(i + 1, positions.size(), std::floor(x(le.tNs)), startOf);
+            }
+        }
+        std::sort(marked.begin(), marked.end());
+        std::vector<qreal> pillEnd(size_t(rows), -1e9);
+        std::vector<std::pair<const Finding *, qreal>> lastColumns;
+        // Whether two events' marks on this lane say the same words, without making them.
+        const auto sameMarks = [&](int event, int other) {
+            auto m = m_data.firstMarkOf(event), o = m_data.firstMarkOf(other);
+            const auto end = m_data.marks.cend();
+            for (;; ++m, ++o) {
+                while (m != end && m->event == event && m->place() != MarkPlace::ClientLane)
+                    ++m;
+                while (o != end && o->event == other && o->place() != MarkPlace::ClientLane)
+                    ++o;
+                const bool mDone = m == end || m->event != event, oDone = o == end || o->event != other;
+                if (mDone || oDone)
+                    return mDone && oDone;
+                if (m->kind != o->kind || m->actor != o->actor || m->other != o->other || m->amount != o->amount || m->value != o->value)
+                    return false;
+            }
+        };
+        const QFontMetricsF raceMetrics(raceFont);
+        for (const qsizetype pos : marked) {
+            const LaneEvent &le = lane.at(pos);
+            const Finding *f = m_data.findingAt(le.index, MarkPlace::ClientLane);
+            if (!f)
+                continue;
+            const qreal ex = x(le.tNs);
+            // As the walk draws them: one of a finding's marks per pixel column.
+            auto own = std::find_if(lastColumns.begin(), lastColumns.end(), [f](const auto &c) { return c.first == f; });
+            if (own == lastColumns.end())
+                own = lastColumns.insert(own, {f, -1e9});
+            if (std::floor(ex) == own->second && le.index != m_view.selected)
+                continue;
+            own->second = std::floor(ex);
+            MarkPill *before = markPills.empty() ? nullptr : &markPills.back();
+            const bool sameWords = before && before->finding == f && pillsInRow[size_t(before->row)].back() == markPills.size() - 1
+                && sameMarks(lane.at(before->pos).index, le.index);
+            // One pill for both, "×2" after its words, where it fits by the edge.
+            const auto share = [&]() {
+                const qreal width = before->wordsWidth + raceMetrics.horizontalAdvance(QStringLiteral(" ×%1").arg(before->count + 1));
+                if (before->rect.left() + width > right)
+                    return;
+                ++before->count;
+                before->rect.setWidth(width);
+                pillEnd[size_t(before->row)] = before->rect.right();
+                pillOfEvent.emplace_back(pos, markPills.size() - 1);
+            };
+            if (sameWords && ex < before->rect.right() + gap) {
+                share();
+                continue;
+            }
+            // Near the right edge: where a row's last pill moves left (as far
+            // as its own tick allows) to make room for one `width` wide after
+            // it, by the edge and within `slack` of this tick; NaN: nowhere.
+            const bool nearEdge = right - ex <= 2 * slack;
+            const auto byTheEdge = [&](qreal width) { return std::min(right - width, ex + slack); };
+            const auto movedLeft = [&](int row, qreal width) {
+                const std::vector<size_t> &inRow = pillsInRow[size_t(row)];
+                const qreal nowhere = std::numeric_limits<qreal>::quiet_NaN();
+                if (!nearEdge || inRow.empty())
+                    return nowhere;
+                const MarkPill &last = markPills.at(inRow.back());
+                const qreal lastAt = std::min(last.rect.left(), byTheEdge(width) - gap - last.rect.width());
+                const qreal previous = inRow.size() > 1 ? markPills.at(inRow.at(inRow.size() - 2)).rect.right() + gap : m_bounds.left();
+                return lastAt >= previous && last.tickX - lastAt <= slack ? lastAt : nowhere;
+            };
+            const qreal leastRoom = 2 * pillPadding(m_theme).x();
+            bool room = false;
+            for (int row = 0; !room && row < rows; ++row)
+                room = pillEnd[size_t(row)] + gap - ex <= slack || !std::isnan(movedLeft(row, leastRoom));
+            if (!room) {
+                if (sameWords)
+                    share();
+                continue;
+            }
+            const QString words = m_data.markTextAt(le.index, MarkPlace::ClientLane);
+            const qreal least = leastPillWidth(words, raceAdvances);
+            QSizeF size;
+            int bestRow = -1;
+            qreal bestAt = 0;
+            for (int k = 0; k < rows; ++k) {
+                const int row = (k + (rows > 1 ? 1 : 0)) % rows;
+                const qreal end = pillEnd[size_t(row)];
+                if (end + gap - ex > slack || end + gap + least > right)
+                    continue;
+                if (size.isEmpty())
+                    size = pillSize(laidOut(words, raceFont), m_theme);
+                const qreal at = placeInRow(end, std::max(ex, m_bounds.left()), size.width(), right);
+                if (!std::isnan(at) && at - ex <= slack && (bestRow < 0 || at < bestAt - 0.5)) {
+                    bestRow = row;
+                    bestAt = at;
+                }
+            }
+            for (int row = 0; bestRow < 0 && !sameWords && row < rows; ++row) {
+                if (std::isnan(movedLeft(row, least)))
+                    continue;
+                if (size.isEmpty())
+                    size = pillSize(laidOut(words, raceFont), m_theme);
+                const qreal lastAt = movedLeft(row, size.width());
+                if (!std::isnan(lastAt)) {
+                    markPills.at(pillsInRow[size_t(row)].back()).rect.moveLeft(lastAt);
+                    bestRow = row;
+                    bestAt = byTheEdge(size.width());
+                }
+            }
+            if (bestRow < 0) {
+                if (sameWords)
+                    share();
+                continue;
+            }
+            pillsInRow[size_t(bestRow)].push_back(markPills.size());
+            pillOfEvent.emplace_back(pos, markPills.size());
+            markPills.push_back({pos, f, bestRow, QRectF(QPointF(bestAt, rowTop + bestRow * rowHeight), size), words, ex, size.width()});
+            pillEnd[size_t(bestRow)] = markPills.back().rect.right();
+        }
+    }
+    size_t nextPill = 0;    // the walk's next entry in pillOfEvent
+    // The marks' pills that begin by a tick hold their rows as far as they
+    // reach, as the labels there do; `pillsReached`: each row's first pill beyond.
+    std::vector<size_t> pillsReached(static_cast<size_t>(rows), 0);
+    const auto reachPills = [&](qreal ex) {
+        for (int row = 0; row < rows; ++row)
+            for (size_t &k = pillsReached[size_t(row)]; k < pillsInRow[size_t(row)].size(); ++k) {
+                const QRectF &taken = markPills.at(pillsInRow[size_t(row)].at(k)).rect;
+                if (taken.left() > ex)
+                    break;
+                rowEnd[row] = std::max(rowEnd[row], taken.right());
+            }
+    };
+    // Whether `row` may have room for a label at least `least` wide for a tick at `ex`.
+    const auto mayTake = [&](int row, qreal ex, qreal least) {
+        const qreal start = std::max(rowEnd[row] + gap, std::max(ex, m_bounds.left()));
+        if (start - ex > slack || start + least > right)
+            return false;
+        const std::vector<size_t> &pills = pillsInRow[size_t(row)];
+        const size_t k = pillsReached[size_t(row)];
+        if (k >= pills.size())
+            return true;
+        const QRectF &taken = markPills.at(pills.at(k)).rect;
+        return start + least + gap <= taken.left() || taken.right() + gap - ex <= slack;
+    };
+    // Where a label `width` wide sits in `row` for a tick at `ex`: after what
+    // the row holds, clear of the marks' pills beyond, within `slack`; NaN: nowhere.
+    const auto placeBesidePills = [&](int row, qreal want, qreal width, qreal ex) -> qreal {
+        const std::vector<size_t> &pills = pillsInRow[size_t(row)];
+        qreal at = placeInRow(rowEnd[row], want, width, right);
+        for (size_t i = pillsReached[size_t(row)]; !std::isnan(at) && at - ex <= slack && i < pills.size(); ++i) {
+            const QRectF &taken = markPills.at(pills.at(i)).rect;
+            if (at + width + gap <= taken.left())
+                break;
+            if (taken.right() + gap > at)
+                at = placeInRow(std::max(rowEnd[row], taken.right()), want, width, right);
+        }
+        return !std::isnan(at) && at - ex <= slack ? at : std::numeric_limits<qreal>::quiet_NaN();
+    };
     for (qsizetype pos = first.index(); pos < laneSize; pos = next(pos)) {
         const LaneEvent *it = &lane.at(pos);
         if (it->tNs > m_cursorNs)
@@ -1297,6 +1493,7 @@ void TimelinePainter::paintClientLane(QPainter &p, const QRectF &r, int client)
         if (column == *lastColumn && x(shown) - ex < 2 && !selected)
             continue;
         *lastColumn = column;
+        const qsizetype recordedFrom = m_record.marks.size();
         if (finding)
             drewMarksOf(index, MarkPlace::ClientLane);
         // The event itself only for the words of a label: its lane entry says the rest.
@@ -1369,10 +1566,16 @@ void TimelinePainter::paintClientLane(QPainter &p, const QRectF &r, int client)
             const QString text = oversold ? tr("sold: oversold!") : (it->success ? tr("sold") : tr("no sale"));
             const QFont &font = boldFont;
             const QSizeF size = laidOut(text, font).size();
-            const qreal at = ex + rad + m_theme.px(3);
-            if (at >= midEnd + m_theme.px(6) && at + size.width() <= m_bounds.right()) {
-                label(p, QRectF(at, base - size.height() / 2, size.width(), size.height()), Qt::AlignLeft | Qt::AlignVCenter, text, font, oc);
+            // After the mark, or before it where the view ends.
+            qreal at = ex + rad + m_theme.px(3);
+            if (at + size.width() > m_bounds.right())
+                at = ex - rad - m_theme.px(3) - size.width();
+            if (at >= midEnd + m_theme.px(6) && at >= m_bounds.left() && at + size.width() <= m_bounds.right()) {
+                const QRectF words(at, base - size.height() / 2, size.width(), size.height());
+                label(p, words, Qt::AlignLeft | Qt::AlignVCenter, text, font, oc);
                 midEnd = at + size.width();
+                for (qsizetype m = recordedFrom; m < m_record.marks.size(); ++m)
+                    m_record.marks[m].pill = words;
             }
             m_hits.append({QRectF(ex - rad, base - rad, 2 * rad, 2 * rad), index});
             continue;
@@ -1400,8 +1603,10 @@ void TimelinePainter::paintClientLane(QPainter &p, const QRectF &r, int client)
         // A label sits after what its row holds and at most `slack` right of
         // its tick: zoomed out, every row is full that far for most ticks,
         // and their words are not made at all.
-        const qreal slack = m_theme.px(220);
-        const bool room = std::any_of(rowEnd.cbegin(), rowEnd.cend(), [&](qreal end) { return end + m_theme.px(6) - ex <= slack; });
+        reachPills(ex);
+        bool room = false;
+        for (int row = 0; !room && row < rows; ++row)
+            room = mayTake(row, ex, 0);
 
         // A retry loop is one label for all its refused attempts: "B retried 14× (SET … → nil)".
         QString text;
@@ -1424,63 +1629,54 @@ void TimelinePainter::paintClientLane(QPainter &p, const QRectF &r, int client)
                 }
             }
         }
-        if (text.isEmpty() && room)
+        // A marked event's words, placed before the walk.
+        while (nextPill < pillOfEvent.size() && pillOfEvent.at(nextPill).first < pos)
+            ++nextPill;
+        const MarkPill *markPill = isRace && nextPill < pillOfEvent.size() && pillOfEvent.at(nextPill).first == pos
+            ? &markPills.at(pillOfEvent.at(nextPill).second)
+            : nullptr;
+        if (markPill) {
+            if (markPill->pos == pos)
+                pill(p, markPill->rect.topLeft(),
+                     markPill->count > 1 ? QStringLiteral("%1 ×%2").arg(markPill->words).arg(markPill->count) : markPill->words, raceColour,
+                     raceColour, Qt::white, raceFont);
+            raceLeaders << QLineF(QPointF(ex, base + m_theme.px(14)),
+                                  QPointF(std::clamp(ex, markPill->rect.left(), markPill->rect.right()), markPill->rect.top()));
+            hit = hit.united(markPill->rect);
+            for (qsizetype m = recordedFrom; m < m_record.marks.size(); ++m)
+                m_record.marks[m].pill = markPill->rect;
+        }
+        // On a lane of one row a mark's pill says the race instead of the command.
+        if (text.isEmpty() && room && !(isRace && rows == 1))
             text = (it->watchdog ? QStringLiteral("⟳ ") : QString())
                 + (it->kind == EventKind::Error ? event().note : RunAnalysis::commandText(event()));
 
-        // The row where the label can sit closest to its tick, whole and inside
-        // the view; it may slide right a little, its leader shows where it
-        // belongs. A race gets a second pill in the row below, or, on the
-        // last row, the pill says the race instead of the command.
+        // The row where the label can sit closest to its tick, whole, inside
+        // the view and clear of the marks' pills; it may slide right a little,
+        // its leader shows where it belongs. Where no row can take the least
+        // its words could measure (zoomed out, most ticks), they are not laid out.
         const qreal want = std::max(ex, m_bounds.left());
-        const qreal right = m_bounds.right() - m_theme.px(2);
-        struct Place { int row = -1; qreal at = 0; qreal raceAt = std::numeric_limits<qreal>::quiet_NaN(); bool raceOnly = false; };
-        Place best;
-        // A label goes after what its row holds, within `slack` of its tick
-        // and whole by `right`; a race's own pill too, in the row below or
-        // alone on the last row. Where no row can take the least these could
-        // measure (near the right edge, most of a zoomed-out view's races),
-        // they are not laid out: they could not be placed.
-        const QString raceText = isRace && room ? m_data.markTextAt(index, MarkPlace::ClientLane) : QString();
-        const qreal least = room ? leastPillWidth(text, labelAdvances) : 0;
-        const qreal leastRace = isRace && room ? leastPillWidth(raceText, raceAdvances) : 0;
-        const auto mayTake = [&](int row, qreal width) { return rowEnd[row] + m_theme.px(6) + width <= right; };
+        const qreal least = text.isEmpty() ? 0 : leastPillWidth(text, labelAdvances);
         bool fits = false;
-        for (int i = 0; room && !fits && i < rows; ++i) {
-            const bool raceOnly = isRace && i + 1 >= rows;
-            fits = rowEnd[i] + m_theme.px(6) - ex <= slack && mayTake(i, raceOnly ? leastRace : least)
-                && (!isRace || raceOnly || mayTake(i + 1, leastRace));
-        }
+        for (int row = 0; !text.isEmpty() && !fits && row < rows; ++row)
+            fits = mayTake(row, ex, least);
         const qreal width = fits ? pillSize(laidOut(text, labelFont), m_theme).width() : 0;
-        const qreal raceWidth = isRace && fits ? pillSize(laidOut(raceText, raceFont), m_theme).width() : 0;
+        int bestRow = -1;
+        qreal bestAt = 0;
         for (int i = 0; fits && i < rows; ++i) {
-            Place place{i};
-            const bool raceOnly = isRace && i + 1 >= rows;
-            place.raceOnly = raceOnly;
-            place.at = placeInRow(rowEnd[i], want, raceOnly ? raceWidth : width, right);
-            if (std::isnan(place.at) || place.at - ex > slack)
-                continue;
-            if (isRace && !raceOnly) {
-                place.raceAt = placeInRow(rowEnd[i + 1], place.at, raceWidth, right);
-                if (std::isnan(place.raceAt))
-                    continue;
+            const qreal at = placeBesidePills(i, want, width, ex);
+            if (!std::isnan(at) && (bestRow < 0 || at < bestAt)) {
+                bestRow = i;
+                bestAt = at;
             }
-            if (best.row < 0 || place.at < best.at)
-                best = place;
         }
-        if (best.row >= 0) {
-            const QPointF topLeft(best.at, rowTop + best.row * rowHeight);
+        if (bestRow >= 0) {
+            const QPointF topLeft(bestAt, rowTop + bestRow * rowHeight);
             (isRace ? raceLeaders : leaders) << QLineF(QPointF(ex, base + m_theme.px(14)), topLeft);
             const QColor border = isRace ? raceColour : it->kind == EventKind::Error ? m_theme.race : (selected ? m_theme.cursor : colour);
-            const QRectF pr = best.raceOnly ? pill(p, topLeft, raceText, raceColour, raceColour, Qt::white, raceFont)
-                                            : pill(p, topLeft, text, border, m_theme.pill, m_theme.text, labelFont);
+            const QRectF pr = pill(p, topLeft, text, border, m_theme.pill, m_theme.text, labelFont);
             hit = hit.united(pr);
-            rowEnd[best.row] = pr.right();
-            if (isRace && !best.raceOnly) {
-                const QRectF rr = pill(p, QPointF(best.raceAt, topLeft.y() + rowHeight), raceText, raceColour, raceColour, Qt::white, raceFont);
-                rowEnd[best.row + 1] = rr.right();
-                hit = hit.united(rr);
-            }
+            rowEnd[bestRow] = pr.right();
         }
         if (selected) {
             p.setPen(QPen(m_theme.cursor, m_theme.px(2), Qt::DotLine));
@@ -1745,6 +1941,7 @@ QList<QRectF> TimelinePainter::paintStockMarks(QPainter &p, const QRectF &r, con
             rowEnd = pr.right();
             placed << pr;
             hit = hit.united(pr);
+            m_record.marks.last().pill = pr;
         }
         m_hits.append({hit, it->event});
     }

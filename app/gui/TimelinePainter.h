@@ -49,6 +49,7 @@ struct PaintRecord {
         FindingKey finding;
         int event = -1;        // the event marked; -1 for a band
         Span span;             // a band's span, as the finding has it
+        QRectF pill;           // the pill of an event's words where they were drawn; null: its tick alone
     };
     QList<Lane> lanes;
     QList<Label> labels;

@@ -4,12 +4,16 @@
 // them (as many as its count; units lost and oversold add up to theirs), each
 // finding with spans a band for each span, and nothing is drawn for no
 // finding. The same holds at instants within the run, for the history cut
-// there. The scenarios on real Sentinel or a cluster keep the real clock and
+// there. On lanes as low as the window fits them at 1366x768, in English and
+// Chinese, every mark on a client's lane has its words, and no label covers
+// another. The scenarios on real Sentinel or a cluster keep the real clock and
 // are left to tst_rendering.
 
+#include "LayoutProblems.h"
 #include "TestRedis.h"
 
 #include "gui/TimelinePainter.h"
+#include "gui/Translations.h"
 
 #include <QTest>
 #include <map>
@@ -38,12 +42,15 @@ bool hasSpans(FindingKind kind)
 
 // What is wrong between the marks drawn of `a` (its whole run, as `shot`
 // frames it, `width` pixels wide) and its verdict; empty when they agree.
-QString markProblems(const RunAnalysis &a, int width)
+// With a `height`, the lanes are fitted to it as the window fits them (not
+// under their minimums), and every mark drawn must have its words too.
+QString markProblems(const RunAnalysis &a, int width, int height = 0)
 {
     TimelinePainter painter(a, TimelineTheme::light());
     TimelineViewport view;
     view.endMs = painter.fitEndMs(width - TimelinePainter::gutterWidth(TimelineTheme::light()) - 16);
-    QImage image(width, qCeil(painter.preferredHeight(view, width)), QImage::Format_ARGB32_Premultiplied);
+    const qreal drawnHeight = height > 0 ? std::max<qreal>(height, painter.minimumHeight(view, width)) : painter.preferredHeight(view, width);
+    QImage image(width, qCeil(drawnHeight), QImage::Format_ARGB32_Premultiplied);
     QPainter p(&image);
     painter.paint(p, QRectF(image.rect()), view);
     p.end();
@@ -64,7 +71,20 @@ QString markProblems(const RunAnalysis &a, int width)
             amounts[{f->kind, f->actor, f->other}] += m.amount;
         }
     std::set<FindingId> findings;
-    out << QStringLiteral("%1 px wide:").arg(width);
+    out << QStringLiteral("%1 x %2 px:").arg(width).arg(image.height());
+    if (height > 0) {
+        // On the clients' lanes: the stock lane has one row of words, which
+        // twenty lost units in one instant (flash-sale) cannot all have.
+        for (const PaintRecord::Mark &m : painter.record().marks)
+            if (m.event >= 0 && m.finding.kind != FindingKind::LostUpdates && m.pill.isNull())
+                out << QStringLiteral("%1: no words for event %2 (\"%3\")")
+                           .arg(nameOf(idOf(m.finding)))
+                           .arg(m.event)
+                           .arg(a.markTextAt(m.event));
+        const QString layout = test::layoutProblems(painter.record());
+        if (!layout.isEmpty())
+            out << layout;
+    }
     for (const Finding &f : a.verdict.findings) {
         const FindingId id{f.kind, f.actor, f.other};
         findings.insert(id);
@@ -162,6 +182,15 @@ private slots:
         const RunAnalysis &a = *r->analysis;
         const QString whole = markProblems(a);
         QVERIFY2(whole.isEmpty(), qPrintable(whole + QLatin1Char('\n') + test::timeline(*r)));
+
+        // The window at 1366x768 beside its side panel: the lanes get about
+        // 836 x 560 px, a client's room for a row of labels, in both languages.
+        Translations translations(nullptr);
+        for (const QString &language : {QStringLiteral("en"), QStringLiteral("zh_CN")}) {
+            translations.setLanguage(language);
+            const QString fitted = markProblems(a, 836, 560);
+            QVERIFY2(fitted.isEmpty(), qPrintable(language + QLatin1Char(' ') + fitted + QLatin1Char('\n') + test::timeline(*r)));
+        }
 
         // Mid-run: at each quarter of the run, and just after each marked
         // event, where the finding it shows has just appeared.
