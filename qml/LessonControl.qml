@@ -2,7 +2,8 @@ import QtQuick
 import LockStock.Native
 
 // The lesson's keys (→ ← as well as PageDown/PageUp and "." that presenter
-// remotes send) and what each frame highlights: the anchored event outlined
+// remotes send, and Space as in a slide show: it must not play the run past
+// the frame) and what each frame highlights: the anchored event outlined
 // on the timeline, its client's lane in focus, its details in the inspector,
 // its line in the code panel.
 Item {
@@ -11,7 +12,7 @@ Item {
     property bool enabled: true
     signal eventShown(int index)
 
-    Shortcut { sequences: ["Right", "PgDown", "."]; enabled: root.enabled && LessonPlayer.active; onActivated: LessonPlayer.next() }
+    Shortcut { sequences: ["Right", "PgDown", ".", "Space"]; enabled: root.enabled && LessonPlayer.active; onActivated: LessonPlayer.next() }
     Shortcut { sequences: ["Left", "PgUp"]; enabled: root.enabled && LessonPlayer.active; onActivated: LessonPlayer.back() }
 
     Connections {

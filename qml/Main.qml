@@ -245,7 +245,7 @@ ApplicationWindow {
         AppMenu {
             objectName: "runMenu"
             title: qsTr("&Run")
-            Action { text: qsTr("Run / Pause"); shortcut: "Space"; enabled: window.timelineKeys; onTriggered: Controller.togglePlay() }
+            Action { text: qsTr("Run / Pause"); shortcut: "Space"; enabled: window.timelineKeys && !LessonPlayer.active; onTriggered: Controller.togglePlay() }
             Action { text: qsTr("Step focused client"); shortcut: "Right"; enabled: window.timelineKeys && !LessonPlayer.active; onTriggered: window.stepFocused() }
             Action { objectName: "undoStepAction"; text: qsTr("Undo the last step"); shortcut: "Backspace"; enabled: window.timelineKeys && !LessonPlayer.active && Controller.canUndoStep; onTriggered: Controller.undoStep() }
             Action { text: qsTr("Reset"); shortcut: "R"; enabled: window.timelineKeys; onTriggered: Controller.reset() }

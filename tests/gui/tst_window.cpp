@@ -1487,7 +1487,7 @@ private slots:
                                 m_controller->redisState(), m_controller->primary()->analysis()->events.size(),
                                 m_controller->scenario(), m_controller->correct()};
         };
-        const Qt::Key forward[] = {Qt::Key_Right, Qt::Key_PageDown, Qt::Key_Period};
+        const Qt::Key forward[] = {Qt::Key_Right, Qt::Key_PageDown, Qt::Key_Period, Qt::Key_Space};
         const Qt::Key backward[] = {Qt::Key_Left, Qt::Key_PageUp};
         // Lessons on real Sentinel or a real cluster run on the real clock,
         // seconds to a minute a side and each frame back runs it again: one of
@@ -1528,10 +1528,10 @@ private slots:
                 if (lessons->atEnd())
                     break;
                 const QVariantList before = state();
-                QTest::keyClick(m_window, forward[press % 3]);
+                QTest::keyClick(m_window, forward[press % 4]);
                 QVERIFY2(state() != before, qPrintable(QStringLiteral("%1: the key moved nothing").arg(name)));
                 if (!lessons->ready() && lessons->error().isEmpty())
-                    QTest::keyClick(m_window, forward[press % 3]); // a second press skips the travel
+                    QTest::keyClick(m_window, forward[press % 4]); // a second press skips the travel
             }
             QCOMPARE(shown.size(), lesson->broken.size() + lesson->correct.size());
             // A lesson on real Sentinel runs on the real clock: a side run
