@@ -124,11 +124,9 @@ int exploreCommand(const QStringList &arguments)
                       QStringLiteral("FILE")});
     parser.addOption({{QStringLiteral("q"), QStringLiteral("quiet")}, QStringLiteral("No progress line, print only the results.")});
     addLanguageOption(parser);
-    if (const std::optional<int> done = parseArguments(parser, arguments))
-        return *done;
     Translations translations(nullptr);
-    if (!applyLanguage(parser, translations))
-        return kExitUsage;
+    if (const std::optional<int> done = parseInLanguage(parser, arguments, translations))
+        return *done;
     std::optional<Scenario> scenario = readScenarioArgument(parser);
     if (!scenario)
         return kExitUsage;

@@ -25,4 +25,13 @@ bool applyLanguage(const QCommandLineParser &parser, Translations &translations)
     return true;
 }
 
+std::optional<int> parseInLanguage(QCommandLineParser &parser, const QStringList &arguments, Translations &translations)
+{
+    if (const std::optional<int> done = parseArguments(parser, arguments))
+        return done;
+    if (!applyLanguage(parser, translations))
+        return kExitUsage;
+    return std::nullopt;
+}
+
 } // namespace lockstock

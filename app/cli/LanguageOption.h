@@ -4,6 +4,10 @@
 
 #include "gui/Translations.h"
 
+#include <QStringList>
+
+#include <optional>
+
 class QCommandLineParser;
 
 namespace lockstock {
@@ -11,5 +15,8 @@ namespace lockstock {
 void addLanguageOption(QCommandLineParser &parser);
 // Installs the language asked for; false (the error printed) when it is not one we have.
 bool applyLanguage(const QCommandLineParser &parser, Translations &translations);
+// parseArguments, then applyLanguage: the exit code when the command is done
+// before it starts (--help, bad input), nothing when it goes on.
+std::optional<int> parseInLanguage(QCommandLineParser &parser, const QStringList &arguments, Translations &translations);
 
 } // namespace lockstock

@@ -131,11 +131,9 @@ int lessonCommand(const QStringList &arguments)
                       QStringLiteral("FILE")});
     addRedisOptions(parser);
     addLanguageOption(parser);
-    if (const std::optional<int> done = parseArguments(parser, arguments))
-        return *done;
     Translations translations(nullptr);
-    if (!applyLanguage(parser, translations))
-        return kExitUsage;
+    if (const std::optional<int> done = parseInLanguage(parser, arguments, translations))
+        return *done;
     const QStringList args = parser.positionalArguments();
     if (args.size() != 1) {
         printError(args.isEmpty() ? QStringLiteral("which lesson? (built in: %1)").arg(builtinLessonNames().join(QStringLiteral(", ")))

@@ -54,11 +54,9 @@ int runCommand(const QStringList &arguments)
     parser.addOption({QStringLiteral("trace"),
                       QStringLiteral("Print every command, its reply, the client's belief and what Redis held.")});
     addLanguageOption(parser);
-    if (const std::optional<int> done = parseArguments(parser, arguments))
-        return *done;
     Translations translations(nullptr);
-    if (!applyLanguage(parser, translations))
-        return kExitUsage;
+    if (const std::optional<int> done = parseInLanguage(parser, arguments, translations))
+        return *done;
     RunRequest request;
     if (!readRunRequest(parser, &request))
         return kExitUsage;
@@ -138,11 +136,9 @@ int listCommand(const QStringList &arguments)
     parser.setApplicationDescription(QStringLiteral("Lists the built-in scenarios, in the course's order, and the strategies."));
     parser.addHelpOption();
     addLanguageOption(parser);
-    if (const std::optional<int> done = parseArguments(parser, arguments))
-        return *done;
     Translations translations(nullptr);
-    if (!applyLanguage(parser, translations))
-        return kExitUsage;
+    if (const std::optional<int> done = parseInLanguage(parser, arguments, translations))
+        return *done;
     printOut(Cli::tr("Scenarios, in the order of the course (lockstock run NAME):"));
     int course = 0;
     const QStringList names = builtinScenarioNames();

@@ -130,11 +130,9 @@ int stressCommand(const QStringList &arguments)
     parser.addOption({{QStringLiteral("q"), QStringLiteral("quiet")}, QStringLiteral("No progress bar, print only the results.")});
     addRedisOptions(parser);
     addLanguageOption(parser);
-    if (const std::optional<int> done = parseArguments(parser, arguments))
-        return *done;
     Translations translations(nullptr);
-    if (!applyLanguage(parser, translations))
-        return kExitUsage;
+    if (const std::optional<int> done = parseInLanguage(parser, arguments, translations))
+        return *done;
     if (!parser.positionalArguments().isEmpty()) {
         printError(QStringLiteral("stress takes no arguments, got: %1").arg(parser.positionalArguments().join(QLatin1Char(' '))));
         return kExitUsage;
