@@ -10,12 +10,17 @@
 // idle (joined, not voting), and the class voting (each phone changing its
 // vote about every 1.5 s, some 200 votes a second). During the voting a
 // probe phone votes every 200 ms: its latency is from its send to the swap
-// of the first frame synchronized after the poll counted it (the chart
-// drawn with it), in ms and in frames (the idle median interval).
+// of the first frame whose sync began after the chart was told of it
+// (ClassPoll's votesChanged with the vote in its figures: the chart drawn
+// with it), in ms and in frames (its round's median frame interval while
+// voting). Its steps are timed too: send to counted in the room (the
+// window's thread read it), counted to the chart told, told to the next
+// sync, sync to swap; and how many frames were synchronized while the vote
+// was counted but the chart not yet told (frames the poll let pass).
 // Figures: per phase the median, 99th percentile and longest frame
 // interval; the paired ratio voting / idle of the 99th percentile (median
-// of the rounds' ratios, with their spread); the probe's median latency,
-// and how much of it is before the window's thread counted the vote.
+// of the rounds' ratios, with their spread); the probe's median latency
+// and the medians of its steps.
 
 #include "Median.h"
 
@@ -47,6 +52,7 @@
 #include <chrono>
 #include <cstdio>
 #include <memory>
+#include <numeric>
 
 using namespace lockstock;
 using lockstock::bench::median;
@@ -149,17 +155,30 @@ private:
     QTimer m_probing;
 };
 
-// Frame intervals, and the swap of the first frame synchronized after a probe's vote was counted.
+// Frame intervals, and each probe's vote on its way to the screen.
 struct Frames {
     QMutex mutex;
     QList<double> intervalsMs;
     qint64 lastNs = -1;
-    std::atomic<bool> counted{false};   // the probe's vote is in the model: the next sync draws it
+    qint64 lastSyncNs = -1;
+    // The probe's vote under way: sent (by the phone), in the room (its
+    // socket read and the vote counted by the window's thread), told (the
+    // chart's figures changed), synchronized (the first frame whose sync
+    // began after it was told: the chart drawn with it), swapped.
+    struct Probe {
+        qint64 sentNs = 0, inRoomNs = 0, toldNs = 0, syncedNs = 0, swappedNs = 0;
+        qint64 sinceSyncNs = 0;   // from the sync of the frame being drawn to told
+        int syncsPassed = 0;      // frames synchronized while it was in the room, not yet told
+    } probe;
+    std::atomic<bool> told{false};
     std::atomic<bool> synced{false};
-    std::atomic<qint64> sentNs{0};
-    QList<double> latenciesMs;
-    QList<double> countedMs;            // send to counted, of the same probes
+    QList<Probe> done;
 };
+
+double ms(qint64 ns)
+{
+    return double(ns) / 1e6;
+}
 } // namespace
 
 int main(int argc, char **argv)
@@ -182,6 +201,8 @@ int main(int argc, char **argv)
     RunController controller(RedisTarget::startPrivate(), QString());
     RunController::setWindowController(&controller);
     registerQmlTypes();
+    // Before the window: its render thread says swaps into it until the window is gone.
+    Frames frames;
     QQmlApplicationEngine engine;
     Translations translations(nullptr);
     Translations::setWindowTranslations(&translations);
@@ -220,10 +241,16 @@ int main(int argc, char **argv)
         return 1;
     }
 
-    Frames frames;
-    QObject::connect(window, &QQuickWindow::afterSynchronizing, window, [&frames] {
-        if (frames.counted.exchange(false))
+    QObject::connect(window, &QQuickWindow::beforeSynchronizing, window, [&frames] {
+        const qint64 now = nowNs();
+        const QMutexLocker lock(&frames.mutex);
+        if (frames.told.exchange(false)) {
+            frames.probe.syncedNs = now;
             frames.synced = true;
+        } else if (frames.probe.inRoomNs > 0 && frames.probe.toldNs == 0) {
+            ++frames.probe.syncsPassed;
+        }
+        frames.lastSyncNs = now;
     }, Qt::DirectConnection);
     QObject::connect(window, &QQuickWindow::frameSwapped, window, [&frames] {
         const qint64 now = nowNs();
@@ -231,28 +258,37 @@ int main(int argc, char **argv)
         if (frames.lastNs >= 0)
             frames.intervalsMs << double(now - frames.lastNs) / 1e6;
         frames.lastNs = now;
-        if (frames.synced.exchange(false))
-            frames.latenciesMs << double(now - frames.sentNs.load()) / 1e6;
+        if (frames.synced.exchange(false)) {
+            frames.probe.swappedNs = now;
+            frames.done << frames.probe;
+        }
     }, Qt::DirectConnection);
     // Always drawing: a frame asked for after each.
     QObject::connect(window, &QQuickWindow::frameSwapped, window, [window] { window->update(); }, Qt::QueuedConnection);
-    const QMetaObject::Connection probeCounted = QObject::connect(poll, &ClassPoll::votesChanged, poll, [&] {
+    const auto probeIn = [&] {
         const int choice = room->probeChoice.load();
-        if (choice >= 0 && poll->room().voteOf(studentId(students)) == choice && room->probeSentNs.load() != frames.sentNs.load()) {
-            frames.sentNs = room->probeSentNs.load();
-            frames.counted = true;
-            const QMutexLocker lock(&frames.mutex);
-            frames.countedMs << double(nowNs() - frames.sentNs.load()) / 1e6;
+        return choice >= 0 && poll->room().voteOf(studentId(students)) == choice;
+    };
+    const QMetaObject::Connection probeInRoom = QObject::connect(&poll->room(), &PollRoom::votesChanged, poll, [&] {
+        const QMutexLocker lock(&frames.mutex);
+        if (probeIn() && room->probeSentNs.load() != frames.probe.sentNs)
+            frames.probe = {room->probeSentNs.load(), nowNs()};
+    });
+    const QMetaObject::Connection probeTold = QObject::connect(poll, &ClassPoll::votesChanged, poll, [&] {
+        const QMutexLocker lock(&frames.mutex);
+        if (probeIn() && frames.probe.inRoomNs > 0 && frames.probe.toldNs == 0) {
+            frames.probe.toldNs = nowNs();
+            frames.probe.sinceSyncNs = frames.probe.toldNs - frames.lastSyncNs;
+            frames.told = true;
         }
     });
 
-    QList<double> counted;
+    // A phase's frame intervals, and the probes that reached the screen.
     const auto phase = [&](bool voting) {
         {
             const QMutexLocker lock(&frames.mutex);
             frames.intervalsMs.clear();
-            frames.latenciesMs.clear();
-            frames.countedMs.clear();
+            frames.done.clear();
             frames.lastNs = -1;
         }
         QMetaObject::invokeMethod(room.get(), [&, voting] { room->setVoting(voting); }, Qt::BlockingQueuedConnection);
@@ -261,16 +297,17 @@ int main(int argc, char **argv)
         QMetaObject::invokeMethod(room.get(), [&] { room->setVoting(false); }, Qt::BlockingQueuedConnection);
         QTest::qWait(200);
         const QMutexLocker lock(&frames.mutex);
-        counted << frames.countedMs;
-        return std::pair{frames.intervalsMs, frames.latenciesMs};
+        return std::pair{frames.intervalsMs, frames.done};
     };
 
     std::printf("bench_poll: %d phones and a probe on loopback, %s, %d rounds of %d ms idle and %d ms voting\n", students,
                 qPrintable(QGuiApplication::platformName()), rounds, kPhaseMs, kPhaseMs);
-    std::printf("round   idle: median  p99  longest   voting: median  p99  longest   p99 ratio   probe latency median (frames)\n");
-    QList<double> ratios, latencies, idleMedians, worstVoting;
+    std::printf("round   idle: median  p99  longest   voting: median  p99  longest   p99 ratio   probe: send to swap, median (frames)\n");
+    QList<double> ratios, idleMedians, votingMedians, worstVoting;
+    // Per probe; its frames are its round's median interval while voting.
+    QList<double> latencies, latencyFrames, toRoom, toTold, toSync, toSwap, sinceSync, passed;
     for (int r = 0; r < rounds; ++r) {
-        std::pair<QList<double>, QList<double>> idle, voting;
+        std::pair<QList<double>, QList<Frames::Probe>> idle, voting;
         if (r % 2 == 0) {
             idle = phase(false);
             voting = phase(true);
@@ -279,27 +316,48 @@ int main(int argc, char **argv)
             idle = phase(false);
         }
         const double idleP99 = percentile(idle.first, 0.99), votingP99 = percentile(voting.first, 0.99);
-        const double frame = median(idle.first);
+        const double frame = median(voting.first);
         ratios << (idleP99 > 0 ? votingP99 / idleP99 : 0);
-        latencies << voting.second;
-        idleMedians << frame;
+        idleMedians << median(idle.first);
+        votingMedians << frame;
         worstVoting << percentile(voting.first, 1.0);
-        std::printf("%5d   %6.1f %6.1f %7.1f ms    %6.1f %6.1f %7.1f ms   %8.2f   %7.1f ms (%.2f), %lld probes\n", r + 1, frame, idleP99,
-                    percentile(idle.first, 1.0), median(voting.first), votingP99, percentile(voting.first, 1.0), ratios.last(),
-                    median(voting.second), frame > 0 ? median(voting.second) / frame : 0.0, qlonglong(voting.second.size()));
+        QList<double> roundLatencies;
+        for (const Frames::Probe &p : voting.second) {
+            roundLatencies << ms(p.swappedNs - p.sentNs);
+            latencyFrames << ms(p.swappedNs - p.sentNs) / frame;
+            toRoom << ms(p.inRoomNs - p.sentNs);
+            toTold << ms(p.toldNs - p.inRoomNs);
+            toSync << ms(p.syncedNs - p.toldNs);
+            toSwap << ms(p.swappedNs - p.syncedNs);
+            sinceSync << ms(p.sinceSyncNs);
+            passed << p.syncsPassed;
+        }
+        latencies << roundLatencies;
+        std::printf("%5d   %6.1f %6.1f %7.1f ms    %6.1f %6.1f %7.1f ms   %8.2f   %7.1f ms (%.2f), %lld probes\n", r + 1, idleMedians.last(),
+                    idleP99, percentile(idle.first, 1.0), frame, votingP99, worstVoting.last(), ratios.last(), median(roundLatencies),
+                    median(roundLatencies) / frame, qlonglong(roundLatencies.size()));
     }
-    const double frame = median(idleMedians);
-    const double latency = median(latencies);
+    const double inFrames = median(latencyFrames);
     std::printf("\nframe interval p99, voting / idle: median %.2f (spread %.2f-%.2f)%s\n", median(ratios),
                 *std::min_element(ratios.begin(), ratios.end()), *std::max_element(ratios.begin(), ratios.end()),
                 median(ratios) <= kFrameRatioTarget ? "" : "   MISS");
-    std::printf("vote to chart, probe: median %.1f ms = %.2f idle frames (p95 %.1f ms)%s\n", latency, frame > 0 ? latency / frame : 0.0,
-                percentile(latencies, 0.95), frame > 0 && latency <= kLatencyFramesTarget * frame ? "" : "   MISS");
-    std::printf("  of which send to counted in the window's thread: median %.1f ms (p95 %.1f ms)\n", median(counted), percentile(counted, 0.95));
-    std::printf("longest frame interval while voting: %.1f ms (median of the rounds; idle frames %.1f ms)\n", median(worstVoting), frame);
+    std::printf("vote to chart, probe: median %.1f ms = %.2f frames (p95 %.1f ms; a frame: its round's median interval while voting, %.1f ms)%s\n",
+                median(latencies), inFrames, percentile(latencies, 0.95), median(votingMedians),
+                inFrames <= kLatencyFramesTarget ? "" : "   MISS");
+    std::printf("  medians of its steps (they need not add up to the median of the whole):\n");
+    std::printf("    send to counted in the room     %6.1f ms (p95 %.1f)  the phones' thread, loopback, the window's thread reading the socket\n",
+                median(toRoom), percentile(toRoom, 0.95));
+    std::printf("    counted to the chart told       %6.1f ms (p95 %.1f)  ClassPoll's figures changed; frames synchronized meanwhile: mean %.2f\n",
+                median(toTold), percentile(toTold, 0.95), std::accumulate(passed.begin(), passed.end(), 0.0) / std::max<qsizetype>(1, passed.size()));
+    std::printf("    told to the next sync           %6.1f ms (p95 %.1f)  the frame being drawn; told %.1f ms after its sync began (median)\n",
+                median(toSync), percentile(toSync, 0.95), median(sinceSync));
+    std::printf("    sync to swap                    %6.1f ms (p95 %.1f)  the frame drawn with the vote\n", median(toSwap), percentile(toSwap, 0.95));
+    std::printf("longest frame interval while voting: %.1f ms (median of the rounds; median frame idle %.1f ms, voting %.1f ms)\n",
+                median(worstVoting), median(idleMedians), median(votingMedians));
     std::printf("joined %d, ignored %d\n", poll->joined(), poll->ignored());
 
-    QObject::disconnect(probeCounted);
+    QObject::disconnect(probeInRoom);
+    QObject::disconnect(probeTold);
     QMetaObject::invokeMethod(room.get(), [&] { room.reset(); }, Qt::BlockingQueuedConnection);
     classThread.quit();
     classThread.wait();
