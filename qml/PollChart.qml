@@ -17,6 +17,8 @@ ColumnLayout {
         return voters > 0 ? ClassPoll.counts[round][choice] / voters : 0
     }
     function percent(fraction) { return qsTr("%1 %").arg(Math.round(100 * fraction)) }
+    // The votes are told in this window's polish, in time for the frame being prepared.
+    Component.onCompleted: ClassPoll.chart = root
 
     Repeater {
         model: ClassPoll.choices

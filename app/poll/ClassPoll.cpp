@@ -5,7 +5,10 @@
 
 #include <QJSEngine>
 #include <QQmlEngine>
+#include <QQuickItem>
 #include <QSettings>
+
+#include <functional>
 
 namespace lockstock {
 
@@ -14,6 +17,21 @@ const QString kSavedAddress = QStringLiteral("poll/address");
 const QString kSavedPort = QStringLiteral("poll/port");
 const QString kLoopback = QStringLiteral("127.0.0.1");
 
+// Nothing drawn: its polish, in the window's polish before a frame's sync, runs `polished`.
+class PolishHook : public QQuickItem {
+public:
+    PolishHook(std::function<void()> polished, QObject *parent)
+        : m_polished(std::move(polished))
+    {
+        setParent(parent);
+    }
+
+protected:
+    void updatePolish() override { m_polished(); }
+
+private:
+    std::function<void()> m_polished;
+};
 } // namespace
 
 ClassPoll::ClassPoll(LessonPlayer *player, Translations *translations, QObject *parent)
@@ -21,6 +39,7 @@ ClassPoll::ClassPoll(LessonPlayer *player, Translations *translations, QObject *
     , m_player(player)
     , m_translations(translations)
     , m_server(&m_room)
+    , m_votesHook(new PolishHook([this] { countVotes(); }, this))
 {
     m_address = QSettings().value(kSavedAddress).toString();
     connect(&m_server, &PollServer::runningChanged, this, &ClassPoll::runningChanged);
@@ -32,10 +51,7 @@ ClassPoll::ClassPoll(LessonPlayer *player, Translations *translations, QObject *
         countVotes();
         emit questionChanged();
     });
-    m_votesSettled.setSingleShot(true);
-    m_votesSettled.setInterval(0);
-    connect(&m_room, &PollRoom::votesChanged, &m_votesSettled, qOverload<>(&QTimer::start));
-    connect(&m_votesSettled, &QTimer::timeout, this, &ClassPoll::countVotes);
+    connect(&m_room, &PollRoom::votesChanged, this, &ClassPoll::votesCame);
     if (m_player) {
         connect(m_player, &LessonPlayer::frameChanged, this, &ClassPoll::follow);
         connect(m_player, &LessonPlayer::lessonChanged, this, &ClassPoll::follow);
@@ -115,6 +131,27 @@ bool ClassPoll::revealed() const
 int ClassPoll::rightChoice() const
 {
     return revealed() ? m_room.question()->rightChoice() : -1;
+}
+
+QQuickItem *ClassPoll::chart() const
+{
+    return m_votesHook->parentItem();
+}
+
+void ClassPoll::setChart(QQuickItem *chart)
+{
+    if (chart == m_votesHook->parentItem())
+        return;
+    m_votesHook->setParentItem(chart);
+    emit chartChanged();
+}
+
+void ClassPoll::votesCame()
+{
+    if (m_votesHook->window())
+        m_votesHook->polish();
+    else
+        countVotes();
 }
 
 void ClassPoll::countVotes()

@@ -12,12 +12,12 @@
 #include "PollServer.h"
 
 #include <QObject>
-#include <QTimer>
 #include <QVariantList>
 #include <QtQmlIntegration>
 
 class QQmlEngine;
 class QJSEngine;
+class QQuickItem;
 
 namespace lockstock {
 
@@ -55,6 +55,9 @@ class ClassPoll : public QObject {
     Q_PROPERTY(QVariantList voters READ voters NOTIFY votesChanged)
     Q_PROPERTY(bool canVoteAgain READ canVoteAgain NOTIFY votesChanged)
     Q_PROPERTY(bool hasResults READ hasResults NOTIFY votesChanged)
+    // The item that draws the votes: while it is in a window, they are told
+    // in that window's polish, once a frame, just before the frame's sync.
+    Q_PROPERTY(QQuickItem *chart READ chart WRITE setChart NOTIFY chartChanged)
 public:
     ClassPoll(LessonPlayer *player, Translations *translations, QObject *parent = nullptr);
     ~ClassPoll() override;
@@ -82,6 +85,8 @@ public:
     QVariantList voters() const { return m_voters; }
     bool canVoteAgain() const { return m_room.canVoteAgain(); }
     bool hasResults() const { return !m_room.asked().isEmpty(); }
+    QQuickItem *chart() const;
+    void setChart(QQuickItem *chart);
 
     PollRoom &room() { return m_room; }
     PollServer &server() { return m_server; }
@@ -105,6 +110,7 @@ signals:
     void ignoredChanged();
     void questionChanged();
     void votesChanged();
+    void chartChanged();
 
 private:
     QString language() const;
@@ -114,6 +120,10 @@ private:
     void setError(const QString &error);
     // The chart's figures, taken once for all its bindings.
     void countVotes();
+    // Votes come in bursts (a class answering at once): told at the chart's
+    // next polish, so a vote read before a frame's sync is in that frame;
+    // at once when no window draws the chart.
+    void votesCame();
 
     LessonPlayer *m_player;
     Translations *m_translations;
@@ -124,10 +134,8 @@ private:
     QString m_error;
     QVariantList m_counts;
     QVariantList m_voters;
-    // Votes come in bursts (a class answering at once): the chart hears of a
-    // burst once, when this thread's events of it are handled, before the
-    // next frame.
-    QTimer m_votesSettled;
+    // A child item of the chart, polished when votes came; a child of this object.
+    QQuickItem *m_votesHook;
 };
 
 } // namespace lockstock

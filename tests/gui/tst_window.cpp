@@ -1643,6 +1643,19 @@ private slots:
             p->vote(1);
         }
         QTRY_COMPARE(poll->counts().value(1).toList(), (QVariantList{0, 20, 0}));
+        // A vote read before the window prepares its next frame is in that
+        // frame: the chart is told in the frame's polish (it was told on a
+        // timer, after the frame's sync when the frame's request came first).
+        const int serial = poll->room().question()->serial;
+        QEvent frame(QEvent::UpdateRequest); // polish and sync, now
+        QCOMPARE(poll->room().vote(test::studentId(0), serial, 2, 0), PollRoom::Ballot::Changed);
+        QCoreApplication::sendEvent(m_window, &frame);
+        QCOMPARE(poll->counts().value(1).toList(), (QVariantList{1, 19, 0}));
+        QVERIFY2(findItem(m_window->contentItem(), QStringLiteral("pollShares0"))->property("text").toString().endsWith(QStringLiteral("(1)")),
+                 qPrintable(findItem(m_window->contentItem(), QStringLiteral("pollShares0"))->property("text").toString()));
+        QCOMPARE(poll->room().vote(test::studentId(0), serial, 2, 1), PollRoom::Ballot::Changed);
+        QCoreApplication::sendEvent(m_window, &frame);
+        QCOMPARE(poll->counts().value(1).toList(), (QVariantList{0, 20, 0}));
         QTRY_COMPARE(shares->property("text").toString(),
                      (flooder < 0 ? QStringLiteral("35 %") : QStringLiteral("%1 %").arg(qRound(700.0 / 21))) + QStringLiteral(" → 100 %  (20)"));
         QVERIFY(m_window->findChild<QObject *>(QStringLiteral("exportPollAction"))->property("enabled").toBool());
