@@ -347,9 +347,9 @@ int main(int argc, char **argv)
     std::printf("  medians of its steps (they need not add up to the median of the whole):\n");
     std::printf("    send to counted in the room     %6.1f ms (p95 %.1f)  the phones' thread, loopback, the window's thread reading the socket\n",
                 median(toRoom), percentile(toRoom, 0.95));
-    std::printf("    counted to the chart told       %6.1f ms (p95 %.1f)  ClassPoll's figures changed; frames synchronized meanwhile: mean %.2f\n",
+    std::printf("    counted to the chart told       %6.1f ms (p95 %.1f)  ClassPoll's figures changed; frames synchronized in between: mean %.2f\n",
                 median(toTold), percentile(toTold, 0.95), std::accumulate(passed.begin(), passed.end(), 0.0) / std::max<qsizetype>(1, passed.size()));
-    std::printf("    told to the next sync           %6.1f ms (p95 %.1f)  the frame being drawn; told %.1f ms after its sync began (median)\n",
+    std::printf("    told to the next sync           %6.1f ms (p95 %.1f)  the render thread finishing the frame before; told %.1f ms after that one's sync began\n",
                 median(toSync), percentile(toSync, 0.95), median(sinceSync));
     std::printf("    sync to swap                    %6.1f ms (p95 %.1f)  the frame drawn with the vote\n", median(toSwap), percentile(toSwap, 0.95));
     std::printf("longest frame interval while voting: %.1f ms (median of the rounds; median frame idle %.1f ms, voting %.1f ms)\n",
