@@ -54,7 +54,7 @@ Popup {
         }
         Label {
             Layout.fillWidth: true
-            text: qsTr("Each lesson plays a scenario's broken strategy, stops at the moments that matter and asks you to predict; then it plays the fix. Next: → or PageDown, Back: ← or PageUp.")
+            text: qsTr("Each lesson plays a scenario's broken strategy, stops at the moments that matter and asks you to predict; then it plays the fix. Next: →, Space or PageDown; Back: ← or PageUp.")
             wrapMode: Text.WordWrap
             font.pixelSize: Style.px(15)
             color: Style.muted

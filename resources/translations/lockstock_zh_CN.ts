@@ -1280,8 +1280,8 @@ Set DISPLAY (or WAYLAND_DISPLAY) to the screen to use, or learn in this terminal
         <translation>自由探索</translation>
     </message>
     <message>
-        <source>Each lesson plays a scenario&apos;s broken strategy, stops at the moments that matter and asks you to predict; then it plays the fix. Next: → or PageDown, Back: ← or PageUp.</source>
-        <translation>每一课先演示一个场景里有问题的做法，在关键时刻停下来，请你先预测结果；然后再演示修复方案。下一步：→ 或 PageDown；上一步：← 或 PageUp。</translation>
+        <source>Each lesson plays a scenario&apos;s broken strategy, stops at the moments that matter and asks you to predict; then it plays the fix. Next: →, Space or PageDown; Back: ← or PageUp.</source>
+        <translation>每一课先演示一个场景里有问题的做法，在关键时刻停下来，请你先预测结果；然后再演示修复方案。下一步：→、空格键或 PageDown；上一步：← 或 PageUp。</translation>
     </message>
     <message numerus="yes">
         <source>%n min</source>
