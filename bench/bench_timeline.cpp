@@ -20,7 +20,7 @@
 
 #include "SyntheticHistory.h"
 
-#include "gui/TimelinePainter.h"
+#include "rendering/TimelinePainter.h"
 
 #include <QCommandLineParser>
 #include <QElapsedTimer>

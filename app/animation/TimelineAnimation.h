@@ -7,7 +7,7 @@
 // MP4 or APNG by the ffmpeg program. Same run and options, same bytes.
 
 #include "analysis/InstantAnalysis.h"
-#include "gui/TimelineExport.h"
+#include "rendering/TimelineExport.h"
 
 #include <functional>
 #include <optional>

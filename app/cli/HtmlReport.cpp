@@ -2,7 +2,7 @@
 
 #include "analysis/EventDetails.h"
 #include "cli/TraceTable.h"
-#include "gui/TimelineExport.h"
+#include "rendering/TimelineExport.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>

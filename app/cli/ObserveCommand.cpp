@@ -6,7 +6,7 @@
 #include "cli/RunCommand.h"
 #include "cli/TraceTable.h"
 #include "analysis/HistoryJson.h"
-#include "gui/TimelineExport.h"
+#include "rendering/TimelineExport.h"
 #include "io/OutputFile.h"
 #include "proxy/Observation.h"
 #include "redis/RedisError.h"

@@ -6,7 +6,7 @@
 #include "cli/LanguageOption.h"
 #include "cli/RedisOptions.h"
 #include "cli/RunOptions.h"
-#include "gui/TimelineExport.h"
+#include "rendering/TimelineExport.h"
 
 #include "engine/RedisChecks.h"
 #include "io/OutputFile.h"

@@ -5,7 +5,7 @@
 #include "cli/Interrupt.h"
 #include "cli/RedisOptions.h"
 #include "cli/RunOptions.h"
-#include "gui/TimelineExport.h"
+#include "rendering/TimelineExport.h"
 #include "cli/LanguageOption.h"
 #include "lesson/Lesson.h"
 #include "analysis/InstantAnalysis.h"

@@ -1,6 +1,6 @@
 #include "OutcomeTree.h"
 
-#include "TimelineTheme.h"
+#include "rendering/TimelineTheme.h"
 
 #include <QPainter>
 

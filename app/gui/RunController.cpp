@@ -1,9 +1,9 @@
 #include "RunController.h"
 
-#include "TimelineExport.h"
 #include "Translations.h"
 
 #include "animation/TimelineAnimation.h"
+#include "rendering/TimelineExport.h"
 
 #include "analysis/ForkPoint.h"
 #include "redis/RedisError.h"

@@ -1,7 +1,7 @@
 #include "ScheduleExploration.h"
 
 #include "RunController.h"
-#include "TimelineTheme.h"
+#include "rendering/TimelineTheme.h"
 
 #include "scenario/ScenarioWriter.h"
 #include "strategies/Strategies.h"

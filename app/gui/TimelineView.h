@@ -5,7 +5,7 @@
 // (or moves the replay cursor when it hits none).
 
 #include "RunSession.h"
-#include "TimelinePainter.h"
+#include "rendering/TimelinePainter.h"
 
 #include <QPointer>
 #include <QQuickPaintedItem>

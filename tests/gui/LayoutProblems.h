@@ -4,7 +4,7 @@
 // minimum height, a label cut off by the edge of what it is drawn in, two
 // labels over each other, a line across the lanes through a label.
 
-#include "gui/TimelinePainter.h"
+#include "rendering/TimelinePainter.h"
 
 #include <QStringList>
 

@@ -9,7 +9,7 @@
 #include "gui/OutcomeTree.h"
 #include "gui/RunController.h"
 #include "gui/ScheduleExploration.h"
-#include "gui/TimelineTheme.h"
+#include "rendering/TimelineTheme.h"
 #include "strategies/Strategies.h"
 
 #include <QSignalSpy>

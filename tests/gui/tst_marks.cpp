@@ -12,7 +12,7 @@
 #include "LayoutProblems.h"
 #include "TestRedis.h"
 
-#include "gui/TimelinePainter.h"
+#include "rendering/TimelinePainter.h"
 #include "gui/Translations.h"
 
 #include <QTest>

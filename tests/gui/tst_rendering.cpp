@@ -6,7 +6,7 @@
 #include "LayoutProblems.h"
 #include "TestRedis.h"
 
-#include "gui/TimelinePainter.h"
+#include "rendering/TimelinePainter.h"
 
 #include <QDir>
 #include <QGlyphRun>
@@ -84,7 +84,7 @@ private slots:
         QStringList files;
         for (const QString &name : qml.entryList({QStringLiteral("*.qml")}))
             files << qml.filePath(name);
-        files << QStringLiteral(LOCKSTOCK_SOURCE_DIR "/app/gui/TimelinePainter.cpp")
+        files << QStringLiteral(LOCKSTOCK_SOURCE_DIR "/app/rendering/TimelinePainter.cpp")
               << QStringLiteral(LOCKSTOCK_SOURCE_DIR "/core/analysis/RunAnalysis.cpp")
               << QStringLiteral(LOCKSTOCK_SOURCE_DIR "/core/analysis/Verdict.cpp");
         for (const QString &path : files) {

@@ -5,7 +5,7 @@
 
 #include "gui/CodeModel.h"
 #include "gui/TimelineModel.h"
-#include "gui/TimelinePainter.h"
+#include "rendering/TimelinePainter.h"
 
 #include <QAbstractItemModelTester>
 #include <QImage>

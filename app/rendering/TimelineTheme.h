@@ -8,8 +8,6 @@
 
 #include <QColor>
 #include <QFont>
-#include <QObject>
-#include <QtQmlIntegration>
 
 namespace lockstock {
 
@@ -39,16 +37,6 @@ struct TimelineTheme {
     QColor severity(Severity s) const;
     QFont font(qreal pixelSize, int weight = QFont::Normal) const;
     qreal px(qreal v) const { return v * scale; }
-};
-
-// The clients' colours for the QML panels, the timeline's own: `Colours.client(i, dark)`.
-class ClientColours : public QObject {
-    Q_OBJECT
-    QML_NAMED_ELEMENT(Colours)
-    QML_SINGLETON
-public:
-    using QObject::QObject;
-    Q_INVOKABLE QColor client(int index, bool dark) const { return (dark ? TimelineTheme::dark() : TimelineTheme::light()).client(index); }
 };
 
 } // namespace lockstock
