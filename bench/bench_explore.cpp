@@ -7,7 +7,9 @@
 // (1) Schedules per second, paired: each round explores the space (one
 // worker, then two) and then sends, on one hiredis connection to a private
 // redis-server, the commands every one of those runs sent, nothing else: the
-// cost Redis itself puts on that work. Reported per point: the median of the
+// cost Redis itself puts on that work. A small space is explored (and its
+// commands sent) several times over, so that each measurement spans a few
+// hundred schedules. Reported per point: the median of the
 // rounds' schedules per second, and of the paired ratio bare time / explore
 // time with one worker (1.00: the explorer costs nothing beyond its
 // commands), with the spread (min-max).
@@ -39,6 +41,9 @@ using namespace lockstock;
 namespace {
 using bench::line;
 using bench::loadAverage;
+
+// Schedules a measurement of schedules per second spans at least.
+constexpr qint64 kSchedulesPerMeasurement = 300;
 
 struct Point {
     QString label;
@@ -124,24 +129,30 @@ int main(int argc, char **argv)
         QList<double> oneWorker, twoWorkers, ratio;
     };
     QList<Figures> figures(speed.size());
+    QList<int> repeats;
     try {
         RedisConnection bare(server.endpoint());
         for (const Point &p : speed)
             for (const RedisScript *script : p.strategy->scripts)
                 bare.command({"SCRIPT", "LOAD", script->source()});
         ScheduleRunner runner(speed.first().scenario.config);
+        for (const Point &p : speed)
+            repeats << int(std::max<qint64>(1, kSchedulesPerMeasurement / searchAll(p, SystematicSearch::Mode::Reduced, runner, nullptr)));
         for (int round = 0; round < rounds; ++round)
             for (qsizetype i = 0; i < speed.size(); ++i) {
                 const Point &p = speed.at(i);
                 QList<Argv> commands;
                 QElapsedTimer t;
                 t.start();
-                const qint64 executions = searchAll(p, SystematicSearch::Mode::Reduced, runner, nullptr);
+                qint64 executions = 0;
+                for (int r = 0; r < repeats.at(i); ++r)
+                    executions = searchAll(p, SystematicSearch::Mode::Reduced, runner, nullptr);
                 const double exploreMs = double(t.nsecsElapsed()) / 1e6;
                 searchAll(p, SystematicSearch::Mode::Reduced, runner, &commands);
                 t.restart();
-                for (const Argv &argv : std::as_const(commands))
-                    bare.command(argv);
+                for (int r = 0; r < repeats.at(i); ++r)
+                    for (const Argv &argv : std::as_const(commands))
+                        bare.command(argv);
                 const double bareMs = double(t.nsecsElapsed()) / 1e6;
                 ExploreOptions two;
                 two.method = ExploreMethod::Reduced;
@@ -152,7 +163,7 @@ int main(int argc, char **argv)
                 Figures &f = figures[i];
                 f.executions = executions;
                 f.commands = commands.size();
-                f.oneWorker << double(executions) / (exploreMs / 1000);
+                f.oneWorker << double(executions) * repeats.at(i) / (exploreMs / 1000);
                 f.twoWorkers << double(r.executions) / (twoMs / 1000);
                 f.ratio << bareMs / exploreMs;
             }
@@ -163,7 +174,8 @@ int main(int argc, char **argv)
     line(QStringLiteral("(1) schedules per second, %1 rounds; median (min-max)").arg(rounds));
     for (qsizetype i = 0; i < speed.size(); ++i) {
         const Figures &f = figures.at(i);
-        line(QStringLiteral("  %1: %2 distinct executions, %3 commands in all").arg(speed.at(i).label).arg(f.executions).arg(f.commands));
+        line(QStringLiteral("  %1: %2 distinct executions, %3 commands in all, explored %4 time(s) per measurement")
+                 .arg(speed.at(i).label).arg(f.executions).arg(f.commands).arg(repeats.at(i)));
         line(QStringLiteral("    one worker        %1 schedules/s").arg(spreadText(f.oneWorker, 0)));
         line(QStringLiteral("    two workers       %1 schedules/s (the whole command, estimate included)").arg(spreadText(f.twoWorkers, 0)));
         line(QStringLiteral("    bare / explore    %1 (paired, one worker; 1.00 = the cost of the commands alone)").arg(spreadText(f.ratio, 3)));

@@ -25,7 +25,7 @@ for name in $names; do
     for side in broken correct; do
         echo "explore-all: $name ($side)"
         if ! "$lockstock" explore "$name" --strategy "$side" --budget "$budget" --quiet \
-            --json "$work/$name.$side.json" 2>"$work/$name.$side.err"; then
+            --json "$work/$name.$side.json" >/dev/null 2>"$work/$name.$side.err"; then
             # Refused (a real-clock scenario) or failed: the row says why.
             rm -f "$work/$name.$side.json"
         fi
@@ -38,7 +38,7 @@ for name in $names; do
         for side in broken correct; do
             echo "explore-all: $name ($side), every interleaving"
             "$lockstock" explore "$name" --strategy "$side" --method naive --budget "$budget" --quiet \
-                --json "$work/$name.$side.naive.json"
+                --json "$work/$name.$side.naive.json" >/dev/null
         done
     fi
 done

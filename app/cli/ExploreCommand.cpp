@@ -192,8 +192,7 @@ int exploreCommand(const QStringList &arguments)
         printError(result.error);
         return kExitUsage;
     }
-    if (!quiet)
-        printResult(result);
+    printResult(result);
     int exitCode = kExitOk;
     if (json) {
         const QByteArray text = QJsonDocument(result.toJson()).toJson(QJsonDocument::Indented);

@@ -48,15 +48,32 @@ std::string refusalMessage(const RedisEndpoint &endpoint, const Argv &argv, cons
         + reply.bytes().toStdString();
 }
 
-RedisValue expectReply(RedisConnection &c, const Argv &argv, RedisValue::Type expected, const char *status)
+namespace {
+const RedisValue &checked(const RedisConnection &c, const Argv &argv, const RedisValue &r, RedisValue::Type expected,
+                          const char *status)
 {
-    RedisValue r = c.command(argv);
     if (r.isError())
         throw RedisRefusedError(refusalMessage(c.endpoint(), argv, r), r.bytes().toStdString());
     if (r.type() != expected || (status && !r.isStatus(status)))
         throw RedisProtocolError("the server at " + where(c) + " does not behave like Redis: "
                                  + displayArgv(argv).toStdString() + " answered " + r.display().toStdString());
     return r;
+}
+} // namespace
+
+RedisValue expectReply(RedisConnection &c, const Argv &argv, RedisValue::Type expected, const char *status)
+{
+    return checked(c, argv, c.command(argv), expected, status);
+}
+
+void expectReplies(RedisConnection &c, const QList<ExpectedReply> &commands)
+{
+    QList<Argv> argvs;
+    for (const ExpectedReply &e : commands)
+        argvs << e.argv;
+    const QList<RedisValue> replies = c.pipeline(argvs);
+    for (qsizetype i = 0; i < commands.size(); ++i)
+        checked(c, commands.at(i).argv, replies.at(i), commands.at(i).type, commands.at(i).status);
 }
 
 void preflight(RedisConnection &c, const QByteArray &key, int connections)

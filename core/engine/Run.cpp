@@ -167,9 +167,36 @@ Run::Run(RunConfig config, const Strategy &strategy, RedisEndpoint endpoint, His
 
 Run::~Run()
 {
+    if (m_pool)
+        returnConnections();
     // Actors reference their clients: destroy the coroutines first.
     for (ClientState &s : m_clients)
         s.actors.clear();
+}
+
+void Run::returnConnections()
+{
+    const auto give = [this](std::vector<std::unique_ptr<RedisConnection>> &connections) {
+        for (std::unique_ptr<RedisConnection> &c : connections)
+            m_pool->give(std::move(c));
+    };
+    for (ClientState &s : m_clients) {
+        // A crashed process's connections closed with it.
+        if (s.crashed)
+            continue;
+        for (const std::unique_ptr<Actor> &a : s.actors)
+            give(a->connections);
+        for (std::vector<std::unique_ptr<RedisConnection>> &parked : s.parked)
+            give(parked);
+    }
+    give(m_observers);
+    m_pool->give(std::move(m_control));
+}
+
+std::unique_ptr<RedisConnection> Run::open(int server, const RedisConnection::Options &options) const
+{
+    const RedisEndpoint &endpoint = m_endpoints.at(server);
+    return m_pool ? m_pool->take(endpoint, options) : std::make_unique<RedisConnection>(endpoint, options);
 }
 
 std::unique_ptr<RedisConnection> Run::connect(const Client &client, ActorRole role, int server) const
@@ -188,16 +215,14 @@ std::unique_ptr<RedisConnection> Run::connect(const Client &client, ActorRole ro
         options.connectTimeoutMs = ms;
         options.commandTimeoutMs = ms;
     }
-    return std::make_unique<RedisConnection>(m_endpoints.at(server), options);
+    return open(server, options);
 }
 
 std::unique_ptr<RedisConnection> Run::connectControl(int timeoutMs) const
 {
     const int ms = timeoutMs < 0 ? m_config.commandTimeoutMs : timeoutMs;
-    return std::make_unique<RedisConnection>(
-        m_endpoints.at(m_nodes ? m_nodes->storeIndex() : 0),
-        RedisConnection::Options{.connectTimeoutMs = std::min(2000, ms), .commandTimeoutMs = ms,
-                                 .clientName = "lockstock:observer"});
+    return open(m_nodes ? m_nodes->storeIndex() : 0,
+                {.connectTimeoutMs = std::min(2000, ms), .commandTimeoutMs = ms, .clientName = "lockstock:observer"});
 }
 
 void Run::prepare()
@@ -215,27 +240,39 @@ void Run::prepare()
     const int lockSlotOwner = cluster ? m_nodes->slotOwner(NodeSet::keySlot(m_config.lockKey())) : -1;
     if (cluster && lockSlotOwner < 0)
         throw RedisServerError("no cluster node serves the slot of " + m_config.lockKey().toStdString());
+    const int store = m_nodes ? m_nodes->storeIndex() : 0;
+    const Argv delLock{"DEL", m_config.lockKey(), m_config.fenceKey(), m_config.fenceSeenKey()};
     for (int server = 0; server < int(m_endpoints.size()); ++server) {
-        RedisConnection setup(m_endpoints.at(server), {.commandTimeoutMs = m_config.commandTimeoutMs});
-        if (cluster && server != m_nodes->storeIndex()) {
-            const Argv del{"DEL", m_config.lockKey()};
-            const RedisValue deleted = setup.pipeline({{"ASKING"}, del}).at(1);
+        std::unique_ptr<RedisConnection> own = server == store ? nullptr : open(server, {.commandTimeoutMs = m_config.commandTimeoutMs});
+        RedisConnection &setup = own ? *own : *m_control;
+        if (cluster && server != store) {
+            const RedisValue deleted = setup.pipeline({{"ASKING"}, {"DEL", m_config.lockKey()}}).at(1);
             if (deleted.isError() && !NodeSet::isRedirect(deleted))
-                throw RedisRefusedError(refusalMessage(setup.endpoint(), del, deleted), deleted.bytes().toStdString());
+                throw RedisRefusedError(refusalMessage(setup.endpoint(), {"DEL", m_config.lockKey()}, deleted),
+                                        deleted.bytes().toStdString());
             continue;
         }
         // A replica takes no writes until it is promoted.
         const bool replica = m_nodes && m_config.nodes.kind == NodeSpec::Kind::Replicated
-            && server != m_nodes->storeIndex() && server != m_nodes->lockServer(0);
+            && server != store && server != m_nodes->lockServer(0);
+        if (replica)
+            continue;
         // Each client opens a connection to every server (watchdogs one more).
-        if (!replica)
+        if (!m_pool || !m_pool->isDone(setup.endpoint(), "preflight")) {
             preflight(setup, m_config.keyPrefix + "preflight:" + m_config.resource, int(m_config.clients.size()));
-        if (!replica)
-            expectReply(setup, {"DEL", m_config.lockKey(), m_config.fenceKey(), m_config.fenceSeenKey()}, Type::Integer);
+            if (m_pool)
+                m_pool->markDone(setup.endpoint(), "preflight");
+        }
+        // The store's goes with the stock's set-up below.
+        if (server != store)
+            expectReply(setup, delLock, Type::Integer);
+        if (m_pool)
+            m_pool->give(std::move(own));
     }
     loadScripts(*m_strategy, false);
-    expectReply(*m_control, {"SET", m_config.stockKey(), QByteArray::number(m_config.stock)}, Type::Status, "OK");
-    expectReply(*m_control, {"DEL", m_config.reservedKey(), m_config.appliedOrdersKey()}, Type::Integer);
+    expectReplies(*m_control, {{delLock, Type::Integer},
+                               {{"SET", m_config.stockKey(), QByteArray::number(m_config.stock)}, Type::Status, "OK"},
+                               {{"DEL", m_config.reservedKey(), m_config.appliedOrdersKey()}, Type::Integer}});
 
     m_clients.resize(size_t(m_config.clients.size()));
     for (int i = 0; i < int(m_clients.size()); ++i) {
@@ -257,10 +294,21 @@ void Run::loadScripts(const Strategy &strategy, bool skipDownNodes)
 {
     // Replicas too: they need the scripts once promoted.
     for (int server = 0; server < int(m_endpoints.size()); ++server) {
+        QList<const RedisScript *> missing;
+        for (const RedisScript *script : strategy.scripts)
+            if (!m_pool || !m_pool->isDone(m_endpoints.at(server), script->sha()))
+                missing << script;
+        if (missing.isEmpty())
+            continue;
         try {
-            RedisConnection setup(m_endpoints.at(server), {.commandTimeoutMs = m_config.commandTimeoutMs});
-            for (const RedisScript *script : strategy.scripts)
-                expectReply(setup, {"SCRIPT", "LOAD", script->source()}, RedisValue::Type::String);
+            std::unique_ptr<RedisConnection> setup = open(server, {.commandTimeoutMs = m_config.commandTimeoutMs});
+            for (const RedisScript *script : missing) {
+                expectReply(*setup, {"SCRIPT", "LOAD", script->source()}, RedisValue::Type::String);
+                if (m_pool)
+                    m_pool->markDone(setup->endpoint(), script->sha());
+            }
+            if (m_pool)
+                m_pool->give(std::move(setup));
         } catch (const RedisConnectionError &) {
             if (!skipDownNodes || !m_nodes || server == m_nodes->storeIndex())
                 throw;
@@ -546,10 +594,8 @@ RedisConnection &Run::observer(int server)
     m_observers.resize(m_endpoints.size());
     std::unique_ptr<RedisConnection> &c = m_observers[size_t(server)];
     if (!c) {
-        c = std::make_unique<RedisConnection>(m_endpoints.at(server),
-                                              RedisConnection::Options{.connectTimeoutMs = 2000,
-                                                                       .commandTimeoutMs = m_config.commandTimeoutMs,
-                                                                       .clientName = "lockstock:observer"});
+        c = open(server, {.connectTimeoutMs = 2000, .commandTimeoutMs = m_config.commandTimeoutMs,
+                          .clientName = "lockstock:observer"});
         // A cluster replica answers reads of its master's slots only after READONLY.
         if (m_config.nodes.kind == NodeSpec::Kind::Cluster && server != m_nodes->storeIndex())
             c->command({"READONLY"});
@@ -600,11 +646,14 @@ RedisValue Run::perform(Actor &actor, int server, const Argv &argv, bool *answer
                                      + " ms: " + m_info.nodes.value(server).toUtf8() + " is stopped");
         }
         RedisValue reply;
+        std::unique_ptr<RedisConnection> &c = actor.connections[size_t(server)];
+        const auto open = [&] { return connect(*actor.client(), actor.role(), server); };
         if (const qint64 timeoutMs = m_clock.isVirtual() ? waitThatTimesOut(server, argv) : -1; timeoutMs > 0)
             reply = waitOutOnServerClock(actor, server, argv, timeoutMs);
+        else if (probesWithCommand(c.get(), argv))
+            reply = usingReopeningOnce(c, open, [&](RedisConnection &on) { return sendWithProbe(on, argv); });
         else
-            reply = sendReopeningOnce(actor.connections[size_t(server)],
-                                      [&] { return connect(*actor.client(), actor.role(), server); }, argv);
+            reply = sendReopeningOnce(c, open, argv);
         // Lock nodes are faulted on purpose: what they answer is the lesson.
         // The store, or the one server, must do what it is asked.
         if ((!m_nodes || server == m_nodes->storeIndex()) && isRefusal(reply))
@@ -622,6 +671,59 @@ RedisValue Run::perform(Actor &actor, int server, const Argv &argv, bool *answer
         why.replace(m_endpoints.at(server).display().toUtf8(), m_info.nodes.value(server).toUtf8());
         return RedisValue::error("UNREACHABLE " + why);
     }
+}
+
+bool Run::probesWithCommand(const RedisConnection *c, const Argv &argv) const
+{
+    // A stepped run on one server sends one command at a time: reads sent
+    // right behind a command on its own connection see what it left, as the
+    // probe after the step would, for no round trip of their own. Not when
+    // they would be queued in a MULTI or refused by a subscription.
+    return observesEachStep() && m_clock.isVirtual() && !m_nodes && c && c->staysPlainAfter(argv);
+}
+
+namespace {
+// What a probe of one server reads: the lock's value and PTTL, the stock.
+QList<Argv> truthReads(const RunConfig &config)
+{
+    return {{"GET", config.lockKey()}, {"PTTL", config.lockKey()}, {"GET", config.stockKey()}};
+}
+
+LockTruth lockFrom(const RedisValue &value, const RedisValue &ttl)
+{
+    return LockTruth{value.isString() ? value.bytes() : QByteArray(), ttl.isInteger() ? ttl.toInteger() : kUnknown};
+}
+
+// The probe of one server from the replies to truthReads(); `owners` reads a
+// reentrant lock's hash {owner: hold count}, whose owner is the value.
+template <class Owners>
+std::shared_ptr<Probe> probeOfServer(const QList<RedisValue> &r, const Owners &owners)
+{
+    auto probe = std::make_shared<Probe>();
+    probe->locks << lockFrom(r.at(0), r.at(1));
+    if (r.at(0).isError() && r.at(0).bytes().startsWith("WRONGTYPE")) {
+        const RedisValue keys = owners();
+        probe->locks.last().value = keys.items().isEmpty() ? QByteArray() : keys.items().first().bytes();
+    }
+    long long stock = 0;
+    probe->stock = r.at(2).readInteger(stock) ? stock : kUnknown;
+    return probe;
+}
+} // namespace
+
+RedisValue Run::sendWithProbe(RedisConnection &c, const Argv &argv)
+{
+    QList<RedisValue> replies = c.pipeline(QList<Argv>{argv} + truthReads(m_config));
+    RedisValue reply = replies.takeFirst();
+    if (reply.isError() && reply.bytes().startsWith("NOSCRIPT")) {
+        // The script goes again after SCRIPT LOAD, past the reads: the step's probe reads on its own.
+        m_probedWithCommand.reset();
+        return c.command(argv);
+    }
+    auto probe = probeOfServer(replies, [&] { return c.command({"HKEYS", m_config.lockKey()}); });
+    probe->atNs = m_clock.nowNs();
+    m_probedWithCommand = std::move(probe);
+    return reply;
 }
 
 int Run::serverOf(const Actor &actor) const
@@ -800,6 +902,7 @@ bool Run::step(ClientState &state, Actor &actor)
                  .arg(m_config.maxRunMs / 1000));
         return false;
     }
+    m_probedWithCommand.reset();
     const Operation &op = actor.pending();       // valid until the actor resumes
     Client &client = *actor.client();
     if (op.kind == Operation::Kind::Sleep || op.kind == Operation::Kind::None) {
@@ -1130,18 +1233,14 @@ void Run::finish()
 
 std::shared_ptr<const Probe> Run::readTruth(bool reopen, int timeoutMs)
 {
-    auto probe = std::make_shared<Probe>();
-    if (m_clock.isVirtual())
-        probe->atNs = m_clock.nowNs();
-    const Argv get{"GET", m_config.lockKey()};
-    const Argv pttl{"PTTL", m_config.lockKey()};
-    const Argv stock{"GET", m_config.stockKey()};
-    // From the replies to GET and PTTL.
-    const auto lockFrom = [](const QList<RedisValue> &r) {
-        const RedisValue &value = r.at(0);
-        const RedisValue &ttl = r.at(1);
-        return LockTruth{value.isString() ? value.bytes() : QByteArray(), ttl.isInteger() ? ttl.toInteger() : kUnknown};
-    };
+    // Read with the step's command, at this very instant.
+    if (std::shared_ptr<const Probe> along = std::exchange(m_probedWithCommand, nullptr);
+        along && !reopen && along->atNs == m_clock.nowNs())
+        return along;
+    const QList<Argv> reads = truthReads(m_config);
+    const Argv &get = reads.at(0);
+    const Argv &pttl = reads.at(1);
+    const Argv &stock = reads.at(2);
     long long v = 0;
     // The final read opens a broken connection again, once; a probe mid-run
     // does not: Redis dropping the observer stops a stepped run.
@@ -1149,17 +1248,17 @@ std::shared_ptr<const Probe> Run::readTruth(bool reopen, int timeoutMs)
     const auto onControl = [&](const auto &use) {
         return reopen ? usingReopeningOnce(m_control, open, use) : use(control());
     };
+    const qint64 atNs = m_clock.isVirtual() ? m_clock.nowNs() : -1;
     if (!m_nodes) {
-        const QList<RedisValue> r = onControl([&](RedisConnection &c) { return c.pipeline({get, pttl, stock}); });
-        probe->locks << lockFrom(r);
-        if (r.at(0).isError() && r.at(0).bytes().startsWith("WRONGTYPE")) {
-            // A reentrant lock is a hash {owner: hold count}: its owner is the value.
-            const RedisValue owners = onControl([&](RedisConnection &c) { return c.command({"HKEYS", m_config.lockKey()}); });
-            probe->locks.last().value = owners.items().isEmpty() ? QByteArray() : owners.items().first().bytes();
-        }
-        probe->stock = r.at(2).readInteger(v) ? v : kUnknown;
+        const QList<RedisValue> r = onControl([&](RedisConnection &c) { return c.pipeline(reads); });
+        auto probe = probeOfServer(r, [&] {
+            return onControl([&](RedisConnection &c) { return c.command({"HKEYS", m_config.lockKey()}); });
+        });
+        probe->atNs = atNs;
         return probe;
     }
+    auto probe = std::make_shared<Probe>();
+    probe->atNs = atNs;
     probe->stock = onControl([&](RedisConnection &c) { return c.command(stock); }).readInteger(v) ? v : kUnknown;
     m_nodes->awaitReplication();
     const auto readNode = [&](int node) {
@@ -1167,8 +1266,10 @@ std::shared_ptr<const Probe> Run::readTruth(bool reopen, int timeoutMs)
         RedisConnection *c = probeConnection(node);
         if (!c)
             return truth;
-        if (m_config.nodes.kind != NodeSpec::Kind::Cluster)
-            return lockFrom(c->pipeline({get, pttl}));
+        if (m_config.nodes.kind != NodeSpec::Kind::Cluster) {
+            const QList<RedisValue> r = c->pipeline({get, pttl});
+            return lockFrom(r.at(0), r.at(1));
+        }
         // ASKING before each read: a node importing the key's slot
         // answers for the keys that moved to it already.
         const QList<RedisValue> r = c->pipeline({{"INFO", "replication"}, {"ASKING"}, get, {"ASKING"}, pttl});
@@ -1177,7 +1278,7 @@ std::shared_ptr<const Probe> Run::readTruth(bool reopen, int timeoutMs)
         if (NodeSet::isRedirect(value))
             truth = LockTruth{{}, kNoKey}; // outside the key's shard, or moved on: no such key
         else if (role.contains("role:master") || role.contains("master_link_status:up"))
-            truth = lockFrom({value, r.at(4)});
+            truth = lockFrom(value, r.at(4));
         // else a replica not yet in sync with its master (a demoted
         // master before its full sync): what it holds is no one's
         // lock any more, and soon flushed. Unknown, as a stopped node.

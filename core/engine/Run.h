@@ -17,6 +17,7 @@
 #include "Strategy.h"
 
 #include "../redis/RedisConnection.h"
+#include "../redis/RedisConnectionPool.h"
 
 #include <QMutex>
 #include <atomic>
@@ -42,6 +43,11 @@ public:
     // Connects every client, loads the strategy's scripts, sets the stock and
     // clears the lock. Throws RedisError when Redis is not usable.
     void prepare();
+    // Runs after runs on one server (the explorer): this run's connections
+    // come from `pool` and go back to it when the run is destroyed, and what
+    // prepare() checked on a server before (the preflight, the scripts) is
+    // not checked again. Before prepare(); `pool` outlives the run.
+    void shareConnections(RedisConnectionPool &pool) { m_pool = &pool; }
 
     const RunConfig &config() const { return m_config; }
     const Strategy &strategy() const { return *m_strategy; }
@@ -238,7 +244,17 @@ private:
     // with an UNREACHABLE error reply (it may be down on purpose).
     // `*answered` is false when the node never answered (a timeout).
     RedisValue perform(Actor &actor, int server, const Argv &argv, bool *answered);
+    // Whether the truth after the step can be read in the same write as its
+    // command, `argv` on `c` (see sendWithProbe).
+    bool probesWithCommand(const RedisConnection *c, const Argv &argv) const;
+    // Sends `argv` with the reads of a probe behind it; the probe waits for
+    // readTruth() in m_probedWithCommand.
+    RedisValue sendWithProbe(RedisConnection &c, const Argv &argv);
     std::unique_ptr<RedisConnection> connect(const Client &client, ActorRole role, int server) const;
+    // A connection to server `server`: from the pool when the run shares one.
+    std::unique_ptr<RedisConnection> open(int server, const RedisConnection::Options &options) const;
+    // Gives the run's connections back to the pool.
+    void returnConnections();
 
     // Loads the strategy's scripts on every server (but lock nodes that are
     // down, with `skipDownNodes`).
@@ -271,8 +287,13 @@ private:
     std::atomic<int> m_ordersFinished{0};
     std::atomic<int> m_mainsRunning{0};
     std::unique_ptr<RedisConnection> m_control;
+    RedisConnectionPool *m_pool = nullptr;
+    // The truth read with the step's command, for the step's probe.
+    std::shared_ptr<const Probe> m_probedWithCommand;
 
 protected:
+    // Stepped runs read the truth after every step (SteppedRun::observe).
+    virtual bool observesEachStep() const { return false; }
     // The run's own connection: set-up, probes, the final read.
     // `timeoutMs` < 0: the run's command timeout.
     std::unique_ptr<RedisConnection> connectControl(int timeoutMs = -1) const;

@@ -82,6 +82,7 @@ public:
 
 protected:
     void observe(Event &e) override;
+    bool observesEachStep() const override { return config().probe; }
     void reach(qint64 ns) override { waitUntil(ns); }
     // Virtual: a queued fault happens when the clock gets to it.
     void serverFaultsQueued() override;

@@ -160,6 +160,7 @@ Execution ScheduleRunner::run(const RunConfig &config, const Strategy &strategy,
             if (!m_server)
                 m_server = RedisTarget::startPrivate();
             run = std::make_unique<SteppedRun>(config, strategy, m_server->endpoint(), h);
+            run->shareConnections(m_connections);
         }
         run->prepare();
     } catch (const RedisError &err) {

@@ -23,6 +23,7 @@
 #include "analysis/Verdict.h"
 #include "engine/RunConfig.h"
 #include "engine/Strategy.h"
+#include "redis/RedisConnectionPool.h"
 
 #include <QList>
 #include <QString>
@@ -101,8 +102,9 @@ private:
     QList<int> m_clients;
 };
 
-// A worker's servers: a private redis-server used run after run, or (for a
-// scenario with lock nodes or server faults) a fresh set per run.
+// A worker's servers: a private redis-server used run after run, with its
+// connections, or (for a scenario with lock nodes or server faults) a fresh
+// set per run.
 class ScheduleRunner {
 public:
     // Starts the private server when `config` needs one. Throws RedisError.
@@ -116,6 +118,8 @@ public:
 
 private:
     std::unique_ptr<RedisTarget> m_server;
+    // The private server's connections and checks, kept from run to run.
+    RedisConnectionPool m_connections;
 };
 
 // The clients that may go next in `run` (see above), in index order, and the

@@ -66,6 +66,29 @@ redisReplyObjectFunctions *limitedReplyFunctions()
     return &functions;
 }
 
+bool isCommand(const Argv &argv, const char *name)
+{
+    return !argv.isEmpty() && argv.first().compare(name, Qt::CaseInsensitive) == 0;
+}
+
+// Commands after which the connection is not what a new one would be, in a
+// way EXEC, DISCARD or UNWATCH do not undo.
+bool changesSession(const Argv &argv)
+{
+    if (isCommand(argv, "CLIENT")) {
+        // CLIENT REPLY, TRACKING, NO-EVICT… do; these only look or name.
+        for (const char *sub : {"SETNAME", "GETNAME", "ID", "INFO", "LIST"})
+            if (argv.size() > 1 && argv.at(1).compare(sub, Qt::CaseInsensitive) == 0)
+                return false;
+        return true;
+    }
+    for (const char *name : {"SUBSCRIBE", "PSUBSCRIBE", "SSUBSCRIBE", "MONITOR", "SELECT", "SWAPDB", "HELLO", "READONLY",
+                             "READWRITE", "AUTH", "QUIT", "RESET"})
+        if (isCommand(argv, name))
+            return true;
+    return false;
+}
+
 QString megabytes(qint64 bytes)
 {
     return QStringLiteral("%1 MiB").arg(double(bytes) / (1 << 20), 0, 'g', 3);
@@ -147,6 +170,7 @@ RedisConnection::RedisConnection(const RedisEndpoint &endpoint, const Options &o
                                  + " does not look like Redis (PING answered " + pong.display().toStdString() + ")");
     if (!options.clientName.isEmpty())
         command({"CLIENT", "SETNAME", options.clientName}); // a name is a courtesy: a refusal changes nothing
+    m_session = {}; // AUTH and the name are what a new connection is
 }
 
 RedisConnection::~RedisConnection() = default;
@@ -214,10 +238,41 @@ void RedisConnection::keepWithin(const Deadline &deadline, const char *what)
         setSocketTimeout(left);
 }
 
+void RedisConnection::Session::sent(const Argv &argv)
+{
+    ++unread;
+    if (isCommand(argv, "MULTI")) {
+        transaction = true;
+    } else if (isCommand(argv, "EXEC") || isCommand(argv, "DISCARD")) {
+        transaction = false;
+        watching = false;
+    } else if (isCommand(argv, "WATCH")) {
+        watching = true;
+    } else if (isCommand(argv, "UNWATCH")) {
+        watching = false;
+    } else if (changesSession(argv)) {
+        changed = true;
+    }
+}
+
+bool RedisConnection::isPlain() const
+{
+    return m_broken.empty() && m_session.plain() && !m_session.watching;
+}
+
+bool RedisConnection::staysPlainAfter(const Argv &argv) const
+{
+    Session after = m_session;
+    after.sent(argv);
+    --after.unread; // its own reply is read with those pipelined after it
+    return m_broken.empty() && after.plain();
+}
+
 void RedisConnection::append(const Argv &argv)
 {
     if (!m_broken.empty())
         throw RedisConnectionError("the connection is broken: " + m_broken);
+    m_session.sent(argv);
     QVarLengthArray<const char *, 16> ptrs;
     QVarLengthArray<size_t, 16> lens;
     for (const QByteArray &a : argv) {
@@ -245,8 +300,10 @@ RedisValue RedisConnection::receive(const Deadline &deadline)
         void *raw = nullptr;
         if (redisGetReplyFromReader(c, &raw) != REDIS_OK)
             fail("reading a reply failed");
-        if (raw)
+        if (raw) {
+            --m_session.unread;
             return toValue(adoptReply(raw).get());
+        }
         keepWithin(deadline, "reading a reply failed");
         char buffer[16 * 1024];
         const ssize_t n = ::read(c->fd, buffer, sizeof buffer);

@@ -57,6 +57,15 @@ public:
     RedisValue takeReply();
 
     const RedisEndpoint &endpoint() const { return m_endpoint; }
+    const QByteArray &clientName() const { return m_options.clientName; }
+    // Whether a command sent now runs at once, as on a new connection: no
+    // MULTI queues it, no subscription refuses it, no SELECT or CLIENT REPLY
+    // changed what it reads or returns, no reply waits unread. A connection
+    // for which this holds can serve another run (RedisConnectionPool).
+    bool isPlain() const;
+    // Whether it will still hold once `argv` is sent: commands pipelined
+    // after it then run right after it, and answer.
+    bool staysPlainAfter(const Argv &argv) const;
     // The deadline of the calls from now on.
     void setCommandTimeout(int ms) { m_options.commandTimeoutMs = ms; }
     int commandTimeoutMs() const { return m_options.commandTimeoutMs; }
@@ -77,6 +86,16 @@ private:
     RedisEndpoint m_endpoint;
     Options m_options;
     std::string m_broken;      // why the connection cannot be used any more
+    // What the commands sent so far left open on the server's side (isPlain).
+    struct Session {
+        bool transaction = false;   // MULTI without EXEC or DISCARD yet
+        bool watching = false;      // WATCH without EXEC, DISCARD or UNWATCH yet
+        bool changed = false;       // a subscription, SELECT, CLIENT REPLY…: not reset here
+        qint64 unread = 0;          // replies not read yet
+        void sent(const Argv &argv);
+        bool plain() const { return !transaction && !changed && unread == 0; }
+    };
+    Session m_session;
     int m_socketTimeoutMs = 0; // SO_RCVTIMEO and SO_SNDTIMEO as set now
     static constexpr int kTimeoutSlackMs = 10;
     struct ContextDeleter {

@@ -92,6 +92,19 @@ private slots:
         QVERIFY(!QFile::exists(saved));
     }
 
+    // --quiet leaves out the heading and the progress line, not the results.
+    void quietPrintsOnlyTheResults()
+    {
+        const CliResult r = runLockstock({QStringLiteral("explore"), QStringLiteral("lost-update"), QStringLiteral("--strategy"),
+                                          QStringLiteral("correct"), QStringLiteral("--quiet"), QStringLiteral("--language"),
+                                          QStringLiteral("en")},
+                                         60000);
+        QVERIFY2(r.finished && r.exitCode == 0, qPrintable(describe(r)));
+        QVERIFY2(r.out.contains(QLatin1String("No finding in all 12 distinct executions (complete).")), qPrintable(r.out));
+        QVERIFY2(!r.out.contains(QLatin1String("every schedule, on the virtual clock")), qPrintable(r.out));
+        QVERIFY2(r.err.isEmpty(), qPrintable(r.err));
+    }
+
     // Twenty buyers: no budget covers the space; it is sampled, and says so.
     void largeSpaceIsSampled()
     {

@@ -3,6 +3,7 @@
 #include "TestRedis.h"
 
 #include "redis/RedisConnection.h"
+#include "redis/RedisConnectionPool.h"
 #include "redis/RedisError.h"
 #include "redis/RedisScript.h"
 
@@ -155,6 +156,51 @@ private slots:
         e.password = "s3cret";
         RedisConnection ok(e);
         QVERIFY(ok.command({"PING"}).isStatus("PONG"));
+    }
+
+    // A connection is plain while a new one would behave the same.
+    void plainUntilATransactionOrSubscription()
+    {
+        RedisConnection c(m_server->endpoint(), {.clientName = "test:plain"});
+        QVERIFY(c.isPlain());
+        QVERIFY(c.staysPlainAfter({"GET", "k"}));
+        QVERIFY(!c.staysPlainAfter({"MULTI"}));
+        c.command({"WATCH", "k"});
+        QVERIFY(!c.isPlain());            // another user of it would find k watched
+        QVERIFY(c.staysPlainAfter({"GET", "k"}));
+        c.command({"MULTI"});
+        QVERIFY(!c.staysPlainAfter({"SET", "k", "1"})); // queued, not run
+        QVERIFY(c.staysPlainAfter({"EXEC"}));
+        c.command({"EXEC"});
+        QVERIFY(c.isPlain());
+        c.post({"GET", "k"});
+        QVERIFY(!c.isPlain());            // its reply waits unread
+        c.takeReply();
+        QVERIFY(c.isPlain());
+        c.command({"SUBSCRIBE", "news"});
+        QVERIFY(!c.isPlain());
+        QVERIFY(!c.staysPlainAfter({"UNSUBSCRIBE"}));
+    }
+
+    // The pool gives back what it kept, by name, and keeps only plain connections.
+    void poolKeepsPlainConnections()
+    {
+        const RedisConnection::Options named{.clientName = "test:pooled"};
+        RedisConnectionPool pool;
+        std::unique_ptr<RedisConnection> first = pool.take(m_server->endpoint(), named);
+        const long long id = first->command({"CLIENT", "ID"}).toInteger();
+        pool.give(std::move(first));
+        std::unique_ptr<RedisConnection> again = pool.take(m_server->endpoint(), {.commandTimeoutMs = 700, .clientName = "test:pooled"});
+        QCOMPARE(again->command({"CLIENT", "ID"}).toInteger(), id);
+        QCOMPARE(again->commandTimeoutMs(), 700);
+        std::unique_ptr<RedisConnection> other = pool.take(m_server->endpoint(), {.clientName = "test:other"});
+        QVERIFY(other->command({"CLIENT", "ID"}).toInteger() != id);
+        QCOMPARE(other->command({"CLIENT", "GETNAME"}).bytes(), QByteArray("test:other"));
+        again->command({"MULTI"});
+        pool.give(std::move(again));      // left in a transaction: closed
+        std::unique_ptr<RedisConnection> fresh = pool.take(m_server->endpoint(), named);
+        QVERIFY(fresh->command({"CLIENT", "ID"}).toInteger() != id);
+        QVERIFY(fresh->isPlain());
     }
 
     void endpointParsing()

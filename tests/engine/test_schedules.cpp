@@ -4,6 +4,7 @@
 #include "TestRedis.h"
 
 #include "engine/SteppedRun.h"
+#include "redis/RedisConnectionPool.h"
 #include "strategies/Strategies.h"
 
 #include <QTest>
@@ -222,6 +223,49 @@ private slots:
             QVERIFY2(e.durationNs >= 1000'500'000 && e.durationNs <= 1002'000'000, qPrintable(QString::number(e.durationNs)));
         }
         QCOMPARE(analyze(history)->counts.ordersSucceeded, 0);
+    }
+
+    // Runs after runs on one server (the explorer) share their connections:
+    // the second run opens none, and both happen as a run on its own does.
+    void runsShareConnectionsAndHappenTheSame()
+    {
+        RunConfig config = twoClients();
+        config.schedule = Schedule::Interactive;
+        RedisConnection admin(m_server->endpoint());
+        const auto connectionsOpened = [&admin] {
+            const QByteArray info = admin.command({"INFO", "stats"}).bytes();
+            const qsizetype at = info.indexOf("total_connections_received:");
+            return info.mid(at).split('\r').first().split(':').last().toLongLong();
+        };
+        // Each command, its reply and what the step's probe read, in order.
+        const auto story = [](const History &h) {
+            QStringList out;
+            for (const Event &e : h.events())
+                out << QStringLiteral("%1 %2 %3 %4 | %5 %6").arg(e.tNs).arg(int(e.kind)).arg(displayArgv(e.argv), e.reply.display())
+                            .arg(e.probe ? e.probe->stock : -1).arg(e.probe && !e.probe->locks.isEmpty() ? QString::fromUtf8(e.probe->locks.first().value) : QString());
+            return out;
+        };
+        const auto play = [&](History &h, RedisConnectionPool *pool) {
+            SteppedRun run(config, setNxPxLuaStrategy, m_server->endpoint(), h);
+            if (pool)
+                run.shareConnections(*pool);
+            run.prepare();
+            for (const int client : {0, 1, 1, 0, 0, 0, 1, 1, 1, 1, 1, 1})
+                run.stepClient(client);
+            run.runToEnd();
+        };
+        History alone;
+        play(alone, nullptr);
+        RedisConnectionPool pool;
+        History first, second;
+        play(first, &pool);
+        const qint64 opened = connectionsOpened();
+        play(second, &pool);
+        QCOMPARE(connectionsOpened(), opened);
+        QVERIFY(alone.events().size() > 10);
+        QCOMPARE(story(first), story(alone));
+        QCOMPARE(story(second), story(alone));
+        QCOMPARE(second.finalStock(), 98);
     }
 
 private:
