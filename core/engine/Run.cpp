@@ -1231,23 +1231,19 @@ void Run::finish()
     m_clock.stop();
 }
 
-std::shared_ptr<const Probe> Run::readTruth(bool reopen, int timeoutMs)
+std::shared_ptr<const Probe> Run::readTruth(bool last, int timeoutMs)
 {
     // Read with the step's command, at this very instant.
     if (std::shared_ptr<const Probe> along = std::exchange(m_probedWithCommand, nullptr);
-        along && !reopen && along->atNs == m_clock.nowNs())
+        along && !last && along->atNs == m_clock.nowNs())
         return along;
     const QList<Argv> reads = truthReads(m_config);
     const Argv &get = reads.at(0);
     const Argv &pttl = reads.at(1);
     const Argv &stock = reads.at(2);
     long long v = 0;
-    // The final read opens a broken connection again, once; a probe mid-run
-    // does not: Redis dropping the observer stops a stepped run.
     const auto open = [this, timeoutMs] { return connectControl(timeoutMs); };
-    const auto onControl = [&](const auto &use) {
-        return reopen ? usingReopeningOnce(m_control, open, use) : use(control());
-    };
+    const auto onControl = [&](const auto &use) { return usingReopeningOnce(m_control, open, use); };
     const qint64 atNs = m_clock.isVirtual() ? m_clock.nowNs() : -1;
     if (!m_nodes) {
         const QList<RedisValue> r = onControl([&](RedisConnection &c) { return c.pipeline(reads); });

@@ -157,11 +157,13 @@ protected:
     // Hook for stepped runs: the truth from Redis right after a step.
     virtual void observe(Event &) {}
     // Reads what Redis holds now: the stock, and the lock on every lock node
-    // (a node that is down or frozen is left unknown). Throws RedisError when
-    // the stock's server does not answer; with `reopen`, after opening a
-    // connection the server closed once more, with `timeoutMs` per command
-    // (< 0: the run's command timeout).
-    std::shared_ptr<const Probe> readTruth(bool reopen = false, int timeoutMs = -1);
+    // (a node that is down or frozen is left unknown). A connection the
+    // server closed is opened again once, as a client's is. Throws RedisError
+    // when the stock's server does not answer. After a step, what was read
+    // with its command (sendWithProbe); the run's `last` read, after its
+    // steps, reads anew, with `timeoutMs` per command (< 0: the run's command
+    // timeout).
+    std::shared_ptr<const Probe> readTruth(bool last = false, int timeoutMs = -1);
     // A step queued server faults (due now). By default they are performed
     // at once on this thread; live runs wait until the control thread has.
     virtual void serverFaultsQueued() { applyDueServerFaults(); }
