@@ -1,15 +1,35 @@
 #include "Client.h"
 
 #include <array>
+#include <utility>
+#include <vector>
 
 namespace lockstock {
+
+namespace {
+// The generator of client `index` of a run with `seed`. Seeding a Mersenne
+// Twister from a seed sequence costs more than the commands of a short run;
+// runs after runs (the explorer) copy a state seeded once on their thread.
+QRandomGenerator seededRandom(qint64 seed, int index)
+{
+    const std::array<quint32, 3> words{quint32(seed), quint32(seed >> 32), quint32(index)};
+    thread_local std::vector<std::pair<std::array<quint32, 3>, QRandomGenerator>> seeded;
+    for (const auto &[key, random] : seeded)
+        if (key == words)
+            return random;
+    if (seeded.size() >= 64) // a stress run's or a sampling's many seeds: keep the latest
+        seeded.erase(seeded.begin());
+    seeded.emplace_back(words, QRandomGenerator(words.data(), qsizetype(words.size())));
+    return seeded.back().second;
+}
+} // namespace
 
 Client::Client(ClientHost &host, const RunConfig &config, int index)
     : m_host(host)
     , m_config(config)
     , m_index(index)
     , m_name(config.clients.value(index).name.toUtf8())
-    , m_random(std::array<quint32, 3>{quint32(config.seed), quint32(config.seed >> 32), quint32(index)}.data(), 3)
+    , m_random(seededRandom(config.seed, index))
     , m_lockKey(config.lockKey())
     , m_stockKey(config.stockKey())
     , m_fenceKey(config.fenceKey())

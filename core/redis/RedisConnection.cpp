@@ -8,10 +8,13 @@
 #include <QVarLengthArray>
 #include <hiredis/hiredis.h>
 
+#include <array>
+#include <cctype>
 #include <cerrno>
 #include <chrono>
 #include <csignal>
 #include <cstring>
+#include <string_view>
 #include <poll.h>
 #include <unistd.h>
 
@@ -66,25 +69,32 @@ redisReplyObjectFunctions *limitedReplyFunctions()
     return &functions;
 }
 
-bool isCommand(const Argv &argv, const char *name)
+// A command's name in capitals, when it is short enough to be one that
+// changes the session (none has more than 11 letters); else empty.
+std::string_view upperName(const Argv &argv, std::array<char, 12> &buffer)
 {
-    return !argv.isEmpty() && argv.first().compare(name, Qt::CaseInsensitive) == 0;
+    if (argv.isEmpty() || argv.first().size() > qsizetype(buffer.size()))
+        return {};
+    const QByteArray &name = argv.first();
+    for (qsizetype i = 0; i < name.size(); ++i)
+        buffer[size_t(i)] = char(std::toupper(static_cast<unsigned char>(name.at(i))));
+    return {buffer.data(), size_t(name.size())};
 }
 
 // Commands after which the connection is not what a new one would be, in a
 // way EXEC, DISCARD or UNWATCH do not undo.
-bool changesSession(const Argv &argv)
+bool changesSession(std::string_view name, const Argv &argv)
 {
-    if (isCommand(argv, "CLIENT")) {
+    if (name == "CLIENT") {
         // CLIENT REPLY, TRACKING, NO-EVICT… do; these only look or name.
         for (const char *sub : {"SETNAME", "GETNAME", "ID", "INFO", "LIST"})
             if (argv.size() > 1 && argv.at(1).compare(sub, Qt::CaseInsensitive) == 0)
                 return false;
         return true;
     }
-    for (const char *name : {"SUBSCRIBE", "PSUBSCRIBE", "SSUBSCRIBE", "MONITOR", "SELECT", "SWAPDB", "HELLO", "READONLY",
-                             "READWRITE", "AUTH", "QUIT", "RESET"})
-        if (isCommand(argv, name))
+    for (std::string_view changing : {"SUBSCRIBE", "PSUBSCRIBE", "SSUBSCRIBE", "MONITOR", "SELECT", "SWAPDB", "HELLO",
+                                      "READONLY", "READWRITE", "AUTH", "QUIT", "RESET"})
+        if (name == changing)
             return true;
     return false;
 }
@@ -241,16 +251,18 @@ void RedisConnection::keepWithin(const Deadline &deadline, const char *what)
 void RedisConnection::Session::sent(const Argv &argv)
 {
     ++unread;
-    if (isCommand(argv, "MULTI")) {
+    std::array<char, 12> buffer;
+    const std::string_view name = upperName(argv, buffer);
+    if (name == "MULTI") {
         transaction = true;
-    } else if (isCommand(argv, "EXEC") || isCommand(argv, "DISCARD")) {
+    } else if (name == "EXEC" || name == "DISCARD") {
         transaction = false;
         watching = false;
-    } else if (isCommand(argv, "WATCH")) {
+    } else if (name == "WATCH") {
         watching = true;
-    } else if (isCommand(argv, "UNWATCH")) {
+    } else if (name == "UNWATCH") {
         watching = false;
-    } else if (changesSession(argv)) {
+    } else if (changesSession(name, argv)) {
         changed = true;
     }
 }

@@ -1,5 +1,7 @@
 #include "RedisConnectionPool.h"
 
+#include <algorithm>
+
 namespace lockstock {
 
 RedisConnectionPool::RedisConnectionPool() = default;
@@ -13,11 +15,15 @@ QByteArray RedisConnectionPool::keyOf(const RedisEndpoint &endpoint, const QByte
 std::unique_ptr<RedisConnection> RedisConnectionPool::take(const RedisEndpoint &endpoint,
                                                            const RedisConnection::Options &options)
 {
-    std::vector<std::unique_ptr<RedisConnection>> &idle = m_idle[keyOf(endpoint, options.clientName)];
-    if (idle.empty())
+    const auto kept = std::find_if(m_idle.begin(), m_idle.end(), [&](const std::unique_ptr<RedisConnection> &c) {
+        const RedisEndpoint &e = c->endpoint();
+        return c->clientName() == options.clientName && e.port == endpoint.port && e.host == endpoint.host
+            && e.unixSocket == endpoint.unixSocket && e.username == endpoint.username && e.password == endpoint.password;
+    });
+    if (kept == m_idle.end())
         return std::make_unique<RedisConnection>(endpoint, options);
-    std::unique_ptr<RedisConnection> c = std::move(idle.back());
-    idle.pop_back();
+    std::unique_ptr<RedisConnection> c = std::move(*kept);
+    m_idle.erase(kept);
     c->setCommandTimeout(options.commandTimeoutMs);
     return c;
 }
@@ -25,7 +31,7 @@ std::unique_ptr<RedisConnection> RedisConnectionPool::take(const RedisEndpoint &
 void RedisConnectionPool::give(std::unique_ptr<RedisConnection> connection)
 {
     if (connection && connection->isPlain())
-        m_idle[keyOf(connection->endpoint(), connection->clientName())].push_back(std::move(connection));
+        m_idle.push_back(std::move(connection));
 }
 
 bool RedisConnectionPool::isDone(const RedisEndpoint &endpoint, const QByteArray &what) const

@@ -12,7 +12,6 @@
 #include <QByteArray>
 #include <QSet>
 
-#include <map>
 #include <memory>
 #include <vector>
 
@@ -38,7 +37,8 @@ public:
 private:
     static QByteArray keyOf(const RedisEndpoint &endpoint, const QByteArray &what);
 
-    std::map<QByteArray, std::vector<std::unique_ptr<RedisConnection>>> m_idle;
+    // A run holds a few connections: a list is searched faster than a key is made.
+    std::vector<std::unique_ptr<RedisConnection>> m_idle;
     QSet<QByteArray> m_done;
 };
 
