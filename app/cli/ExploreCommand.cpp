@@ -67,11 +67,8 @@ void printResult(const ExploreResult &r)
                                                        : Cli::tr("No finding in all %n distinct execution(s) (complete).", nullptr, n)));
         return;
     }
-    qint64 failing = 0;
-    for (const OutcomeCount &c : r.outcomes)
-        if (!c.outcome.failures().isEmpty())
-            failing += c.count;
-    printOut(QStringLiteral("  ") + Cli::tr("%1 of %n execution(s) (%2) break the stock or the lock.", nullptr, int(r.executions))
+    const qint64 failing = r.failingExecutions();
+    printOut(QStringLiteral("  ") + Cli::tr("%1 of %n execution(s) (%2) fail.", nullptr, int(r.executions))
                                         .arg(failing).arg(shareText(failing, r.executions)));
     printOut(QStringLiteral("  ") + Cli::tr("Shortest counterexample per finding (fewest steps, then fewest faults):"));
     for (const Counterexample &c : r.counterexamples)

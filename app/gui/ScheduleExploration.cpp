@@ -76,11 +76,8 @@ QString ScheduleExploration::verdict() const
     if (!m_result->failed())
         return m_result->coverage == Coverage::Complete ? tr("No finding in all %n distinct execution(s).", nullptr, n)
                                                         : tr("No finding in the %n execution(s) run.", nullptr, n);
-    qint64 failing = 0;
-    for (const OutcomeCount &c : m_result->outcomes)
-        if (!c.outcome.failures().isEmpty())
-            failing += c.count;
-    return tr("%1 of %n execution(s) break the stock or the lock.", nullptr, n).arg(failing);
+    // Not "break the stock or the lock": refused orders and timeouts fail too.
+    return tr("%1 of %n execution(s) fail.", nullptr, n).arg(m_result->failingExecutions());
 }
 
 QColor ScheduleExploration::outcomeColour(int outcome, bool dark) const

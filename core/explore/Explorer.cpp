@@ -647,6 +647,15 @@ Scenario Explorer::counterexampleScenario(const Scenario &scenario, const Strate
     return out;
 }
 
+qint64 ExploreResult::failingExecutions() const
+{
+    qint64 failing = 0;
+    for (const OutcomeCount &c : outcomes)
+        if (!c.outcome.failures().isEmpty())
+            failing += c.count;
+    return failing;
+}
+
 QString ExploreResult::spaceText() const
 {
     const QString faultsText = faults > 0 ? QCoreApplication::translate("Explore", "with up to %n injected fault(s) in %1 placements", nullptr, faults)

@@ -121,6 +121,8 @@ struct ExploreResult {
     QString error;                 // the exploration could not start
 
     bool failed() const { return !counterexamples.isEmpty(); }
+    // The executions whose outcome has a failure (a broken finding).
+    qint64 failingExecutions() const;
     // "complete: all 6 interleavings (DPOR: 4 distinct executions)", in words.
     QString spaceText() const;
     QJsonObject toJson() const;

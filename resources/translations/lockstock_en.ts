@@ -81,10 +81,10 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>%1 of %n execution(s) (%2) break the stock or the lock.</source>
+        <source>%1 of %n execution(s) (%2) fail.</source>
         <translation>
-            <numerusform>%1 of %n execution (%2) breaks the stock or the lock.</numerusform>
-            <numerusform>%1 of %n executions (%2) break the stock or the lock.</numerusform>
+            <numerusform>%1 of %n execution (%2) fails.</numerusform>
+            <numerusform>%1 of %n executions (%2) fail.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -435,10 +435,10 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>%1 of %n execution(s) break the stock or the lock.</source>
+        <source>%1 of %n execution(s) fail.</source>
         <translation>
-            <numerusform>%1 of %n execution breaks the stock or the lock.</numerusform>
-            <numerusform>%1 of %n executions break the stock or the lock.</numerusform>
+            <numerusform>%1 of %n execution fails.</numerusform>
+            <numerusform>%1 of %n executions fail.</numerusform>
         </translation>
     </message>
     <message numerus="yes">

@@ -368,9 +368,9 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>%1 of %n execution(s) (%2) break the stock or the lock.</source>
+        <source>%1 of %n execution(s) (%2) fail.</source>
         <translation>
-            <numerusform>%n 次执行中有 %1 次（%2）破坏了库存或锁。</numerusform>
+            <numerusform>%n 次执行中有 %1 次（%2）失败。</numerusform>
         </translation>
     </message>
     <message>
@@ -3874,9 +3874,9 @@ Set DISPLAY (or WAYLAND_DISPLAY) to the screen to use, or learn in this terminal
         </translation>
     </message>
     <message numerus="yes">
-        <source>%1 of %n execution(s) break the stock or the lock.</source>
+        <source>%1 of %n execution(s) fail.</source>
         <translation>
-            <numerusform>%n 次执行中有 %1 次破坏了库存或锁。</numerusform>
+            <numerusform>%n 次执行中有 %1 次失败。</numerusform>
         </translation>
     </message>
     <message>

@@ -52,6 +52,8 @@ private slots:
         QVERIFY2(r.finished && r.exitCode == 0, qPrintable(describe(r)));
         QVERIFY2(r.out.contains(QLatin1String("complete: 4 distinct executions")), qPrintable(r.out));
         QVERIFY2(r.out.contains(QLatin1String("lost_updates")), qPrintable(r.out));
+        // Failures are named as what they are: refused orders fail too, and break neither stock nor lock.
+        QVERIFY2(r.out.contains(QLatin1String("2 of 4 executions (50.0 %) fail.")), qPrintable(r.out));
         const QJsonObject o = readJson(json);
         const QJsonObject space = o.value(QStringLiteral("space")).toObject();
         QCOMPARE(space.value(QStringLiteral("coverage")).toString(), QStringLiteral("complete"));
