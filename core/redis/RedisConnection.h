@@ -58,13 +58,13 @@ public:
 
     const RedisEndpoint &endpoint() const { return m_endpoint; }
     const QByteArray &clientName() const { return m_options.clientName; }
-    // Whether a command sent now runs at once, as on a new connection: no
-    // MULTI queues it, no subscription refuses it, no SELECT or CLIENT REPLY
-    // changed what it reads or returns, no reply waits unread. A connection
-    // for which this holds can serve another run (RedisConnectionPool).
+    // Whether it behaves as a new connection would: no MULTI queues a
+    // command, no subscription refuses it, no SELECT or CLIENT REPLY changed
+    // what it reads or returns, no reply waits unread, no WATCH waits for an
+    // EXEC. Only such a connection serves another run (RedisConnectionPool).
     bool isPlain() const;
-    // Whether it will still hold once `argv` is sent: commands pipelined
-    // after it then run right after it, and answer.
+    // Whether commands pipelined right after `argv` run at once and answer
+    // as on a new connection (a WATCH open does not stop them).
     bool staysPlainAfter(const Argv &argv) const;
     // The deadline of the calls from now on.
     void setCommandTimeout(int ms) { m_options.commandTimeoutMs = ms; }
