@@ -9,14 +9,15 @@
 // round has two phases of the same length in alternating order: the class
 // idle (joined, not voting), and the class voting (each phone changing its
 // vote about every 1.5 s, some 200 votes a second). During the voting a
-// probe phone votes every 200 ms: its latency is from its send to the swap
-// of the first frame whose sync began after the chart was told of it
-// (ClassPoll's votesChanged with the vote in its figures: the chart drawn
-// with it), in ms and in frames (its round's median frame interval while
-// voting). Its steps are timed too: send to counted in the room (the
-// window's thread read it), counted to the chart told, told to the next
-// sync, sync to swap; and how many frames were synchronized while the vote
-// was counted but the chart not yet told (frames the poll let pass).
+// probe phone votes every 200 ms, one vote under way at a time: its
+// latency is from its send to the swap of the first frame whose sync began
+// after the chart was told of it (ClassPoll's votesChanged with the vote in
+// its figures: the chart drawn with it), in ms and in frames (its round's
+// median frame interval while voting). Its steps are timed too: send to
+// counted in the room (the window's thread read it), counted to the chart
+// told, told to the next sync, sync to swap; and how many frames were
+// synchronized while the vote was counted but the chart not yet told
+// (frames the poll let pass).
 // Figures: per phase the median, 99th percentile and longest frame
 // interval; the paired ratio voting / idle of the 99th percentile (median
 // of the rounds' ratios, with their spread); the probe's median latency
@@ -112,9 +113,12 @@ public:
     }
     // Heard a state at least once each.
     std::atomic<int> heard{0};
-    // The probe's last vote: its choice and when it was sent.
+    // The probe's last vote: its choice and when it was sent; under way
+    // until the frame drawn with it is swapped (the next waits for that, so
+    // a slow frame cannot mix two votes' steps).
     std::atomic<int> probeChoice{-1};
     std::atomic<qint64> probeSentNs{0};
+    std::atomic<bool> probeUnderWay{false};
 
     void setVoting(bool on)
     {
@@ -143,6 +147,8 @@ private:
     }
     void probe()
     {
+        if (probeUnderWay.exchange(true))
+            return;
         const int choice = (probeChoice.load() + 1) % 3;
         probeSentNs = nowNs();
         probeChoice = choice;
@@ -252,7 +258,7 @@ int main(int argc, char **argv)
         }
         frames.lastSyncNs = now;
     }, Qt::DirectConnection);
-    QObject::connect(window, &QQuickWindow::frameSwapped, window, [&frames] {
+    const QMetaObject::Connection swapped = QObject::connect(window, &QQuickWindow::frameSwapped, window, [&frames, &room] {
         const qint64 now = nowNs();
         const QMutexLocker lock(&frames.mutex);
         if (frames.lastNs >= 0)
@@ -261,6 +267,7 @@ int main(int argc, char **argv)
         if (frames.synced.exchange(false)) {
             frames.probe.swappedNs = now;
             frames.done << frames.probe;
+            room->probeUnderWay = false;
         }
     }, Qt::DirectConnection);
     // Always drawing: a frame asked for after each.
@@ -290,6 +297,10 @@ int main(int argc, char **argv)
             frames.intervalsMs.clear();
             frames.done.clear();
             frames.lastNs = -1;
+            frames.probe = {};
+            frames.told = false;
+            frames.synced = false;
+            room->probeUnderWay = false;
         }
         QMetaObject::invokeMethod(room.get(), [&, voting] { room->setVoting(voting); }, Qt::BlockingQueuedConnection);
         window->update();
@@ -358,6 +369,7 @@ int main(int argc, char **argv)
 
     QObject::disconnect(probeInRoom);
     QObject::disconnect(probeTold);
+    QObject::disconnect(swapped);
     QMetaObject::invokeMethod(room.get(), [&] { room.reset(); }, Qt::BlockingQueuedConnection);
     classThread.quit();
     classThread.wait();
