@@ -43,6 +43,8 @@ ClassPoll::ClassPoll(LessonPlayer *player, Translations *translations, QObject *
 {
     m_address = QSettings().value(kSavedAddress).toString();
     connect(&m_server, &PollServer::runningChanged, this, &ClassPoll::runningChanged);
+    connect(&m_server, &PollServer::runningChanged, this, &ClassPoll::gateFrames);
+    connect(m_votesHook, &QQuickItem::windowChanged, this, &ClassPoll::gateFrames);
     connect(&m_server, &PollServer::joinedChanged, this, &ClassPoll::joinedChanged);
     connect(&m_server, &PollServer::droppedChanged, this, &ClassPoll::ignoredChanged);
     connect(&m_server, &PollServer::turnedAwayChanged, this, &ClassPoll::ignoredChanged);
@@ -152,6 +154,11 @@ void ClassPoll::votesCame()
         m_votesHook->polish();
     else
         countVotes();
+}
+
+void ClassPoll::gateFrames()
+{
+    m_frameGate.setWindow(m_server.running() ? m_votesHook->window() : nullptr);
 }
 
 void ClassPoll::countVotes()

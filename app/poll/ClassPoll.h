@@ -7,6 +7,7 @@
 // moment that answers the question); the results of every question asked
 // since the window opened are kept for the export.
 
+#include "FrameGate.h"
 #include "PollAddresses.h"
 #include "PollRoom.h"
 #include "PollServer.h"
@@ -56,7 +57,9 @@ class ClassPoll : public QObject {
     Q_PROPERTY(bool canVoteAgain READ canVoteAgain NOTIFY votesChanged)
     Q_PROPERTY(bool hasResults READ hasResults NOTIFY votesChanged)
     // The item that draws the votes: while it is in a window, they are told
-    // in that window's polish, once a frame, just before the frame's sync.
+    // in that window's polish, once a frame, just before the frame's sync;
+    // and while the poll runs, that window's frames follow each other
+    // (FrameGate), so a vote read while a frame is drawn is in the next.
     Q_PROPERTY(QQuickItem *chart READ chart WRITE setChart NOTIFY chartChanged)
 public:
     ClassPoll(LessonPlayer *player, Translations *translations, QObject *parent = nullptr);
@@ -124,6 +127,8 @@ private:
     // next polish, so a vote read before a frame's sync is in that frame;
     // at once when no window draws the chart.
     void votesCame();
+    // The chart's window, while the poll runs, gets its frames one after the other.
+    void gateFrames();
 
     LessonPlayer *m_player;
     Translations *m_translations;
@@ -136,6 +141,7 @@ private:
     QVariantList m_voters;
     // A child item of the chart, polished when votes came; a child of this object.
     QQuickItem *m_votesHook;
+    FrameGate m_frameGate;
 };
 
 } // namespace lockstock
