@@ -22,17 +22,22 @@ ColumnLayout {
 
     Repeater {
         model: ClassPoll.choices
-        // A row a choice: its text, its bars, its shares.
-        delegate: RowLayout {
+        // A row a choice: its text, its bars, its shares. Placed by anchors, not
+        // a layout of its own: the choice's share of the row, taken while the
+        // panel's layout gave the chart its width, was kept from before that
+        // (Qt 6.4), and "100" was elided until the first vote.
+        delegate: Item {
             id: row
             required property int index
             required property string modelData
             readonly property bool rightOne: ClassPoll.rightChoice === index
             Layout.fillWidth: true
-            spacing: Style.px(8)
+            implicitHeight: Math.max(choice.implicitHeight, bars.implicitHeight, shareText.implicitHeight)
             Label {
+                id: choice
                 objectName: "pollChoice" + row.index
-                Layout.preferredWidth: root.width * 0.3
+                width: row.width * 0.3
+                anchors.verticalCenter: parent.verticalCenter
                 text: (row.rightOne ? "✓ " : "") + row.modelData
                 font.pixelSize: Style.px(17)
                 font.bold: true
@@ -41,7 +46,11 @@ ColumnLayout {
             }
             // The first round thin over the latest: how the discussion moved the class.
             ColumnLayout {
-                Layout.fillWidth: true
+                id: bars
+                anchors.left: choice.right
+                anchors.right: shareText.left
+                anchors.margins: Style.px(8)
+                anchors.verticalCenter: parent.verticalCenter
                 spacing: Style.px(2)
                 Rectangle {
                     Layout.fillWidth: true
@@ -70,7 +79,10 @@ ColumnLayout {
                 }
             }
             Label {
+                id: shareText
                 objectName: "pollShares" + row.index
+                anchors.right: parent.right
+                anchors.verticalCenter: parent.verticalCenter
                 readonly property int count: root.rounds > 0 ? ClassPoll.counts[root.rounds - 1][row.index] : 0
                 text: {
                     const shares = []

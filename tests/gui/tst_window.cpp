@@ -1607,6 +1607,13 @@ private slots:
         QTRY_VERIFY(poll->votingOpen());
         for (test::Phone *p : phones)
             QTRY_COMPARE(p->round(), 1);
+        // Before the first vote, every choice whole on the chart.
+        for (int c = 0; c < 3; ++c) {
+            QQuickItem *choice = findItem(m_window->contentItem(), QStringLiteral("pollChoice%1").arg(c));
+            QVERIFY(choice);
+            QTRY_VERIFY2(!choice->property("truncated").toBool(),
+                         qPrintable(QStringLiteral("%1 in %2 px").arg(choice->property("text").toString()).arg(choice->width())));
+        }
         test::FrameTimes frames(m_window);
         auto *flood = new test::Phone(QUrl(poll->url()), test::studentId(666), &owner);
         flood->open();
