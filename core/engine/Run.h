@@ -162,7 +162,7 @@ protected:
     // when the stock's server does not answer. After a step, what was read
     // with its command (sendWithProbe); the run's `last` read, after its
     // steps, reads anew, with `timeoutMs` per command (< 0: the run's command
-    // timeout).
+    // timeout). Not read while the truth stands (m_standingTruth).
     std::shared_ptr<const Probe> readTruth(bool last = false, int timeoutMs = -1);
     // A step queued server faults (due now). By default they are performed
     // at once on this thread; live runs wait until the control thread has.
@@ -246,12 +246,17 @@ private:
     // with an UNREACHABLE error reply (it may be down on purpose).
     // `*answered` is false when the node never answered (a timeout).
     RedisValue perform(Actor &actor, int server, const Argv &argv, bool *answered);
+    // A stepped run on one server, on the virtual clock: it reads the truth
+    // along its commands, one at a time.
+    bool readsAlongCommands() const;
     // Whether the truth after the step can be read in the same write as its
     // command, `argv` on `c` (see sendWithProbe).
     bool probesWithCommand(const RedisConnection *c, const Argv &argv) const;
-    // Sends `argv` with the reads of a probe behind it; the probe waits for
-    // readTruth() in m_probedWithCommand.
+    // Sends `argv` with the reads of a probe behind it (none while the truth
+    // stands); the probe waits for readTruth() in m_probedWithCommand.
     RedisValue sendWithProbe(RedisConnection &c, const Argv &argv);
+    // The standing truth, as of now.
+    std::shared_ptr<const Probe> standingTruthNow() const;
     std::unique_ptr<RedisConnection> connect(const Client &client, ActorRole role, int server) const;
     // A connection to server `server`: from the pool when the run shares one.
     std::unique_ptr<RedisConnection> open(int server, const RedisConnection::Options &options) const;
@@ -292,6 +297,12 @@ private:
     RedisConnectionPool *m_pool = nullptr;
     // The truth read with the step's command, for the step's probe.
     std::shared_ptr<const Probe> m_probedWithCommand;
+    // What the reads along the last command that changed a key found, when
+    // nothing in it expires: since no command has changed a key, it is what
+    // Redis holds at any later instant, and is not read again.
+    std::shared_ptr<const Probe> m_standingTruth;
+    // A probe's reads of the one server (see probeOfServer).
+    QList<Argv> m_truthReads;
 
 protected:
     // Stepped runs read the truth after every step (SteppedRun::observe).

@@ -268,6 +268,67 @@ private slots:
         QCOMPARE(second.finalStock(), 98);
     }
 
+    // A stepped run reads what Redis holds along its commands, and not at
+    // all while no command has changed a key and nothing it read expires:
+    // after every step, and at the end, what it recorded is what a reader of
+    // its own finds.
+    void probesAreWhatRedisHoldsAfterEachStep_data()
+    {
+        QTest::addColumn<QString>("strategy");
+        QTest::newRow("no lock") << noLockStrategy.name;
+        QTest::newRow("lease, Lua release") << setNxPxLuaStrategy.name;
+        QTest::newRow("lock without expiry") << constantLockStrategy.name;
+        QTest::newRow("WATCH/MULTI") << watchMultiStrategy.name;
+        QTest::newRow("reentrant hash") << reentrantCheckedStrategy.name;
+    }
+    void probesAreWhatRedisHoldsAfterEachStep()
+    {
+        QFETCH(QString, strategy);
+        RunConfig config = twoClients();
+        config.schedule = Schedule::Interactive;
+        config.ordersPerClient = 2;
+        RedisConnection reader(m_server->endpoint());
+        const auto held = [&](const Probe &probe) {
+            const QList<RedisValue> r = reader.pipeline({{"TYPE", config.lockKey()}, {"GET", config.lockKey()},
+                                                         {"HKEYS", config.lockKey()}, {"PTTL", config.lockKey()},
+                                                         {"GET", config.stockKey()}});
+            const bool hash = r.at(0).bytes() == "hash";
+            const QByteArray lock = hash ? r.at(2).items().value(0).bytes() : r.at(1).bytes();
+            const qint64 pttl = r.at(3).toInteger();
+            long long stock = 0;
+            QVERIFY(r.at(4).readInteger(stock));
+            QCOMPARE(probe.stock, stock);
+            QCOMPARE(probe.locks.size(), 1);
+            QCOMPARE(probe.locks.first().value, lock);
+            // The servers' clock may be past the probe's instant (a reply on its way).
+            if (pttl < 0 || probe.locks.first().pttl < 0)
+                QCOMPARE(probe.locks.first().pttl, pttl);
+        };
+        History h;
+        SteppedRun run(config, *findStrategy(strategy), m_server->endpoint(), h);
+        run.prepare();
+        int looked = 0;
+        for (int i = 0; !run.finished() && i < 200; ++i) {
+            const QList<int> active = run.activeClients();
+            const qsizetype before = h.size();
+            run.stepClient(active.at((i / 2) % active.size()));
+            const QList<Event> &events = h.events();
+            for (qsizetype e = events.size() - 1; e >= before; --e)
+                if (events.at(e).probe) {
+                    held(*events.at(e).probe);
+                    if (QTest::currentTestFailed())
+                        QFAIL(qPrintable(QStringLiteral("after step %1").arg(i)));
+                    ++looked;
+                    break;
+                }
+        }
+        run.close();
+        QVERIFY(h.events().last().probe);
+        held(*h.events().last().probe);
+        QCOMPARE(h.finalStock(), 96);
+        QVERIFY2(looked >= 8, qPrintable(QString::number(looked)));
+    }
+
 private:
     std::unique_ptr<RedisServer> m_server;
 };
