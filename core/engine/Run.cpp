@@ -311,18 +311,11 @@ void Run::prepare()
     }
     loadScripts(*m_strategy, false);
     m_truthReads = truthReads(m_config);
-    // A run that reads along its commands reads what the set-up left too:
-    // until a command changes a key, its first steps need no reads.
-    const QList<RedisValue> read = expectReplies(
-        *m_control,
-        {{delLock, Type::Integer},
-         {{"SET", m_config.stockKey(), QByteArray::number(m_config.stock)}, Type::Status, "OK"},
-         {{"DEL", m_config.reservedKey(), m_config.appliedOrdersKey()}, Type::Integer}},
-        readsAlongCommands() ? m_truthReads : QList<Argv>{});
-    if (!read.isEmpty()) {
-        const ServerTruth truth = truthOfServer(read, [&] { return m_control->command({"HKEYS", m_config.lockKey()}); });
-        m_standingTruth = truth.lasts ? truth.probe : nullptr;
-    }
+    m_setUp = {{delLock, Type::Integer},
+               {{"SET", m_config.stockKey(), QByteArray::number(m_config.stock)}, Type::Status, "OK"},
+               {{"DEL", m_config.reservedKey(), m_config.appliedOrdersKey()}, Type::Integer}};
+    if (!readsAlongCommands())
+        sendSetUp();
 
     m_clients.resize(size_t(m_config.clients.size()));
     for (int i = 0; i < int(m_clients.size()); ++i) {
@@ -338,6 +331,19 @@ void Run::prepare()
             queueServerFault(f, m_info.clockNs(double(f.atMs)));
     for (ClientState &s : m_clients)
         spawn(*s.client, ActorRole::Main, clientMain(*s.client, m_strategy));
+}
+
+void Run::sendSetUp()
+{
+    if (m_setUp.isEmpty())
+        return;
+    // Until a command changes a key, what the set-up left stands.
+    const QList<RedisValue> read = expectReplies(*m_control, m_setUp, readsAlongCommands() ? m_truthReads : QList<Argv>{});
+    m_setUp.clear();
+    if (!read.isEmpty()) {
+        const ServerTruth truth = truthOfServer(read, [&] { return m_control->command({"HKEYS", m_config.lockKey()}); });
+        m_standingTruth = truth.lasts ? truth.probe : nullptr;
+    }
 }
 
 void Run::loadScripts(const Strategy &strategy, bool skipDownNodes)
@@ -368,6 +374,7 @@ void Run::loadScripts(const Strategy &strategy, bool skipDownNodes)
 
 void Run::continueWith(const RunConfig &config, const Strategy &strategy)
 {
+    sendSetUp();
     // A lock node down at the fork point misses them, as it would any script.
     loadScripts(strategy, true);
     const bool newStrategy = &strategy != m_strategy;
@@ -701,9 +708,13 @@ RedisValue Run::perform(Actor &actor, int server, const Argv &argv, bool *answer
         RedisValue reply;
         std::unique_ptr<RedisConnection> &c = actor.connections[size_t(server)];
         const auto open = [&] { return connect(*actor.client(), actor.role(), server); };
-        if (const qint64 timeoutMs = m_clock.isVirtual() ? waitThatTimesOut(server, argv) : -1; timeoutMs > 0)
+        const qint64 timeoutMs = m_clock.isVirtual() ? waitThatTimesOut(server, argv) : -1;
+        const bool withProbe = timeoutMs <= 0 && probesWithCommand(c.get(), argv);
+        if (!withProbe)
+            sendSetUp();
+        if (timeoutMs > 0)
             reply = waitOutOnServerClock(actor, server, argv, timeoutMs);
-        else if (probesWithCommand(c.get(), argv))
+        else if (withProbe)
             reply = usingReopeningOnce(c, open, [&](RedisConnection &on) { return sendWithProbe(on, argv); });
         else
             reply = sendReopeningOnce(c, open, argv);
@@ -749,7 +760,15 @@ RedisValue Run::sendWithProbe(RedisConnection &c, const Argv &argv)
         m_probedWithCommand = standingTruthNow();
         return reply;
     }
-    QList<RedisValue> replies = c.pipeline(QList<Argv>{argv} + m_truthReads);
+    QList<RedisValue> replies;
+    try {
+        // The set-up first: a repeat on a reopened connection leaves the same as one.
+        replies = expectReplies(c, m_setUp, QList<Argv>{argv} + m_truthReads);
+    } catch (const RedisRefusedError &err) {
+        // The set-up's, not the command's: the run stops there.
+        throw RedisProtocolError(std::string("setting up the run: ") + err.what());
+    }
+    m_setUp.clear();
     RedisValue reply = replies.takeFirst();
     if (reply.isError() && reply.bytes().startsWith("NOSCRIPT")) {
         // The script goes again after SCRIPT LOAD, past the reads: the step's probe reads on its own.
@@ -1281,6 +1300,7 @@ std::shared_ptr<const Probe> Run::readTruth(bool last, int timeoutMs)
     if (std::shared_ptr<const Probe> along = std::exchange(m_probedWithCommand, nullptr);
         along && !last && along->atNs == m_clock.nowNs())
         return along;
+    sendSetUp();
     if (m_standingTruth)
         return standingTruthNow();
     long long v = 0;

@@ -12,6 +12,7 @@
 
 #include "Client.h"
 #include "History.h"
+#include "RedisChecks.h"
 #include "RunClock.h"
 #include "RunConfig.h"
 #include "Strategy.h"
@@ -253,8 +254,12 @@ private:
     // command, `argv` on `c` (see sendWithProbe).
     bool probesWithCommand(const RedisConnection *c, const Argv &argv) const;
     // Sends `argv` with the reads of a probe behind it (none while the truth
-    // stands); the probe waits for readTruth() in m_probedWithCommand.
+    // stands), and the set-up before it if it has not gone yet; the probe
+    // waits for readTruth() in m_probedWithCommand.
     RedisValue sendWithProbe(RedisConnection &c, const Argv &argv);
+    // Sends the set-up if it has not gone yet (on the run's own connection;
+    // a run that reads along its commands reads what it left too).
+    void sendSetUp();
     // The standing truth, as of now.
     std::shared_ptr<const Probe> standingTruthNow() const;
     std::unique_ptr<RedisConnection> connect(const Client &client, ActorRole role, int server) const;
@@ -301,8 +306,11 @@ private:
     // nothing in it expires: since no command has changed a key, it is what
     // Redis holds at any later instant, and is not read again.
     std::shared_ptr<const Probe> m_standingTruth;
-    // A probe's reads of the one server (see probeOfServer).
+    // A probe's reads of the one server (see truthOfServer).
     QList<Argv> m_truthReads;
+    // The stock's set-up, until it is sent: a run that reads along its
+    // commands sends it in the same write as its first command.
+    QList<ExpectedReply> m_setUp;
 
 protected:
     // Stepped runs read the truth after every step (SteppedRun::observe).

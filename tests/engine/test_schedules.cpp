@@ -304,6 +304,8 @@ private slots:
             if (pttl < 0 || probe.locks.first().pttl < 0)
                 QCOMPARE(probe.locks.first().pttl, pttl);
         };
+        // Left by someone before: the run's set-up, sent with its first command, clears it.
+        reader.pipeline({{"SET", config.stockKey(), "5"}, {"SET", config.lockKey(), "someone"}});
         History h;
         SteppedRun run(config, *findStrategy(strategy), m_server->endpoint(), h);
         run.prepare();
@@ -327,6 +329,26 @@ private slots:
         held(*h.events().last().probe);
         QCOMPARE(h.finalStock(), 96);
         QVERIFY2(looked >= 8, qPrintable(QString::number(looked)));
+    }
+
+    // The set-up goes with the first command: refused there, the run stops
+    // with the server's own words, and no command of a client is recorded as refused.
+    void refusedSetUpStopsTheRun()
+    {
+        RunConfig config = twoClients();
+        config.schedule = Schedule::Interactive;
+        History h;
+        SteppedRun run(config, noLockStrategy, m_server->endpoint(), h);
+        run.prepare();
+        RedisConnection admin(m_server->endpoint());
+        admin.pipeline({{"CONFIG", "SET", "maxmemory-policy", "noeviction"}, {"CONFIG", "SET", "maxmemory", "1"}});
+        run.stepClient(0);
+        admin.command({"CONFIG", "SET", "maxmemory", "0"});
+        QVERIFY(run.failed());
+        QVERIFY2(run.error().contains(QLatin1String("setting up the run")) && run.error().contains(QLatin1String("OOM")),
+                 qPrintable(run.error()));
+        for (const Event &e : h.events())
+            QVERIFY(!(e.kind == EventKind::Command && e.reply.isError()));
     }
 
 private:
