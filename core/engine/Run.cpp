@@ -55,11 +55,10 @@ auto usingReopeningOnce(std::unique_ptr<RedisConnection> &connection, const Open
     }
 }
 
-// What a probe of one server reads: the lock's value and the stock, and
-// whether either expires.
+// What a probe of one server reads: the lock's value and its expiry, the stock.
 QList<Argv> truthReads(const RunConfig &config)
 {
-    return {{"MGET", config.lockKey(), config.stockKey()}, {"PTTL", config.lockKey()}, {"PTTL", config.stockKey()}};
+    return {{"MGET", config.lockKey(), config.stockKey()}, {"PTTL", config.lockKey()}};
 }
 
 LockTruth lockFrom(const RedisValue &value, const RedisValue &ttl)
@@ -71,14 +70,13 @@ LockTruth lockFrom(const RedisValue &value, const RedisValue &ttl)
 // {owner: hold count}, whose owner is the value.
 struct ServerTruth {
     std::shared_ptr<Probe> probe;
-    bool lasts = false;   // neither key has an expiry: only a command changes them
+    bool lockLasts = false;   // no lock, or one without an expiry
 };
 template <class Owners>
 ServerTruth truthOfServer(const QList<RedisValue> &r, const Owners &owners)
 {
     ServerTruth out{std::make_shared<Probe>()};
     const RedisValue &lockTtl = r.at(1);
-    const RedisValue &stockTtl = r.at(2);
     const QList<RedisValue> &values = r.at(0).items();
     const RedisValue lock = values.value(0);
     out.probe->locks << lockFrom(lock, lockTtl);
@@ -89,8 +87,7 @@ ServerTruth truthOfServer(const QList<RedisValue> &r, const Owners &owners)
     }
     long long stock = 0;
     out.probe->stock = values.value(1).readInteger(stock) ? stock : kUnknown;
-    const auto noExpiry = [](const RedisValue &ttl) { return ttl.isInteger() && (ttl.toInteger() == -1 || ttl.toInteger() == -2); };
-    out.lasts = noExpiry(lockTtl) && noExpiry(stockTtl);
+    out.lockLasts = lockTtl.isInteger() && (lockTtl.toInteger() == -1 || lockTtl.toInteger() == -2);
     return out;
 }
 
@@ -311,9 +308,8 @@ void Run::prepare()
     }
     loadScripts(*m_strategy, false);
     m_truthReads = truthReads(m_config);
-    m_setUp = {{delLock, Type::Integer},
-               {{"SET", m_config.stockKey(), QByteArray::number(m_config.stock)}, Type::Status, "OK"},
-               {{"DEL", m_config.reservedKey(), m_config.appliedOrdersKey()}, Type::Integer}};
+    m_setUp = {{delLock + Argv{m_config.reservedKey(), m_config.appliedOrdersKey()}, Type::Integer},
+               {{"SET", m_config.stockKey(), QByteArray::number(m_config.stock)}, Type::Status, "OK"}};
     if (!readsAlongCommands())
         sendSetUp();
 
@@ -342,7 +338,7 @@ void Run::sendSetUp()
     m_setUp.clear();
     if (!read.isEmpty()) {
         const ServerTruth truth = truthOfServer(read, [&] { return m_control->command({"HKEYS", m_config.lockKey()}); });
-        m_standingTruth = truth.lasts ? truth.probe : nullptr;
+        stand(truth.probe, truth.lockLasts);
     }
 }
 
@@ -690,8 +686,8 @@ RedisValue Run::waitOutOnServerClock(Actor &actor, int server, const Argv &argv,
 RedisValue Run::perform(Actor &actor, int server, const Argv &argv, bool *answered)
 {
     *answered = true;
-    if (m_standingTruth && !changesNoKey(argv))
-        m_standingTruth.reset();
+    if (readsAlongCommands())
+        noteWhatItChanges(argv);
     try {
         if (m_clock.isVirtual() && isStopped(server)) {
             // A stopped process reads nothing: what was sent waits in the
@@ -777,9 +773,23 @@ RedisValue Run::sendWithProbe(RedisConnection &c, const Argv &argv)
     }
     ServerTruth truth = truthOfServer(replies, [&] { return c.command({"HKEYS", m_config.lockKey()}); });
     truth.probe->atNs = m_clock.nowNs();
-    m_standingTruth = truth.lasts ? truth.probe : nullptr;
+    stand(truth.probe, truth.lockLasts);
     m_probedWithCommand = std::move(truth.probe);
     return reply;
+}
+
+void Run::noteWhatItChanges(const Argv &argv)
+{
+    const CommandAccess access = commandAccess(argv);
+    if (!access.changesNoKey())
+        m_standingTruth.reset();
+    if (access.clock && (access.everyKey || access.writes.contains(m_config.stockKey())))
+        m_stockMayExpire = true;
+}
+
+void Run::stand(const std::shared_ptr<const Probe> &probe, bool lockLasts)
+{
+    m_standingTruth = lockLasts && !m_stockMayExpire ? probe : nullptr;
 }
 
 std::shared_ptr<const Probe> Run::standingTruthNow() const
@@ -1314,7 +1324,7 @@ std::shared_ptr<const Probe> Run::readTruth(bool last, int timeoutMs)
         });
         truth.probe->atNs = atNs;
         if (readsAlongCommands())
-            m_standingTruth = truth.lasts ? truth.probe : nullptr;
+            stand(truth.probe, truth.lockLasts);
         return truth.probe;
     }
     const Argv get{"GET", m_config.lockKey()};

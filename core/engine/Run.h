@@ -262,6 +262,11 @@ private:
     void sendSetUp();
     // The standing truth, as of now.
     std::shared_ptr<const Probe> standingTruthNow() const;
+    // Before a command of a run that reads along its commands: whether the
+    // truth still stands after it, and whether the stock may expire.
+    void noteWhatItChanges(const Argv &argv);
+    // What was just read stands while nothing in it expires.
+    void stand(const std::shared_ptr<const Probe> &probe, bool lockLasts);
     std::unique_ptr<RedisConnection> connect(const Client &client, ActorRole role, int server) const;
     // A connection to server `server`: from the pool when the run shares one.
     std::unique_ptr<RedisConnection> open(int server, const RedisConnection::Options &options) const;
@@ -306,6 +311,10 @@ private:
     // nothing in it expires: since no command has changed a key, it is what
     // Redis holds at any later instant, and is not read again.
     std::shared_ptr<const Probe> m_standingTruth;
+    // The set-up SETs the stock without an expiry; set once a command that
+    // can give it one ran (one that writes it and sets or reads an expiry, a
+    // script that does, a command LockStock does not know).
+    bool m_stockMayExpire = false;
     // A probe's reads of the one server (see truthOfServer).
     QList<Argv> m_truthReads;
     // The stock's set-up, until it is sent: a run that reads along its

@@ -108,6 +108,7 @@ CommandAccess commandAccess(const Argv &argv)
     if (name == "EXEC" || name == "WAIT") {
         // EXEC: what was queued (the reader adds it); WAIT: ends by the clock.
         out.clock = true;
+        out.runsQueued = name == "EXEC";
         return out;
     }
     const auto known = knownCommands().constFind(name);
@@ -129,12 +130,6 @@ CommandAccess commandAccess(const Argv &argv)
 CommandAccess commandAccess(const PackedArgv &packed)
 {
     return commandAccess(packed.toList());
-}
-
-bool changesNoKey(const Argv &argv)
-{
-    const CommandAccess access = commandAccess(argv);
-    return access.writes.isEmpty() && !access.everyKey && argv.first().compare("EXEC", Qt::CaseInsensitive) != 0;
 }
 
 } // namespace lockstock

@@ -23,12 +23,12 @@ struct CommandAccess {
     QList<QByteArray> writes;
     bool everyKey = false;   // unknown command, SCRIPT FLUSH...: all keys of its server
     bool clock = false;
+    bool runsQueued = false; // EXEC: what the transaction queued
+
+    // Running it leaves every key as it was: a read, PING, WATCH, MULTI.
+    bool changesNoKey() const { return writes.isEmpty() && !everyKey && !runsQueued; }
 };
 CommandAccess commandAccess(const Argv &argv);
 CommandAccess commandAccess(const PackedArgv &argv);
-
-// Whether running the command leaves every key as it was: a read, PING,
-// WATCH, MULTI; not EXEC, which runs what was queued.
-bool changesNoKey(const Argv &argv);
 
 } // namespace lockstock
