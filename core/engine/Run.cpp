@@ -333,13 +333,10 @@ void Run::sendSetUp()
 {
     if (m_setUp.isEmpty())
         return;
-    // Until a command changes a key, what the set-up left stands.
-    const QList<RedisValue> read = expectReplies(*m_control, m_setUp, readsAlongCommands() ? m_truthReads : QList<Argv>{});
+    expectReplies(*m_control, m_setUp);
     m_setUp.clear();
-    if (!read.isEmpty()) {
-        const ServerTruth truth = truthOfServer(read, [&] { return m_control->command({"HKEYS", m_config.lockKey()}); });
-        stand(truth.probe, truth.lockLasts);
-    }
+    if (readsAlongCommands())
+        stand(setUpTruth(), true);
 }
 
 void Run::loadScripts(const Strategy &strategy, bool skipDownNodes)
@@ -686,8 +683,7 @@ RedisValue Run::waitOutOnServerClock(Actor &actor, int server, const Argv &argv,
 RedisValue Run::perform(Actor &actor, int server, const Argv &argv, bool *answered)
 {
     *answered = true;
-    if (readsAlongCommands())
-        noteWhatItChanges(argv);
+    const bool changesNoKey = readsAlongCommands() && noteWhatItChanges(argv);
     try {
         if (m_clock.isVirtual() && isStopped(server)) {
             // A stopped process reads nothing: what was sent waits in the
@@ -711,7 +707,7 @@ RedisValue Run::perform(Actor &actor, int server, const Argv &argv, bool *answer
         if (timeoutMs > 0)
             reply = waitOutOnServerClock(actor, server, argv, timeoutMs);
         else if (withProbe)
-            reply = usingReopeningOnce(c, open, [&](RedisConnection &on) { return sendWithProbe(on, argv); });
+            reply = usingReopeningOnce(c, open, [&](RedisConnection &on) { return sendWithProbe(on, argv, changesNoKey); });
         else
             reply = sendReopeningOnce(c, open, argv);
         // Lock nodes are faulted on purpose: what they answer is the lesson.
@@ -748,24 +744,26 @@ bool Run::probesWithCommand(const RedisConnection *c, const Argv &argv) const
 }
 
 
-RedisValue Run::sendWithProbe(RedisConnection &c, const Argv &argv)
+RedisValue Run::sendWithProbe(RedisConnection &c, const Argv &argv, bool changesNoKey)
 {
-    if (m_standingTruth) {
-        // perform() keeps it only for a command that changes no key.
-        RedisValue reply = c.command(argv);
-        m_probedWithCommand = standingTruthNow();
-        return reply;
-    }
+    if (!m_setUp.isEmpty() && changesNoKey)
+        stand(setUpTruth(), true);
+    // No reads while the truth stands: noteWhatItChanges() kept it for a command that changes no key.
+    const bool reads = !m_standingTruth;
     QList<RedisValue> replies;
     try {
         // The set-up first: a repeat on a reopened connection leaves the same as one.
-        replies = expectReplies(c, m_setUp, QList<Argv>{argv} + m_truthReads);
+        replies = expectReplies(c, m_setUp, reads ? QList<Argv>{argv} + m_truthReads : QList<Argv>{argv});
     } catch (const RedisRefusedError &err) {
         // The set-up's, not the command's: the run stops there.
         throw RedisProtocolError(std::string("setting up the run: ") + err.what());
     }
     m_setUp.clear();
     RedisValue reply = replies.takeFirst();
+    if (!reads) {
+        m_probedWithCommand = standingTruthNow();
+        return reply;
+    }
     if (reply.isError() && reply.bytes().startsWith("NOSCRIPT")) {
         // The script goes again after SCRIPT LOAD, past the reads: the step's probe reads on its own.
         m_probedWithCommand.reset();
@@ -778,13 +776,23 @@ RedisValue Run::sendWithProbe(RedisConnection &c, const Argv &argv)
     return reply;
 }
 
-void Run::noteWhatItChanges(const Argv &argv)
+bool Run::noteWhatItChanges(const Argv &argv)
 {
     const CommandAccess access = commandAccess(argv);
     if (!access.changesNoKey())
         m_standingTruth.reset();
     if (access.clock && (access.everyKey || access.writes.contains(m_config.stockKey())))
         m_stockMayExpire = true;
+    return access.changesNoKey();
+}
+
+std::shared_ptr<const Probe> Run::setUpTruth() const
+{
+    auto probe = std::make_shared<Probe>();
+    probe->atNs = m_clock.nowNs();
+    probe->stock = m_config.stock;
+    probe->locks << LockTruth{{}, kNoKey};
+    return probe;
 }
 
 void Run::stand(const std::shared_ptr<const Probe> &probe, bool lockLasts)

@@ -256,15 +256,18 @@ private:
     // Sends `argv` with the reads of a probe behind it (none while the truth
     // stands), and the set-up before it if it has not gone yet; the probe
     // waits for readTruth() in m_probedWithCommand.
-    RedisValue sendWithProbe(RedisConnection &c, const Argv &argv);
-    // Sends the set-up if it has not gone yet (on the run's own connection;
-    // a run that reads along its commands reads what it left too).
+    RedisValue sendWithProbe(RedisConnection &c, const Argv &argv, bool changesNoKey);
+    // Sends the set-up if it has not gone yet, on the run's own connection.
     void sendSetUp();
+    // What the set-up leaves, as its replies said: no lock, the stock it
+    // SET (without an expiry).
+    std::shared_ptr<const Probe> setUpTruth() const;
     // The standing truth, as of now.
     std::shared_ptr<const Probe> standingTruthNow() const;
     // Before a command of a run that reads along its commands: whether the
-    // truth still stands after it, and whether the stock may expire.
-    void noteWhatItChanges(const Argv &argv);
+    // truth still stands after it, and whether the stock may expire. True
+    // when it changes no key.
+    bool noteWhatItChanges(const Argv &argv);
     // What was just read stands while nothing in it expires.
     void stand(const std::shared_ptr<const Probe> &probe, bool lockLasts);
     std::unique_ptr<RedisConnection> connect(const Client &client, ActorRole role, int server) const;
