@@ -4,6 +4,9 @@
 
 #include <QHash>
 
+#include <algorithm>
+#include <cctype>
+
 namespace lockstock {
 
 namespace {
@@ -78,7 +81,13 @@ CommandAccess commandAccess(const Argv &argv)
     CommandAccess out;
     if (argv.isEmpty())
         return out;
-    const QByteArray name = argv.first().toUpper();
+    // Upper-cased on the stack: a command name is short, and this runs for every command of a stepped run.
+    char buffer[24];
+    const QByteArray &first = argv.first();
+    const bool fits = first.size() <= qsizetype(sizeof buffer);
+    if (fits)
+        std::transform(first.begin(), first.end(), buffer, [](char ch) { return char(std::toupper(uchar(ch))); });
+    const QByteArray name = fits ? QByteArray::fromRawData(buffer, first.size()) : first.toUpper();
     if (name == "SET") {
         // SET key value [NX|XX] [GET] [EX s|PX ms|EXAT|PXAT|KEEPTTL]
         out.writes << argv.value(1);
