@@ -66,14 +66,15 @@ RedisValue expectReply(RedisConnection &c, const Argv &argv, RedisValue::Type ex
     return checked(c, argv, c.command(argv), expected, status);
 }
 
-void expectReplies(RedisConnection &c, const QList<ExpectedReply> &commands)
+QList<RedisValue> expectReplies(RedisConnection &c, const QList<ExpectedReply> &commands, const QList<Argv> &then)
 {
     QList<Argv> argvs;
     for (const ExpectedReply &e : commands)
         argvs << e.argv;
-    const QList<RedisValue> replies = c.pipeline(argvs);
+    QList<RedisValue> replies = c.pipeline(argvs + then);
     for (qsizetype i = 0; i < commands.size(); ++i)
         checked(c, commands.at(i).argv, replies.at(i), commands.at(i).type, commands.at(i).status);
+    return replies.mid(commands.size());
 }
 
 void preflight(RedisConnection &c, const QByteArray &key, int connections)

@@ -23,13 +23,14 @@ std::string refusalMessage(const RedisEndpoint &endpoint, const Argv &argv, cons
 // other reply RedisProtocolError (a server that answers SET with PONG is not
 // Redis). I/O failures throw as RedisConnection::command does.
 RedisValue expectReply(RedisConnection &c, const Argv &argv, RedisValue::Type expected, const char *status = nullptr);
-// The same for several commands, sent in one write.
+// The same for several commands, sent in one write, with `then` behind them:
+// their replies, unchecked.
 struct ExpectedReply {
     Argv argv;
     RedisValue::Type type;
     const char *status = nullptr;
 };
-void expectReplies(RedisConnection &c, const QList<ExpectedReply> &commands);
+QList<RedisValue> expectReplies(RedisConnection &c, const QList<ExpectedReply> &commands, const QList<Argv> &then = {});
 
 // On `key`, a key of the run's own prefix: SET with an expiry, a script that
 // writes, DEL and PTTL, each answered exactly as Redis does. Then, when the

@@ -4,6 +4,7 @@
 #include "RedisChecks.h"
 #include "Wakeup.h"
 
+#include "../redis/CommandAccess.h"
 #include "../redis/RedisError.h"
 #include "../redis/RedisScript.h"
 
@@ -52,6 +53,42 @@ auto usingReopeningOnce(std::unique_ptr<RedisConnection> &connection, const Open
                 throw;
         }
     }
+}
+
+// What a probe of one server reads: the lock's value and its expiry, the stock.
+QList<Argv> truthReads(const RunConfig &config)
+{
+    return {{"MGET", config.lockKey(), config.stockKey()}, {"PTTL", config.lockKey()}};
+}
+
+LockTruth lockFrom(const RedisValue &value, const RedisValue &ttl)
+{
+    return LockTruth{value.isString() ? value.bytes() : QByteArray(), ttl.isInteger() ? ttl.toInteger() : kUnknown};
+}
+
+// What the one server holds, from the replies to truthReads(); `owners` reads a reentrant lock's hash
+// {owner: hold count}, whose owner is the value.
+struct ServerTruth {
+    std::shared_ptr<Probe> probe;
+    bool lockLasts = false;   // no lock, or one without an expiry
+};
+template <class Owners>
+ServerTruth truthOfServer(const QList<RedisValue> &r, const Owners &owners)
+{
+    ServerTruth out{std::make_shared<Probe>()};
+    const RedisValue &lockTtl = r.at(1);
+    const QList<RedisValue> &values = r.at(0).items();
+    const RedisValue lock = values.value(0);
+    out.probe->locks << lockFrom(lock, lockTtl);
+    // MGET answers nil for a key that is there but not a string.
+    if (lock.isNil() && lockTtl.isInteger() && lockTtl.toInteger() != -2) {
+        const RedisValue keys = owners();
+        out.probe->locks.last().value = keys.items().isEmpty() ? QByteArray() : keys.items().first().bytes();
+    }
+    long long stock = 0;
+    out.probe->stock = values.value(1).readInteger(stock) ? stock : kUnknown;
+    out.lockLasts = lockTtl.isInteger() && (lockTtl.toInteger() == -1 || lockTtl.toInteger() == -2);
+    return out;
 }
 
 template <class Open>
@@ -270,9 +307,11 @@ void Run::prepare()
             m_pool->give(std::move(own));
     }
     loadScripts(*m_strategy, false);
-    expectReplies(*m_control, {{delLock, Type::Integer},
-                               {{"SET", m_config.stockKey(), QByteArray::number(m_config.stock)}, Type::Status, "OK"},
-                               {{"DEL", m_config.reservedKey(), m_config.appliedOrdersKey()}, Type::Integer}});
+    m_truthReads = truthReads(m_config);
+    m_setUp = {{delLock + Argv{m_config.reservedKey(), m_config.appliedOrdersKey()}, Type::Integer},
+               {{"SET", m_config.stockKey(), QByteArray::number(m_config.stock)}, Type::Status, "OK"}};
+    if (!readsAlongCommands())
+        sendSetUp();
 
     m_clients.resize(size_t(m_config.clients.size()));
     for (int i = 0; i < int(m_clients.size()); ++i) {
@@ -288,6 +327,16 @@ void Run::prepare()
             queueServerFault(f, m_info.clockNs(double(f.atMs)));
     for (ClientState &s : m_clients)
         spawn(*s.client, ActorRole::Main, clientMain(*s.client, m_strategy));
+}
+
+void Run::sendSetUp()
+{
+    if (m_setUp.isEmpty())
+        return;
+    expectReplies(*m_control, m_setUp);
+    m_setUp.clear();
+    if (readsAlongCommands())
+        stand(setUpTruth(), true);
 }
 
 void Run::loadScripts(const Strategy &strategy, bool skipDownNodes)
@@ -318,6 +367,7 @@ void Run::loadScripts(const Strategy &strategy, bool skipDownNodes)
 
 void Run::continueWith(const RunConfig &config, const Strategy &strategy)
 {
+    sendSetUp();
     // A lock node down at the fork point misses them, as it would any script.
     loadScripts(strategy, true);
     const bool newStrategy = &strategy != m_strategy;
@@ -345,6 +395,7 @@ void Run::continueWith(const RunConfig &config, const Strategy &strategy)
             queueServerFault(f, m_info.clockNs(double(f.atMs)));
     // Clients keep a reference to m_config: assigned in place, they read the new values.
     m_config = config;
+    m_truthReads = truthReads(m_config);
     m_strategy = &strategy;
     const QStringList nodes = m_info.nodes;
     QList<StrategyTurn> turns = m_info.turns;
@@ -632,6 +683,7 @@ RedisValue Run::waitOutOnServerClock(Actor &actor, int server, const Argv &argv,
 RedisValue Run::perform(Actor &actor, int server, const Argv &argv, bool *answered)
 {
     *answered = true;
+    const bool changesNoKey = readsAlongCommands() && noteWhatItChanges(argv);
     try {
         if (m_clock.isVirtual() && isStopped(server)) {
             // A stopped process reads nothing: what was sent waits in the
@@ -648,10 +700,14 @@ RedisValue Run::perform(Actor &actor, int server, const Argv &argv, bool *answer
         RedisValue reply;
         std::unique_ptr<RedisConnection> &c = actor.connections[size_t(server)];
         const auto open = [&] { return connect(*actor.client(), actor.role(), server); };
-        if (const qint64 timeoutMs = m_clock.isVirtual() ? waitThatTimesOut(server, argv) : -1; timeoutMs > 0)
+        const qint64 timeoutMs = m_clock.isVirtual() ? waitThatTimesOut(server, argv) : -1;
+        const bool withProbe = timeoutMs <= 0 && probesWithCommand(c.get(), argv);
+        if (!withProbe)
+            sendSetUp();
+        if (timeoutMs > 0)
             reply = waitOutOnServerClock(actor, server, argv, timeoutMs);
-        else if (probesWithCommand(c.get(), argv))
-            reply = usingReopeningOnce(c, open, [&](RedisConnection &on) { return sendWithProbe(on, argv); });
+        else if (withProbe)
+            reply = usingReopeningOnce(c, open, [&](RedisConnection &on) { return sendWithProbe(on, argv, changesNoKey); });
         else
             reply = sendReopeningOnce(c, open, argv);
         // Lock nodes are faulted on purpose: what they answer is the lesson.
@@ -673,57 +729,82 @@ RedisValue Run::perform(Actor &actor, int server, const Argv &argv, bool *answer
     }
 }
 
+bool Run::readsAlongCommands() const
+{
+    return observesEachStep() && m_clock.isVirtual() && !m_nodes;
+}
+
 bool Run::probesWithCommand(const RedisConnection *c, const Argv &argv) const
 {
     // A stepped run on one server sends one command at a time: reads sent
     // right behind a command on its own connection see what it left, as the
     // probe after the step would, for no round trip of their own. Not when
     // they would be queued in a MULTI or refused by a subscription.
-    return observesEachStep() && m_clock.isVirtual() && !m_nodes && c && c->staysPlainAfter(argv);
+    return readsAlongCommands() && c && c->staysPlainAfter(argv);
 }
 
-namespace {
-// What a probe of one server reads: the lock's value and PTTL, the stock.
-QList<Argv> truthReads(const RunConfig &config)
-{
-    return {{"GET", config.lockKey()}, {"PTTL", config.lockKey()}, {"GET", config.stockKey()}};
-}
 
-LockTruth lockFrom(const RedisValue &value, const RedisValue &ttl)
+RedisValue Run::sendWithProbe(RedisConnection &c, const Argv &argv, bool changesNoKey)
 {
-    return LockTruth{value.isString() ? value.bytes() : QByteArray(), ttl.isInteger() ? ttl.toInteger() : kUnknown};
-}
-
-// The probe of one server from the replies to truthReads(); `owners` reads a
-// reentrant lock's hash {owner: hold count}, whose owner is the value.
-template <class Owners>
-std::shared_ptr<Probe> probeOfServer(const QList<RedisValue> &r, const Owners &owners)
-{
-    auto probe = std::make_shared<Probe>();
-    probe->locks << lockFrom(r.at(0), r.at(1));
-    if (r.at(0).isError() && r.at(0).bytes().startsWith("WRONGTYPE")) {
-        const RedisValue keys = owners();
-        probe->locks.last().value = keys.items().isEmpty() ? QByteArray() : keys.items().first().bytes();
+    if (!m_setUp.isEmpty() && changesNoKey)
+        stand(setUpTruth(), true);
+    // No reads while the truth stands: noteWhatItChanges() kept it for a command that changes no key.
+    const bool reads = !m_standingTruth;
+    QList<RedisValue> replies;
+    try {
+        // The set-up first: a repeat on a reopened connection leaves the same as one.
+        replies = expectReplies(c, m_setUp, reads ? QList<Argv>{argv} + m_truthReads : QList<Argv>{argv});
+    } catch (const RedisRefusedError &err) {
+        // The set-up's, not the command's: the run stops there.
+        throw RedisProtocolError(std::string("setting up the run: ") + err.what());
     }
-    long long stock = 0;
-    probe->stock = r.at(2).readInteger(stock) ? stock : kUnknown;
-    return probe;
-}
-} // namespace
-
-RedisValue Run::sendWithProbe(RedisConnection &c, const Argv &argv)
-{
-    QList<RedisValue> replies = c.pipeline(QList<Argv>{argv} + truthReads(m_config));
+    m_setUp.clear();
     RedisValue reply = replies.takeFirst();
+    if (!reads) {
+        m_probedWithCommand = standingTruthNow();
+        return reply;
+    }
     if (reply.isError() && reply.bytes().startsWith("NOSCRIPT")) {
         // The script goes again after SCRIPT LOAD, past the reads: the step's probe reads on its own.
         m_probedWithCommand.reset();
         return c.command(argv);
     }
-    auto probe = probeOfServer(replies, [&] { return c.command({"HKEYS", m_config.lockKey()}); });
-    probe->atNs = m_clock.nowNs();
-    m_probedWithCommand = std::move(probe);
+    ServerTruth truth = truthOfServer(replies, [&] { return c.command({"HKEYS", m_config.lockKey()}); });
+    truth.probe->atNs = m_clock.nowNs();
+    stand(truth.probe, truth.lockLasts);
+    m_probedWithCommand = std::move(truth.probe);
     return reply;
+}
+
+bool Run::noteWhatItChanges(const Argv &argv)
+{
+    const CommandAccess access = commandAccess(argv);
+    if (!access.changesNoKey())
+        m_standingTruth.reset();
+    if (access.clock && (access.everyKey || access.writes.contains(m_config.stockKey())))
+        m_stockMayExpire = true;
+    return access.changesNoKey();
+}
+
+std::shared_ptr<const Probe> Run::setUpTruth() const
+{
+    auto probe = std::make_shared<Probe>();
+    probe->atNs = m_clock.nowNs();
+    probe->stock = m_config.stock;
+    probe->locks << LockTruth{{}, kNoKey};
+    return probe;
+}
+
+void Run::stand(const std::shared_ptr<const Probe> &probe, bool lockLasts)
+{
+    m_standingTruth = lockLasts && !m_stockMayExpire ? probe : nullptr;
+}
+
+std::shared_ptr<const Probe> Run::standingTruthNow() const
+{
+    auto probe = std::make_shared<Probe>(*m_standingTruth);
+    probe->atNs = m_clock.nowNs();
+    return probe;
 }
 
 int Run::serverOf(const Actor &actor) const
@@ -1237,22 +1318,26 @@ std::shared_ptr<const Probe> Run::readTruth(bool last, int timeoutMs)
     if (std::shared_ptr<const Probe> along = std::exchange(m_probedWithCommand, nullptr);
         along && !last && along->atNs == m_clock.nowNs())
         return along;
-    const QList<Argv> reads = truthReads(m_config);
-    const Argv &get = reads.at(0);
-    const Argv &pttl = reads.at(1);
-    const Argv &stock = reads.at(2);
+    sendSetUp();
+    if (m_standingTruth)
+        return standingTruthNow();
     long long v = 0;
     const auto open = [this, timeoutMs] { return connectControl(timeoutMs); };
     const auto onControl = [&](const auto &use) { return usingReopeningOnce(m_control, open, use); };
     const qint64 atNs = m_clock.isVirtual() ? m_clock.nowNs() : -1;
     if (!m_nodes) {
-        const QList<RedisValue> r = onControl([&](RedisConnection &c) { return c.pipeline(reads); });
-        auto probe = probeOfServer(r, [&] {
+        const QList<RedisValue> r = onControl([&](RedisConnection &c) { return c.pipeline(m_truthReads); });
+        ServerTruth truth = truthOfServer(r, [&] {
             return onControl([&](RedisConnection &c) { return c.command({"HKEYS", m_config.lockKey()}); });
         });
-        probe->atNs = atNs;
-        return probe;
+        truth.probe->atNs = atNs;
+        if (readsAlongCommands())
+            stand(truth.probe, truth.lockLasts);
+        return truth.probe;
     }
+    const Argv get{"GET", m_config.lockKey()};
+    const Argv pttl{"PTTL", m_config.lockKey()};
+    const Argv stock{"GET", m_config.stockKey()};
     auto probe = std::make_shared<Probe>();
     probe->atNs = atNs;
     probe->stock = onControl([&](RedisConnection &c) { return c.command(stock); }).readInteger(v) ? v : kUnknown;

@@ -12,6 +12,7 @@
 
 #include "Client.h"
 #include "History.h"
+#include "RedisChecks.h"
 #include "RunClock.h"
 #include "RunConfig.h"
 #include "Strategy.h"
@@ -162,7 +163,7 @@ protected:
     // when the stock's server does not answer. After a step, what was read
     // with its command (sendWithProbe); the run's `last` read, after its
     // steps, reads anew, with `timeoutMs` per command (< 0: the run's command
-    // timeout).
+    // timeout). Not read while the truth stands (m_standingTruth).
     std::shared_ptr<const Probe> readTruth(bool last = false, int timeoutMs = -1);
     // A step queued server faults (due now). By default they are performed
     // at once on this thread; live runs wait until the control thread has.
@@ -246,12 +247,29 @@ private:
     // with an UNREACHABLE error reply (it may be down on purpose).
     // `*answered` is false when the node never answered (a timeout).
     RedisValue perform(Actor &actor, int server, const Argv &argv, bool *answered);
+    // A stepped run on one server, on the virtual clock: it reads the truth
+    // along its commands, one at a time.
+    bool readsAlongCommands() const;
     // Whether the truth after the step can be read in the same write as its
     // command, `argv` on `c` (see sendWithProbe).
     bool probesWithCommand(const RedisConnection *c, const Argv &argv) const;
-    // Sends `argv` with the reads of a probe behind it; the probe waits for
-    // readTruth() in m_probedWithCommand.
-    RedisValue sendWithProbe(RedisConnection &c, const Argv &argv);
+    // Sends `argv` with the reads of a probe behind it (none while the truth
+    // stands), and the set-up before it if it has not gone yet; the probe
+    // waits for readTruth() in m_probedWithCommand.
+    RedisValue sendWithProbe(RedisConnection &c, const Argv &argv, bool changesNoKey);
+    // Sends the set-up if it has not gone yet, on the run's own connection.
+    void sendSetUp();
+    // What the set-up leaves, as its replies said: no lock, the stock it
+    // SET (without an expiry).
+    std::shared_ptr<const Probe> setUpTruth() const;
+    // The standing truth, as of now.
+    std::shared_ptr<const Probe> standingTruthNow() const;
+    // Before a command of a run that reads along its commands: whether the
+    // truth still stands after it, and whether the stock may expire. True
+    // when it changes no key.
+    bool noteWhatItChanges(const Argv &argv);
+    // What was just read stands while nothing in it expires.
+    void stand(const std::shared_ptr<const Probe> &probe, bool lockLasts);
     std::unique_ptr<RedisConnection> connect(const Client &client, ActorRole role, int server) const;
     // A connection to server `server`: from the pool when the run shares one.
     std::unique_ptr<RedisConnection> open(int server, const RedisConnection::Options &options) const;
@@ -292,6 +310,19 @@ private:
     RedisConnectionPool *m_pool = nullptr;
     // The truth read with the step's command, for the step's probe.
     std::shared_ptr<const Probe> m_probedWithCommand;
+    // What the reads along the last command that changed a key found, when
+    // nothing in it expires: since no command has changed a key, it is what
+    // Redis holds at any later instant, and is not read again.
+    std::shared_ptr<const Probe> m_standingTruth;
+    // The set-up SETs the stock without an expiry; set once a command that
+    // can give it one ran (one that writes it and sets or reads an expiry, a
+    // script that does, a command LockStock does not know).
+    bool m_stockMayExpire = false;
+    // A probe's reads of the one server (see truthOfServer).
+    QList<Argv> m_truthReads;
+    // The stock's set-up, until it is sent: a run that reads along its
+    // commands sends it in the same write as its first command.
+    QList<ExpectedReply> m_setUp;
 
 protected:
     // Stepped runs read the truth after every step (SteppedRun::observe).

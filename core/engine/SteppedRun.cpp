@@ -169,10 +169,8 @@ bool SteppedRun::stepScheduled()
             return stepChosen(next);
         break;
     case Schedule::Random: {
-        if (!m_randomSeeded) {
-            m_random.seed(quint32(config().seed));
-            m_randomSeeded = true;
-        }
+        if (!m_random)
+            m_random.emplace(quint32(config().seed));
         QList<Actor *> ready;
         const qint64 now = nowNs();
         for (const ClientState &s : m_clients)
@@ -180,7 +178,7 @@ bool SteppedRun::stepScheduled()
                 if (a->readyNs <= now)
                     ready << a.get();
         if (!ready.isEmpty())
-            return stepActor(*ready.at(qsizetype(m_random.bounded(quint32(ready.size())))));
+            return stepActor(*ready.at(qsizetype(m_random->bounded(quint32(ready.size())))));
         break;
     }
     case Schedule::Timed:
@@ -230,7 +228,7 @@ void SteppedRun::fork(const RunConfig &config, const Strategy &strategy)
     if (newScript)
         m_scriptPos = 0;
     if (reseed)
-        m_randomSeeded = false;
+        m_random.reset();
 }
 
 void SteppedRun::serverFaultsQueued()

@@ -14,6 +14,8 @@
 
 #include <QRandomGenerator>
 
+#include <optional>
+
 namespace lockstock {
 
 // One call that moved a stepped run: the schedule's pick (client -1) or a
@@ -101,8 +103,8 @@ private:
 
     QList<StepChoice> m_choices;
     qsizetype m_scriptPos = 0;
-    QRandomGenerator m_random;
-    bool m_randomSeeded = false;
+    // Made at the first random pick: seeding one costs more than a short run's steps.
+    std::optional<QRandomGenerator> m_random;
     bool m_closed = false;
     // The earliest moment a lock node's lease, as the last probe saw it, runs out; -1: none.
     qint64 nextExpiryNs() const;

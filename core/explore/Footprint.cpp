@@ -1,75 +1,6 @@
 #include "Footprint.h"
 
-#include "redis/RedisScript.h"
-
 namespace lockstock {
-
-namespace {
-enum class Keys : quint8 {
-    None,    // touches no key (PING, ASKING, INFO...)
-    First,   // the first argument
-    All,     // every argument (DEL, EXISTS, WATCH)
-};
-struct Known {
-    Keys keys;
-    bool write;
-    bool clock;
-};
-
-const QHash<QByteArray, Known> &knownCommands()
-{
-    static const QHash<QByteArray, Known> table{
-        {"GET", {Keys::First, false, false}},      {"STRLEN", {Keys::First, false, false}},
-        {"EXISTS", {Keys::All, false, false}},     {"TYPE", {Keys::First, false, false}},
-        {"MGET", {Keys::All, false, false}},       {"HGET", {Keys::First, false, false}},
-        {"HEXISTS", {Keys::First, false, false}},  {"HGETALL", {Keys::First, false, false}},
-        {"HKEYS", {Keys::First, false, false}},    {"SISMEMBER", {Keys::First, false, false}},
-        {"SMEMBERS", {Keys::First, false, false}}, {"TTL", {Keys::First, false, true}},
-        {"PTTL", {Keys::First, false, true}},      {"EXPIRETIME", {Keys::First, false, true}},
-        {"PEXPIRETIME", {Keys::First, false, true}},
-        {"SETNX", {Keys::First, true, false}},     {"GETSET", {Keys::First, true, false}},
-        {"GETDEL", {Keys::First, true, false}},    {"APPEND", {Keys::First, true, false}},
-        {"INCR", {Keys::First, true, false}},      {"INCRBY", {Keys::First, true, false}},
-        {"DECR", {Keys::First, true, false}},      {"DECRBY", {Keys::First, true, false}},
-        {"INCRBYFLOAT", {Keys::First, true, false}}, {"HSET", {Keys::First, true, false}},
-        {"HSETNX", {Keys::First, true, false}},    {"HINCRBY", {Keys::First, true, false}},
-        {"HDEL", {Keys::First, true, false}},      {"SADD", {Keys::First, true, false}},
-        {"SREM", {Keys::First, true, false}},      {"DEL", {Keys::All, true, false}},
-        {"UNLINK", {Keys::All, true, false}},      {"EXPIRE", {Keys::First, true, true}},
-        {"PEXPIRE", {Keys::First, true, true}},    {"EXPIREAT", {Keys::First, true, true}},
-        {"PEXPIREAT", {Keys::First, true, true}},  {"PERSIST", {Keys::First, true, true}},
-        {"GETEX", {Keys::First, true, true}},      {"PING", {Keys::None, false, false}},
-        {"ECHO", {Keys::None, false, false}},      {"ASKING", {Keys::None, false, false}},
-        {"READONLY", {Keys::None, false, false}},  {"INFO", {Keys::None, false, false}},
-        // The connection's own state: what it changes shows at EXEC.
-        {"MULTI", {Keys::None, false, false}},     {"UNWATCH", {Keys::None, false, false}},
-        {"DISCARD", {Keys::None, false, false}},
-    };
-    return table;
-}
-
-bool isScriptCall(const QByteArray &name)
-{
-    return name == "EVAL" || name == "EVALSHA" || name == "EVAL_RO" || name == "EVALSHA_RO" || name == "FCALL"
-        || name == "FCALL_RO";
-}
-
-// A script that sets or reads an expiry, or reads the time. One we cannot
-// read (an unknown SHA1, a function) is taken to.
-bool scriptUsesClock(const QByteArray &name, const QByteArray &body)
-{
-    QByteArray source = body;
-    if (name.startsWith("EVALSHA"))
-        source = RedisScript::sourceFor(body);
-    else if (name.startsWith("FCALL"))
-        source.clear();
-    if (source.isEmpty())
-        return true;
-    const QByteArray upper = source.toUpper();
-    return upper.contains("EXPIRE") || upper.contains("TTL") || upper.contains("TIME") || upper.contains("'PX'")
-        || upper.contains("'EX'") || upper.contains("\"PX\"") || upper.contains("\"EX\"");
-}
-} // namespace
 
 bool Footprint::dependsOn(const Footprint &other) const
 {
@@ -80,60 +11,6 @@ bool Footprint::dependsOn(const Footprint &other) const
             if (a.server == b.server && (a.write || b.write) && (a.key.isEmpty() || b.key.isEmpty() || a.key == b.key))
                 return true;
     return false;
-}
-
-CommandAccess commandAccess(const PackedArgv &packed)
-{
-    CommandAccess out;
-    const Argv argv = packed.toList();
-    if (argv.isEmpty())
-        return out;
-    const QByteArray name = argv.first().toUpper();
-    if (name == "SET") {
-        // SET key value [NX|XX] [GET] [EX s|PX ms|EXAT|PXAT|KEEPTTL]
-        out.writes << argv.value(1);
-        for (qsizetype i = 3; i < argv.size(); ++i) {
-            const QByteArray option = argv.at(i).toUpper();
-            out.clock = out.clock || option == "EX" || option == "PX" || option == "EXAT" || option == "PXAT"
-                || option == "KEEPTTL";
-        }
-        return out;
-    }
-    if (isScriptCall(name)) {
-        bool ok = false;
-        const qsizetype count = argv.value(2).toLongLong(&ok);
-        if (!ok || count < 0 || 3 + count > argv.size()) {
-            out.everyKey = true;
-            out.clock = true;
-            return out;
-        }
-        out.writes = argv.mid(3, count);
-        out.clock = scriptUsesClock(name, argv.value(1));
-        return out;
-    }
-    if (name == "WATCH") {
-        out.reads = argv.mid(1);
-        return out;
-    }
-    if (name == "EXEC" || name == "WAIT") {
-        // EXEC: what was queued (the reader adds it); WAIT: ends by the clock.
-        out.clock = true;
-        return out;
-    }
-    const auto known = knownCommands().constFind(name);
-    if (known == knownCommands().constEnd()) {
-        out.everyKey = true;
-        out.clock = true;
-        return out;
-    }
-    QList<QByteArray> keys;
-    if (known->keys == Keys::First)
-        keys << argv.value(1);
-    else if (known->keys == Keys::All)
-        keys = argv.mid(1);
-    (known->write ? out.writes : out.reads) = keys;
-    out.clock = known->clock;
-    return out;
 }
 
 Footprint FootprintReader::read(const QList<Event> &events)

@@ -5,17 +5,15 @@
 // Two steps of different clients are dependent when they touch a common key
 // on the same server and one of them writes it, or when either depends on
 // the clock. Conservative where the command alone does not say:
-//   - a key is read or written as its command says; a script (EVAL, EVALSHA)
-//     writes every key of its KEYS and reads no other;
-//   - a command LockStock does not know touches every key of its server;
-//   - the clock: an expiry set or read (SET EX/PX, EXPIRE, PTTL...), a script
-//     whose source sets or reads one (or that is not known), WAIT, EXEC and
-//     a step in which the run's clock moved on its own: a background actor
-//     (a watchdog) stepped, Redis expired a lease, a server fault happened,
-//     or another client became able or unable to go next.
+//   - a key is read or written as its command says (commandAccess);
+//   - the clock: a command that sets or reads an expiry, and a step in which
+//     the run's clock moved on its own: a background actor (a watchdog)
+//     stepped, Redis expired a lease, a server fault happened, or another
+//     client became able or unable to go next.
 // A clock-dependent step is dependent with every step of another client.
 
 #include "engine/Event.h"
+#include "redis/CommandAccess.h"
 
 #include <QByteArray>
 #include <QHash>
@@ -40,15 +38,6 @@ struct Footprint {
     bool operator==(const Footprint &) const = default;
 };
 
-// What a command touches when it runs: its keys, and whether its effect
-// depends on the time it runs at.
-struct CommandAccess {
-    QList<QByteArray> reads;
-    QList<QByteArray> writes;
-    bool everyKey = false;   // unknown command, SCRIPT FLUSH...: all keys of its server
-    bool clock = false;
-};
-CommandAccess commandAccess(const PackedArgv &argv);
 
 // The footprint of each step of one run, from the events the step recorded.
 // Remembers what a client queued in a transaction (MULTI ... EXEC) and what

@@ -5,11 +5,11 @@
 #include "RedisScript.h"
 
 #include <QStringList>
-#include <QVarLengthArray>
 #include <hiredis/hiredis.h>
 
 #include <array>
 #include <cctype>
+#include <charconv>
 #include <cerrno>
 #include <chrono>
 #include <csignal>
@@ -285,13 +285,23 @@ void RedisConnection::append(const Argv &argv)
     if (!m_broken.empty())
         throw RedisConnectionError("the connection is broken: " + m_broken);
     m_session.sent(argv);
-    QVarLengthArray<const char *, 16> ptrs;
-    QVarLengthArray<size_t, 16> lens;
+    // Written here rather than by hiredis, which formats each argument with
+    // sdscatfmt: a tenth of an explored run's time went there.
+    m_request.clear();
+    const auto header = [this](char type, size_t n) {
+        char digits[24];
+        const auto end = std::to_chars(digits, digits + sizeof digits, n).ptr;
+        m_request += type;
+        m_request.append(digits, size_t(end - digits));
+        m_request += "\r\n";
+    };
+    header('*', size_t(argv.size()));
     for (const QByteArray &a : argv) {
-        ptrs.append(a.constData());
-        lens.append(size_t(a.size()));
+        header('$', size_t(a.size()));
+        m_request.append(a.constData(), size_t(a.size()));
+        m_request += "\r\n";
     }
-    if (redisAppendCommandArgv(m_context.get(), int(argv.size()), ptrs.data(), lens.data()) != REDIS_OK)
+    if (redisAppendFormattedCommand(m_context.get(), m_request.data(), m_request.size()) != REDIS_OK)
         fail("sending a command failed");
 }
 

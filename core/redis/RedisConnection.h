@@ -86,6 +86,7 @@ private:
     RedisEndpoint m_endpoint;
     Options m_options;
     std::string m_broken;      // why the connection cannot be used any more
+    std::string m_request;     // the command being appended, in RESP (kept for its capacity)
     // What the commands sent so far left open on the server's side (isPlain).
     struct Session {
         bool transaction = false;   // MULTI without EXEC or DISCARD yet

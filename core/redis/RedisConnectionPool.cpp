@@ -7,18 +7,19 @@ namespace lockstock {
 RedisConnectionPool::RedisConnectionPool() = default;
 RedisConnectionPool::~RedisConnectionPool() = default;
 
-QByteArray RedisConnectionPool::keyOf(const RedisEndpoint &endpoint, const QByteArray &what)
+namespace {
+bool sameServer(const RedisEndpoint &a, const RedisEndpoint &b)
 {
-    return endpoint.display().toUtf8() + '\n' + endpoint.username + '\n' + what;
+    return a.port == b.port && a.host == b.host && a.unixSocket == b.unixSocket && a.username == b.username
+        && a.password == b.password;
 }
+} // namespace
 
 std::unique_ptr<RedisConnection> RedisConnectionPool::take(const RedisEndpoint &endpoint,
                                                            const RedisConnection::Options &options)
 {
     const auto kept = std::find_if(m_idle.begin(), m_idle.end(), [&](const std::unique_ptr<RedisConnection> &c) {
-        const RedisEndpoint &e = c->endpoint();
-        return c->clientName() == options.clientName && e.port == endpoint.port && e.host == endpoint.host
-            && e.unixSocket == endpoint.unixSocket && e.username == endpoint.username && e.password == endpoint.password;
+        return c->clientName() == options.clientName && sameServer(c->endpoint(), endpoint);
     });
     if (kept == m_idle.end())
         return std::make_unique<RedisConnection>(endpoint, options);
@@ -36,12 +37,16 @@ void RedisConnectionPool::give(std::unique_ptr<RedisConnection> connection)
 
 bool RedisConnectionPool::isDone(const RedisEndpoint &endpoint, const QByteArray &what) const
 {
-    return m_done.contains(keyOf(endpoint, what));
+    const auto on = std::find_if(m_done.begin(), m_done.end(), [&](const Done &d) { return sameServer(d.endpoint, endpoint); });
+    return on != m_done.end() && on->what.contains(what);
 }
 
 void RedisConnectionPool::markDone(const RedisEndpoint &endpoint, const QByteArray &what)
 {
-    m_done.insert(keyOf(endpoint, what));
+    auto on = std::find_if(m_done.begin(), m_done.end(), [&](const Done &d) { return sameServer(d.endpoint, endpoint); });
+    if (on == m_done.end())
+        on = m_done.insert(m_done.end(), Done{endpoint, {}});
+    on->what.insert(what);
 }
 
 } // namespace lockstock

@@ -35,11 +35,14 @@ public:
     void markDone(const RedisEndpoint &endpoint, const QByteArray &what);
 
 private:
-    static QByteArray keyOf(const RedisEndpoint &endpoint, const QByteArray &what);
-
-    // A run holds a few connections: a list is searched faster than a key is made.
+    // A run holds a few connections on a few servers: lists are searched
+    // faster than a key is made.
     std::vector<std::unique_ptr<RedisConnection>> m_idle;
-    QSet<QByteArray> m_done;
+    struct Done {
+        RedisEndpoint endpoint;
+        QSet<QByteArray> what;
+    };
+    std::vector<Done> m_done;
 };
 
 } // namespace lockstock

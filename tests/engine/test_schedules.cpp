@@ -21,6 +21,31 @@ RunConfig twoClients()
     return c;
 }
 
+// Sells by writing the stock with an expiry (no real strategy does), then
+// reads it once the expiry has passed: the run must not take the stock for
+// lasting.
+Argv expiringStockWrite(const Client &c, long long stock)
+{
+    return {"SET", c.config().stockKey(), QByteArray::number(stock), "PX", "300"};
+}
+Task<bool> sellExpiringStock(Client &c)
+{
+    const RedisValue read = co_await c.redis(Step::ReadStock, "GET", c.config().stockKey());
+    long long stock = 0;
+    if (!read.readInteger(stock))
+        co_return false;
+    co_await c.stockWrite(Step::WriteStock, expiringStockWrite(c, stock - 1), stock - 1);
+    co_await c.sleep(Step::Work, 400);
+    co_await c.redis(Step::ReadStock, "GET", c.config().stockKey());
+    co_return true;
+}
+const Strategy expiringStockStrategy{
+    .name = QStringLiteral("test-expiring-stock"),
+    .title = "SET stock PX",
+    .placeOrder = sellExpiringStock,
+    .sourceFile = __FILE__,
+};
+
 // Which client sent each command, in order: "ABAB".
 QString commandOrder(const History &h)
 {
@@ -31,6 +56,8 @@ QString commandOrder(const History &h)
     return order;
 }
 } // namespace
+
+Q_DECLARE_METATYPE(const lockstock::Strategy *)
 
 class TestSchedules : public QObject {
     Q_OBJECT
@@ -266,6 +293,91 @@ private slots:
         QCOMPARE(story(first), story(alone));
         QCOMPARE(story(second), story(alone));
         QCOMPARE(second.finalStock(), 98);
+    }
+
+    // A stepped run reads what Redis holds along its commands, and not at
+    // all while no command has changed a key and nothing it read expires:
+    // after every step, and at the end, what it recorded is what a reader of
+    // its own finds.
+    void probesAreWhatRedisHoldsAfterEachStep_data()
+    {
+        QTest::addColumn<const Strategy *>("strategy");
+        QTest::addColumn<qint64>("finalStock");
+        QTest::newRow("no lock") << &noLockStrategy << qint64(96);
+        QTest::newRow("lease, Lua release") << &setNxPxLuaStrategy << qint64(96);
+        QTest::newRow("lock without expiry") << &constantLockStrategy << qint64(96);
+        QTest::newRow("WATCH/MULTI") << &watchMultiStrategy << qint64(96);
+        QTest::newRow("reentrant hash") << &reentrantCheckedStrategy << qint64(96);
+        QTest::newRow("stock with an expiry") << &expiringStockStrategy << kUnknown;
+    }
+    void probesAreWhatRedisHoldsAfterEachStep()
+    {
+        QFETCH(const Strategy *, strategy);
+        QFETCH(qint64, finalStock);
+        RunConfig config = twoClients();
+        config.schedule = Schedule::Interactive;
+        config.ordersPerClient = 2;
+        RedisConnection reader(m_server->endpoint());
+        const auto held = [&](const Probe &probe) {
+            const QList<RedisValue> r = reader.pipeline({{"TYPE", config.lockKey()}, {"GET", config.lockKey()},
+                                                         {"HKEYS", config.lockKey()}, {"PTTL", config.lockKey()},
+                                                         {"GET", config.stockKey()}});
+            const bool hash = r.at(0).bytes() == "hash";
+            const QByteArray lock = hash ? r.at(2).items().value(0).bytes() : r.at(1).bytes();
+            const qint64 pttl = r.at(3).toInteger();
+            long long stock = 0;
+            QCOMPARE(probe.stock, r.at(4).readInteger(stock) ? qint64(stock) : kUnknown);
+            QCOMPARE(probe.locks.size(), 1);
+            QCOMPARE(probe.locks.first().value, lock);
+            // The servers' clock may be past the probe's instant (a reply on its way).
+            if (pttl < 0 || probe.locks.first().pttl < 0)
+                QCOMPARE(probe.locks.first().pttl, pttl);
+        };
+        // Left by someone before: the run's set-up, sent with its first command, clears it.
+        reader.pipeline({{"SET", config.stockKey(), "5"}, {"SET", config.lockKey(), "someone"}});
+        History h;
+        SteppedRun run(config, *strategy, m_server->endpoint(), h);
+        run.prepare();
+        int looked = 0;
+        for (int i = 0; !run.finished() && i < 200; ++i) {
+            const QList<int> active = run.activeClients();
+            const qsizetype before = h.size();
+            run.stepClient(active.at((i / 2) % active.size()));
+            const QList<Event> &events = h.events();
+            for (qsizetype e = events.size() - 1; e >= before; --e)
+                if (events.at(e).probe) {
+                    held(*events.at(e).probe);
+                    if (QTest::currentTestFailed())
+                        QFAIL(qPrintable(QStringLiteral("after step %1").arg(i)));
+                    ++looked;
+                    break;
+                }
+        }
+        run.close();
+        QVERIFY(h.events().last().probe);
+        held(*h.events().last().probe);
+        QCOMPARE(h.finalStock(), finalStock);
+        QVERIFY2(looked >= 8, qPrintable(QString::number(looked)));
+    }
+
+    // The set-up goes with the first command: refused there, the run stops
+    // with the server's own words, and no command of a client is recorded as refused.
+    void refusedSetUpStopsTheRun()
+    {
+        RunConfig config = twoClients();
+        config.schedule = Schedule::Interactive;
+        History h;
+        SteppedRun run(config, noLockStrategy, m_server->endpoint(), h);
+        run.prepare();
+        RedisConnection admin(m_server->endpoint());
+        admin.pipeline({{"CONFIG", "SET", "maxmemory-policy", "noeviction"}, {"CONFIG", "SET", "maxmemory", "1"}});
+        run.stepClient(0);
+        admin.command({"CONFIG", "SET", "maxmemory", "0"});
+        QVERIFY(run.failed());
+        QVERIFY2(run.error().contains(QLatin1String("setting up the run")) && run.error().contains(QLatin1String("OOM")),
+                 qPrintable(run.error()));
+        for (const Event &e : h.events())
+            QVERIFY(!(e.kind == EventKind::Command && e.reply.isError()));
     }
 
 private:
