@@ -1794,10 +1794,6 @@ void TimelinePainter::paintStockLane(QPainter &p, const QRectF &r)
     // once per pixel column, however many changes fall in it, and filled as
     // one shape per stretch.
     {
-        const auto valueAt = [](const SharedList<StockPoint> &list, qint64 t) {
-            auto after = std::upper_bound(list.cbegin(), list.cend(), t, [](qint64 at, const StockPoint &s) { return at < s.tNs; });
-            return after == list.cbegin() ? list.at(0).value : (after - 1)->value;
-        };
         const qreal from = std::max(m_plot.left(), std::floor(x(fromNs)));
         const qreal to = std::min(m_plot.right(), x(endNs));
         QPolygonF top, bottom;
@@ -1815,8 +1811,8 @@ void TimelinePainter::paintStockLane(QPainter &p, const QRectF &r)
         };
         for (qreal px = from; px < to; ++px) {
             const qint64 t = m_data.clockNs(msAt(px));
-            const qint64 a = valueAt(actual, t);
-            const qint64 e = valueAt(expected, t);
+            const qint64 a = m_data.stockAt(t);
+            const qint64 e = m_data.expectedStockAt(t);
             if (a <= e) { // no more left than sold allows
                 flush();
                 continue;
@@ -1900,7 +1896,7 @@ void TimelinePainter::paintStockLane(QPainter &p, const QRectF &r)
     const QRectF first(m_plot.left() + m_theme.px(6), r.top() + m_theme.px(4), m_plot.width(), m_theme.px(18));
     const QString start = tr("start %1").arg(m_data.info.initialStock);
     label(p, first, Qt::AlignLeft | Qt::AlignVCenter, start, caption, m_theme.mutedText);
-    const QString expectedCaption = tr("- - expected: start minus units sold");
+    const QString expectedCaption = tr("- - expected: start minus units sold or being sold");
     const qreal at = first.left() + laidOut(start, caption).size().width() + m_theme.px(24);
     if (at + laidOut(expectedCaption, caption).size().width() <= m_bounds.right())
         label(p, first.adjusted(at - first.left(), 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter, expectedCaption, caption, m_theme.good);

@@ -203,6 +203,7 @@ struct RunAnalyzer::State {
         qint64 leaseEndNs = -1;     // its lease ran out by then at the latest, unless renewed
         bool stockQueued = false;   // a stock command waits in its MULTI: EXEC runs it (a release's EXEC does not touch the stock)
         int ordersDone = 0;
+        qint64 taken = 0;           // units its order under way took from the stock (its write or deduction ran)
         QByteArray token;           // of its latest lock
         // The order it is placing: how it tried to get the lock, and the
         // first error Redis answered it.
@@ -264,6 +265,7 @@ struct RunAnalyzer::State {
     qint64 lastStockChangeNs = -1;
     int lastStockChanger = -1;
     qint64 unitsLost = 0;                   // what the writes that lost units lost, in all
+    qint64 unitsTaken = 0;                  // the clients' `taken`, summed
     bool lockAsked = false;                 // some client sent an acquire
     // A probe is taken after the whole step; the events of a fan-out share
     // it, and only the last one says who came to hold the lock. So a probe is
@@ -298,6 +300,22 @@ struct RunAnalyzer::State {
             return;
         a.stock.append({tNs, value});
         a.stockRange = {std::min(a.stockRange.first, value), std::max(a.stockRange.second, value)};
+    }
+
+    // Client c's order under way has taken `units` from the stock at tNs
+    // (0: it gave them back, or it ended). The expected stock takes a sale's
+    // units there, where the stock lost them, not only once the order ends.
+    void take(int c, qint64 units, qint64 tNs)
+    {
+        unitsTaken += units - std::exchange(clients[size_t(c)].taken, units);
+        expect(tNs);
+    }
+    void expect(qint64 tNs)
+    {
+        const qint64 value = a.info.initialStock - a.counts.sold - unitsTaken;
+        const StockPoint &last = a.expectedStock.last();
+        if (value != last.value)
+            a.expectedStock.append({std::max(tNs, last.tNs), value});
     }
 
     void count(FindingKind kind, int actor, int other, qint64 amount = 0)
@@ -626,10 +644,14 @@ void RunAnalyzer::commit(Event e)
         if (e.success) {
             ++a.counts.ordersSucceeded;
             a.counts.sold += info.quantityOf(c);
-            a.expectedStock.append({e.tNs, info.initialStock - a.counts.sold});
             if (a.counts.sold > info.initialStock)
                 s.mark(index, FindingKind::Oversold, c, -1, std::min(info.quantityOf(c), a.counts.sold - info.initialStock));
         }
+        // Sold, its units count as sold; failed, what it took was no sale.
+        if (known)
+            s.take(c, 0, e.tNs);
+        else
+            s.expect(e.tNs);
         break;
     case EventKind::Expired:
         ++a.counts.expiries;
@@ -642,6 +664,7 @@ void RunAnalyzer::commit(Event e)
         if (known) {
             s.closeBelief(c, e.tNs);
             s.clients[size_t(c)].dead = true;
+            s.take(c, 0, e.tNs);   // its order never sold what it took
             // Did its lock outlive it with no TTL? Only probes can tell.
             if (!e.token.isEmpty())
                 s.candidates.append({c, e.token, e.tNs});
@@ -761,6 +784,14 @@ void RunAnalyzer::commit(Event e)
             s.lastStockChangeNs = e.tNs;
             s.lastStockChanger = c;
         }
+        // The order took its units where the stock line shows the change:
+        // a deduction that left the stock below zero (or a script's -1: it
+        // refused) took none that its order will sell; a compensation gave them back.
+        const qint64 changedAtNs = e.probe && e.probe->atNs >= 0 ? e.probe->atNs : e.tNs + e.durationNs;
+        if (wrote || execRanStock || (e.step == Step::Decrement && e.reply.isInteger() && e.reply.toInteger() >= 0))
+            s.take(c, info.quantityOf(c), changedAtNs);
+        else if (e.step == Step::Compensate && !e.reply.isError())
+            s.take(c, 0, changedAtNs);
         // Without probes, the stock line is what the clients wrote or were told.
         if (!e.probe && !a.probed && !e.reply.isError()) {
             qint64 value = kUnknown;
@@ -1310,10 +1341,22 @@ RunAnalysis::LockAt RunAnalysis::lockAt(int node, qint64 ns) const
     return out;
 }
 
+namespace {
+qint64 valueAt(const SharedList<StockPoint> &line, qint64 ns, qint64 before)
+{
+    const auto it = std::upper_bound(line.cbegin(), line.cend(), ns, [](qint64 t, const StockPoint &p) { return t < p.tNs; });
+    return it == line.cbegin() ? before : (it - 1)->value;
+}
+} // namespace
+
 qint64 RunAnalysis::stockAt(qint64 ns) const
 {
-    const auto it = std::upper_bound(stock.cbegin(), stock.cend(), ns, [](qint64 t, const StockPoint &p) { return t < p.tNs; });
-    return it == stock.cbegin() ? info.initialStock : (it - 1)->value;
+    return valueAt(stock, ns, info.initialStock);
+}
+
+qint64 RunAnalysis::expectedStockAt(qint64 ns) const
+{
+    return valueAt(expectedStock, ns, info.initialStock);
 }
 
 RunAnalysis::Change RunAnalysis::changeAt(int event) const

@@ -2990,8 +2990,8 @@ Set DISPLAY (or WAYLAND_DISPLAY) to the screen to use, or learn in this terminal
         <translation>初始 %1</translation>
     </message>
     <message>
-        <source>- - expected: start minus units sold</source>
-        <translation>- - 预期：初始减去已售</translation>
+        <source>- - expected: start minus units sold or being sold</source>
+        <translation>- - 预期：初始减去已售及正在售出的件数</translation>
     </message>
     <message>
         <source>lease: TTL left in Redis</source>

@@ -5,6 +5,7 @@
 #include "SyntheticHistory.h"
 
 #include "analysis/HistoryJson.h"
+#include "analysis/InstantAnalysis.h"
 #include "analysis/RunAnalysis.h"
 
 #include <QJsonArray>
@@ -185,6 +186,28 @@ private slots:
                                              QStringLiteral("2 units sold from 100, yet the stock is 99: one unit lost.")}));
         // The stock line is what the clients wrote, never a guess from argv.
         QCOMPARE(a->stock.last().value, 99);
+    }
+
+    // The expected stock takes a sale's units where its write took them
+    // from the stock: at every instant the stock lane's two lines part by
+    // exactly the units the analysis has lost by then. (Before, the dashed
+    // line stayed at 100 from A's write of 99 until A's order ended: a
+    // unit missing where nothing was wrong.)
+    void expectedStockPartsFromTheStockOnlyByUnitsLost()
+    {
+        HistoryBuilder b(100);
+        recordLostUpdate(b);
+        const auto whole = analyze(b.finish(99, 10));
+        InstantAnalyzer instants(whole);
+        for (qint64 t = 0; t <= 10 * ms; t += ms / 2) {
+            const auto a = instants.at(t);
+            QVERIFY2(a->stockAt(t) - a->expectedStockAt(t) == a->counts.lostUpdates,
+                     qPrintable(QStringLiteral("at %1 ms: stock %2, expected %3, units lost %4")
+                                    .arg(a->scenarioMs(t)).arg(a->stockAt(t)).arg(a->expectedStockAt(t)).arg(a->counts.lostUpdates)));
+        }
+        // A's write (replied at 5 ms) took its unit; B's (at 7 ms) lost one.
+        QCOMPARE(whole->expectedStockAt(5 * ms), 99);
+        QCOMPARE(whole->expectedStockAt(7 * ms), 98);
     }
 
     void serialisedOrdersAreClean()
