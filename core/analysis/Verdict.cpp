@@ -223,6 +223,12 @@ QString Finding::brief() const
     return {};
 }
 
+QString Mark::lostByWritesText(int writes, qint64 units)
+{
+    const int n = int(std::min<qint64>(units, std::numeric_limits<int>::max()));
+    return QCoreApplication::translate("Verdict", "%1 writes lost %n unit(s)", nullptr, n).arg(writes);
+}
+
 QString Mark::text(const RunInfo &info) const
 {
     const QString a = nameOf(info, actor);

@@ -387,6 +387,13 @@
         </translation>
     </message>
     <message numerus="yes">
+        <source>%1 writes lost %n unit(s)</source>
+        <translation>
+            <numerusform>%1 writes lost one unit</numerusform>
+            <numerusform>%1 writes lost %n units</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <source>%n stale write(s): each wrote the stock from a read that another client&apos;s later write had made stale.</source>
         <translation>
             <numerusform>One stale write: it wrote the stock from a read that another client&apos;s later write had made stale.</numerusform>

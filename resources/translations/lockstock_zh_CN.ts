@@ -3369,6 +3369,12 @@ Set DISPLAY (or WAYLAND_DISPLAY) to the screen to use, or learn in this terminal
         </translation>
     </message>
     <message numerus="yes">
+        <source>%1 writes lost %n unit(s)</source>
+        <translation>
+            <numerusform>%1 次写入丢失 %n 件</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <source>%n stale write(s): each wrote the stock from a read that another client&apos;s later write had made stale.</source>
         <translation>
             <numerusform>%n 次过期写入：写入库存所依据的值，在读取之后已被另一个客户端改写。</numerusform>
