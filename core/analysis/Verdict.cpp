@@ -139,6 +139,8 @@ QString Finding::sentence(const RunInfo &info) const
         return QCoreApplication::translate("Verdict", "%1 let go of the lock, yet Redis kept it for %2 s.")
             .arg(a, seconds(info.scenarioMs(durationNs)));
     case FindingKind::OverDeducted:
+        if (actual == kUnknown)
+            return QCoreApplication::translate("Verdict", "%n unit(s) taken from the stock without a sale.", nullptr, n);
         return QCoreApplication::translate("Verdict", "%1 units sold from %2, yet the stock is %3: %n unit(s) taken without a sale.",
                                            nullptr, n)
             .arg(sold)

@@ -359,6 +359,13 @@
         </translation>
     </message>
     <message numerus="yes">
+        <source>%n unit(s) taken from the stock without a sale.</source>
+        <translation>
+            <numerusform>One unit taken from the stock without a sale.</numerusform>
+            <numerusform>%n units taken from the stock without a sale.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <source>%n stale write(s)</source>
         <translation>
             <numerusform>one stale write</numerusform>

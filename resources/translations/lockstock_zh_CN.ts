@@ -3332,6 +3332,12 @@ Set DISPLAY (or WAYLAND_DISPLAY) to the screen to use, or learn in this terminal
             <numerusform>从 %2 件中卖出了 %1 件，库存却是 %3：%n 件被扣减却没有成交。</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n unit(s) taken from the stock without a sale.</source>
+        <translation>
+            <numerusform>%n 件从库存中被扣减，却没有成交。</numerusform>
+        </translation>
+    </message>
     <message>
         <source>Correct: stock %1 as expected (%2 of %3 orders sold), with no lock taken.</source>
         <translation>正确：库存为预期的 %1（%3 个订单成交 %2 个），全程没有加锁。</translation>
