@@ -160,9 +160,18 @@ QString Finding::sentence(const RunInfo &info) const
             .arg(detail);
     case FindingKind::ForkNotRun:
         return forkNotRun(info, turn);
-    case FindingKind::NotExercised: {
+    case FindingKind::NotExercised:
+    case FindingKind::Correct: {
+        // Before the final stock is read there is none to quote.
         if (actual == kUnknown)
             return QCoreApplication::translate("Verdict", "Nothing went wrong that this run could see.");
+        if (kind == FindingKind::Correct)
+            // A strategy that takes no lock (a Lua decrement, WATCH/MULTI) is not praised for sharing none.
+            return (locked ? QCoreApplication::translate("Verdict", "Correct: stock %1 as expected (%2 of %3 orders sold), the lock was never shared.")
+                           : QCoreApplication::translate("Verdict", "Correct: stock %1 as expected (%2 of %3 orders sold), with no lock taken."))
+                .arg(actual)
+                .arg(sold)
+                .arg(tried);
         const QString strategy = turn >= 0 ? info.turns.at(turn).strategy : info.strategy;
         const char *weakness = turn >= 0 ? info.turns.at(turn).weakness : info.weakness;
         return weakness
@@ -179,13 +188,6 @@ QString Finding::sentence(const RunInfo &info) const
                   .arg(tried)
                   .arg(strategy);
     }
-    case FindingKind::Correct:
-        // A strategy that takes no lock (a Lua decrement, WATCH/MULTI) is not praised for sharing none.
-        return (locked ? QCoreApplication::translate("Verdict", "Correct: stock %1 as expected (%2 of %3 orders sold), the lock was never shared.")
-                       : QCoreApplication::translate("Verdict", "Correct: stock %1 as expected (%2 of %3 orders sold), with no lock taken."))
-            .arg(actual)
-            .arg(sold)
-            .arg(tried);
     }
     return {};
 }

@@ -283,6 +283,9 @@ private slots:
         QCOMPARE(a->counts.foreignReleases, 0);
         QVERIFY(a->marks.isEmpty());
         QCOMPARE(a->findings(), QStringList{QStringLiteral("Correct: stock 98 as expected (2 of 2 orders sold), the lock was never shared.")});
+        // Before the final stock is read there is none to quote (it said
+        // "stock -9223372036854775808 as expected" while the run played).
+        QCOMPARE(analyzeAt(a, 7 * ms)->findings(), QStringList{QStringLiteral("Nothing went wrong that this run could see.")});
     }
 
     void overlappingHoldersAreCaught()
