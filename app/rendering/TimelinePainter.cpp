@@ -1794,10 +1794,6 @@ void TimelinePainter::paintStockLane(QPainter &p, const QRectF &r)
     // once per pixel column, however many changes fall in it, and filled as
     // one shape per stretch.
     {
-        const auto valueAt = [](const SharedList<StockPoint> &list, qint64 t) {
-            auto after = std::upper_bound(list.cbegin(), list.cend(), t, [](qint64 at, const StockPoint &s) { return at < s.tNs; });
-            return after == list.cbegin() ? list.at(0).value : (after - 1)->value;
-        };
         const qreal from = std::max(m_plot.left(), std::floor(x(fromNs)));
         const qreal to = std::min(m_plot.right(), x(endNs));
         QPolygonF top, bottom;
@@ -1815,8 +1811,8 @@ void TimelinePainter::paintStockLane(QPainter &p, const QRectF &r)
         };
         for (qreal px = from; px < to; ++px) {
             const qint64 t = m_data.clockNs(msAt(px));
-            const qint64 a = valueAt(actual, t);
-            const qint64 e = valueAt(expected, t);
+            const qint64 a = m_data.stockAt(t);
+            const qint64 e = m_data.expectedStockAt(t);
             if (a <= e) { // no more left than sold allows
                 flush();
                 continue;
@@ -1900,7 +1896,7 @@ void TimelinePainter::paintStockLane(QPainter &p, const QRectF &r)
     const QRectF first(m_plot.left() + m_theme.px(6), r.top() + m_theme.px(4), m_plot.width(), m_theme.px(18));
     const QString start = tr("start %1").arg(m_data.info.initialStock);
     label(p, first, Qt::AlignLeft | Qt::AlignVCenter, start, caption, m_theme.mutedText);
-    const QString expectedCaption = tr("- - expected: start minus units sold");
+    const QString expectedCaption = tr("- - expected: start minus units sold or being sold");
     const qreal at = first.left() + laidOut(start, caption).size().width() + m_theme.px(24);
     if (at + laidOut(expectedCaption, caption).size().width() <= m_bounds.right())
         label(p, first.adjusted(at - first.left(), 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter, expectedCaption, caption, m_theme.good);
@@ -1909,7 +1905,10 @@ void TimelinePainter::paintStockLane(QPainter &p, const QRectF &r)
 QList<QRectF> TimelinePainter::paintStockMarks(QPainter &p, const QRectF &r, const std::function<qreal(qint64)> &y)
 {
     // A tick through the line where a write lost units, every one drawn and
-    // recorded; its words in the row under the captions, where they fit.
+    // recorded; its words in the row under the captions. Writes on the same
+    // pixels (twenty in one instant), or whose words would not fit after the
+    // last ones, join those: one pill says what they lost together, so every
+    // tick has its words.
     QList<QRectF> placed;
     const SharedList<Mark> &marks = m_data.marks;
     const auto timeOf = [this](const Mark &m) { return m_data.events.at(m.event).tNs; };
@@ -1919,6 +1918,36 @@ QList<QRectF> TimelinePainter::paintStockMarks(QPainter &p, const QRectF &r, con
     const qreal rowTop = r.top() + m_theme.px(23);
     const qreal half = m_theme.px(9);
     qreal rowEnd = -1e9;
+    // The marks whose words are still to be written, from `firstRecord` in the record.
+    struct Joined {
+        const Mark *first = nullptr;
+        int writes = 0;
+        qint64 units = 0;
+        qreal column = 0;          // its last tick's
+        qreal want = 0;            // where its pill would start
+        QColor colour;
+        qsizetype firstRecord = 0;
+        qsizetype firstHit = 0;
+
+        QString text(const RunInfo &info) const { return writes == 1 ? first->text(info) : Mark::lostByWritesText(writes, units); }
+    };
+    std::optional<Joined> open;
+    const auto widthOf = [&](const QString &text) { return pillSize(laidOut(text, font), m_theme).width(); };
+    const auto placeOf = [&](const Joined &j) { return placeInRow(rowEnd, j.want, widthOf(j.text(m_data.info)), m_bounds.right()); };
+    const auto write = [&] {
+        if (!open)
+            return;
+        const qreal at = placeOf(*open);
+        if (!std::isnan(at)) {
+            const QRectF pr = pill(p, QPointF(at, rowTop), open->text(m_data.info), open->colour, open->colour, Qt::white, font);
+            rowEnd = pr.right();
+            placed << pr;
+            for (qsizetype i = open->firstRecord; i < m_record.marks.size(); ++i)
+                m_record.marks[i].pill = pr;
+            m_hits[open->firstHit].first = m_hits.at(open->firstHit).first.united(pr);
+        }
+        open.reset();
+    };
     for (; it != marks.cend(); ++it) {
         const qint64 t = timeOf(*it);
         if (t > m_cursorNs || x(t) > m_plot.right() + 1)
@@ -1927,24 +1956,28 @@ QList<QRectF> TimelinePainter::paintStockMarks(QPainter &p, const QRectF &r, con
         if (!f)
             continue;
         drew(f);
-        m_record.marks.append({{f->kind, f->actor, f->other}, it->event, {}});
         const QColor colour = m_theme.severity(f->severity);
         const qreal mx = x(t);
         const qreal my = std::clamp(y(it->value), r.top(), r.bottom());
-        QRectF hit(mx - m_theme.px(5), my - half, m_theme.px(10), 2 * half);
         p.fillRect(QRectF(std::round(mx) - m_theme.px(1.75), my - half, m_theme.px(3.5), 2 * half), colour);
-        const QString text = it->text(m_data.info);
-        const qreal at = placeInRow(rowEnd, std::max(mx + m_theme.px(3), m_bounds.left()), pillSize(laidOut(text, font), m_theme).width(),
-                                    m_bounds.right());
-        if (!std::isnan(at)) {
-            const QRectF pr = pill(p, QPointF(at, rowTop), text, colour, colour, Qt::white, font);
-            rowEnd = pr.right();
-            placed << pr;
-            hit = hit.united(pr);
-            m_record.marks.last().pill = pr;
+        const qreal want = std::max(mx + m_theme.px(3), m_bounds.left());
+        // Its own words after those still to be written? Then those are written first.
+        if (open && open->column != std::round(mx)) {
+            const qreal before = placeOf(*open);
+            if (!std::isnan(before)
+                && !std::isnan(placeInRow(before + widthOf(open->text(m_data.info)), want, widthOf(it->text(m_data.info)),
+                                          m_bounds.right())))
+                write();
         }
-        m_hits.append({hit, it->event});
+        if (!open)
+            open = Joined{&*it, 0, 0, 0, want, colour, m_record.marks.size(), m_hits.size()};
+        ++open->writes;
+        open->units += it->amount;
+        open->column = std::round(mx);
+        m_record.marks.append({{f->kind, f->actor, f->other}, it->event, {}});
+        m_hits.append({QRectF(mx - m_theme.px(5), my - half, m_theme.px(10), 2 * half), it->event});
     }
+    write();
     return placed;
 }
 

@@ -203,6 +203,7 @@ struct RunAnalyzer::State {
         qint64 leaseEndNs = -1;     // its lease ran out by then at the latest, unless renewed
         bool stockQueued = false;   // a stock command waits in its MULTI: EXEC runs it (a release's EXEC does not touch the stock)
         int ordersDone = 0;
+        qint64 taken = 0;           // units its order under way took from the stock (its write or deductions ran)
         QByteArray token;           // of its latest lock
         // The order it is placing: how it tried to get the lock, and the
         // first error Redis answered it.
@@ -264,6 +265,8 @@ struct RunAnalyzer::State {
     qint64 lastStockChangeNs = -1;
     int lastStockChanger = -1;
     qint64 unitsLost = 0;                   // what the writes that lost units lost, in all
+    qint64 unitsBeingSold = 0;              // of the clients' `taken`, up to each order's quantity, summed
+    qint64 unitsUnsold = 0;                 // taken without a sale: by orders that failed, or beyond an order's quantity
     bool lockAsked = false;                 // some client sent an acquire
     // A probe is taken after the whole step; the events of a fan-out share
     // it, and only the last one says who came to hold the lock. So a probe is
@@ -298,6 +301,38 @@ struct RunAnalyzer::State {
             return;
         a.stock.append({tNs, value});
         a.stockRange = {std::min(a.stockRange.first, value), std::max(a.stockRange.second, value)};
+    }
+
+    // Client c's order under way has taken `units` from the stock in all
+    // by tNs. The expected stock takes a sale's units there, where the stock
+    // lost them, not only once the order ends; what it took beyond its
+    // quantity (a retry that deducted again) was taken without a sale.
+    void take(int c, qint64 units, qint64 tNs)
+    {
+        const qint64 q = a.info.quantityOf(c);
+        const qint64 before = std::exchange(clients[size_t(c)].taken, std::max<qint64>(0, units));
+        const qint64 after = clients[size_t(c)].taken;
+        unitsBeingSold += std::min(after, q) - std::min(before, q);
+        unitsUnsold += std::max<qint64>(0, after - q) - std::max<qint64>(0, before - q);
+        expect(tNs);
+    }
+    // Client c's order ended (counts.sold has its sale): what it took is
+    // sold, or, when it failed or its client died, taken without a sale.
+    void endOrder(int c, bool sold, qint64 tNs)
+    {
+        const qint64 q = a.info.quantityOf(c);
+        const qint64 taken = std::exchange(clients[size_t(c)].taken, 0);
+        unitsBeingSold -= std::min(taken, q);
+        if (!sold)
+            unitsUnsold += std::min(taken, q);
+        expect(tNs);
+    }
+    void expect(qint64 tNs)
+    {
+        const qint64 value = a.info.initialStock - a.counts.sold - unitsBeingSold;
+        const StockPoint &last = a.expectedStock.last();
+        if (value != last.value)
+            a.expectedStock.append({std::max(tNs, last.tNs), value});
     }
 
     void count(FindingKind kind, int actor, int other, qint64 amount = 0)
@@ -626,10 +661,13 @@ void RunAnalyzer::commit(Event e)
         if (e.success) {
             ++a.counts.ordersSucceeded;
             a.counts.sold += info.quantityOf(c);
-            a.expectedStock.append({e.tNs, info.initialStock - a.counts.sold});
             if (a.counts.sold > info.initialStock)
                 s.mark(index, FindingKind::Oversold, c, -1, std::min(info.quantityOf(c), a.counts.sold - info.initialStock));
         }
+        if (known)
+            s.endOrder(c, e.success, e.tNs);
+        else
+            s.expect(e.tNs);
         break;
     case EventKind::Expired:
         ++a.counts.expiries;
@@ -642,6 +680,7 @@ void RunAnalyzer::commit(Event e)
         if (known) {
             s.closeBelief(c, e.tNs);
             s.clients[size_t(c)].dead = true;
+            s.endOrder(c, false, e.tNs);
             // Did its lock outlive it with no TTL? Only probes can tell.
             if (!e.token.isEmpty())
                 s.candidates.append({c, e.token, e.tNs});
@@ -761,6 +800,23 @@ void RunAnalyzer::commit(Event e)
             s.lastStockChangeNs = e.tNs;
             s.lastStockChanger = c;
         }
+        // The order took its units where the stock line shows the change. A
+        // write sets the stock: its order has taken its quantity. Each
+        // deduction takes it again, when the probe saw the stock drop (its
+        // reply may be lost, or below zero until a compensation gives the
+        // units back); without a probe, when it answered what is left (a
+        // script's -1 refused).
+        const qint64 changedAtNs = e.probe && e.probe->atNs >= 0 ? e.probe->atNs : e.tNs + e.durationNs;
+        const bool probedStock = e.probe && e.probe->stock != kUnknown;
+        const bool deducted = e.step == Step::Decrement
+            && (probedStock ? e.probe->stock < a.stock.last().value : e.reply.isInteger() && e.reply.toInteger() >= 0);
+        const qint64 taken = cl.taken;
+        if (wrote || execRanStock)
+            s.take(c, std::max(taken, info.quantityOf(c)), changedAtNs);
+        else if (deducted)
+            s.take(c, taken + info.quantityOf(c), changedAtNs);
+        else if (e.step == Step::Compensate && !e.reply.isError())
+            s.take(c, taken - info.quantityOf(c), changedAtNs);
         // Without probes, the stock line is what the clients wrote or were told.
         if (!e.probe && !a.probed && !e.reply.isError()) {
             qint64 value = kUnknown;
@@ -1021,7 +1077,8 @@ std::shared_ptr<const RunAnalysis> RunAnalyzer::snapshot() const
     n.expectedStock = info.initialStock - n.sold;
     n.oversold = std::max<qint64>(0, n.sold - info.initialStock);
     n.lostUpdates = a.finalStock == kUnknown ? s.unitsLost : std::max<qint64>(0, a.finalStock - n.expectedStock);
-    n.overDeducted = a.finalStock == kUnknown ? 0 : std::max<qint64>(0, n.expectedStock - a.finalStock);
+    // Before the end: what orders took without a sale so far.
+    n.overDeducted = a.finalStock == kUnknown ? s.unitsUnsold : std::max<qint64>(0, n.expectedStock - a.finalStock);
     // A failed order counts only when it would have fitted in what was left
     // unsold: when the stock ran out anyway, nothing was lost.
     // Counted per client, so a snapshot costs the clients, not the orders.
@@ -1310,10 +1367,22 @@ RunAnalysis::LockAt RunAnalysis::lockAt(int node, qint64 ns) const
     return out;
 }
 
+namespace {
+qint64 valueAt(const SharedList<StockPoint> &line, qint64 ns, qint64 before)
+{
+    const auto it = std::upper_bound(line.cbegin(), line.cend(), ns, [](qint64 t, const StockPoint &p) { return t < p.tNs; });
+    return it == line.cbegin() ? before : (it - 1)->value;
+}
+} // namespace
+
 qint64 RunAnalysis::stockAt(qint64 ns) const
 {
-    const auto it = std::upper_bound(stock.cbegin(), stock.cend(), ns, [](qint64 t, const StockPoint &p) { return t < p.tNs; });
-    return it == stock.cbegin() ? info.initialStock : (it - 1)->value;
+    return valueAt(stock, ns, info.initialStock);
+}
+
+qint64 RunAnalysis::expectedStockAt(qint64 ns) const
+{
+    return valueAt(expectedStock, ns, info.initialStock);
 }
 
 RunAnalysis::Change RunAnalysis::changeAt(int event) const

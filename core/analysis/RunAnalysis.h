@@ -209,7 +209,9 @@ public:
     QList<Majority> majorities;    // independent masters: each time a client reached a quorum
     SharedList<StockPoint> stock;  // the value in Redis (probes), or as the clients wrote it
     std::pair<qint64, qint64> stockRange; // the lowest and highest of `stock`
-    SharedList<StockPoint> expectedStock; // initial minus what was sold so far
+    // Initial minus what was sold so far, and what orders under way took:
+    // a sale's units leave it where its write or deduction took them.
+    SharedList<StockPoint> expectedStock;
     SharedList<Mark> marks;        // by event
     QList<Overlap> overlaps;       // by start
     RunCounts counts;
@@ -249,8 +251,9 @@ public:
         qint64 ttlNs = kNoKey;     // kNoTtl without expiry
     };
     LockAt lockAt(int node, qint64 ns) const;
-    // The stock at `ns`, as its lane draws it.
+    // The stock at `ns`, as its lane draws it, and what was expected of it then.
     qint64 stockAt(qint64 ns) const;
+    qint64 expectedStockAt(qint64 ns) const;
     // What event `event` changed: the client's belief and what Redis held
     // just before it and right after it (the inspector's before → after).
     struct Change {

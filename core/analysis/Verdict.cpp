@@ -139,6 +139,8 @@ QString Finding::sentence(const RunInfo &info) const
         return QCoreApplication::translate("Verdict", "%1 let go of the lock, yet Redis kept it for %2 s.")
             .arg(a, seconds(info.scenarioMs(durationNs)));
     case FindingKind::OverDeducted:
+        if (actual == kUnknown)
+            return QCoreApplication::translate("Verdict", "%n unit(s) taken from the stock without a sale.", nullptr, n);
         return QCoreApplication::translate("Verdict", "%1 units sold from %2, yet the stock is %3: %n unit(s) taken without a sale.",
                                            nullptr, n)
             .arg(sold)
@@ -158,9 +160,18 @@ QString Finding::sentence(const RunInfo &info) const
             .arg(detail);
     case FindingKind::ForkNotRun:
         return forkNotRun(info, turn);
-    case FindingKind::NotExercised: {
+    case FindingKind::NotExercised:
+    case FindingKind::Correct: {
+        // Before the final stock is read there is none to quote.
         if (actual == kUnknown)
             return QCoreApplication::translate("Verdict", "Nothing went wrong that this run could see.");
+        if (kind == FindingKind::Correct)
+            // A strategy that takes no lock (a Lua decrement, WATCH/MULTI) is not praised for sharing none.
+            return (locked ? QCoreApplication::translate("Verdict", "Correct: stock %1 as expected (%2 of %3 orders sold), the lock was never shared.")
+                           : QCoreApplication::translate("Verdict", "Correct: stock %1 as expected (%2 of %3 orders sold), with no lock taken."))
+                .arg(actual)
+                .arg(sold)
+                .arg(tried);
         const QString strategy = turn >= 0 ? info.turns.at(turn).strategy : info.strategy;
         const char *weakness = turn >= 0 ? info.turns.at(turn).weakness : info.weakness;
         return weakness
@@ -177,13 +188,6 @@ QString Finding::sentence(const RunInfo &info) const
                   .arg(tried)
                   .arg(strategy);
     }
-    case FindingKind::Correct:
-        // A strategy that takes no lock (a Lua decrement, WATCH/MULTI) is not praised for sharing none.
-        return (locked ? QCoreApplication::translate("Verdict", "Correct: stock %1 as expected (%2 of %3 orders sold), the lock was never shared.")
-                       : QCoreApplication::translate("Verdict", "Correct: stock %1 as expected (%2 of %3 orders sold), with no lock taken."))
-            .arg(actual)
-            .arg(sold)
-            .arg(tried);
     }
     return {};
 }
@@ -221,6 +225,12 @@ QString Finding::brief() const
     case FindingKind::Correct: return QCoreApplication::translate("Verdict", "safe: none found");
     }
     return {};
+}
+
+QString Mark::lostByWritesText(int writes, qint64 units)
+{
+    const int n = int(std::min<qint64>(units, std::numeric_limits<int>::max()));
+    return QCoreApplication::translate("Verdict", "%1 writes lost %n unit(s)", nullptr, n).arg(writes);
 }
 
 QString Mark::text(const RunInfo &info) const

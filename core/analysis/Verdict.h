@@ -133,6 +133,9 @@ struct Mark {
     MarkPlace place() const { return kind == FindingKind::LostUpdates ? MarkPlace::StockLane : MarkPlace::ClientLane; }
     // What the timeline writes beside it, translated now.
     QString text(const RunInfo &info) const;
+    // The words of several writes' marks drawn as one, where their own would
+    // not all fit (twenty in one instant): the units they lost in all.
+    static QString lostByWritesText(int writes, qint64 units);
 };
 
 class Verdict {

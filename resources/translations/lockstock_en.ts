@@ -359,6 +359,13 @@
         </translation>
     </message>
     <message numerus="yes">
+        <source>%n unit(s) taken from the stock without a sale.</source>
+        <translation>
+            <numerusform>One unit taken from the stock without a sale.</numerusform>
+            <numerusform>%n units taken from the stock without a sale.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <source>%n stale write(s)</source>
         <translation>
             <numerusform>one stale write</numerusform>
@@ -384,6 +391,13 @@
         <translation>
             <numerusform>%1 wrote %2, not %3: one unit lost</numerusform>
             <numerusform>%1 wrote %2, not %3: %n units lost</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 writes lost %n unit(s)</source>
+        <translation>
+            <numerusform>%1 writes lost one unit</numerusform>
+            <numerusform>%1 writes lost %n units</numerusform>
         </translation>
     </message>
     <message numerus="yes">

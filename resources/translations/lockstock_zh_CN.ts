@@ -2990,8 +2990,8 @@ Set DISPLAY (or WAYLAND_DISPLAY) to the screen to use, or learn in this terminal
         <translation>初始 %1</translation>
     </message>
     <message>
-        <source>- - expected: start minus units sold</source>
-        <translation>- - 预期：初始减去已售</translation>
+        <source>- - expected: start minus units sold or being sold</source>
+        <translation>- - 预期：初始减去已售及正在售出的件数</translation>
     </message>
     <message>
         <source>lease: TTL left in Redis</source>
@@ -3332,6 +3332,12 @@ Set DISPLAY (or WAYLAND_DISPLAY) to the screen to use, or learn in this terminal
             <numerusform>从 %2 件中卖出了 %1 件，库存却是 %3：%n 件被扣减却没有成交。</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n unit(s) taken from the stock without a sale.</source>
+        <translation>
+            <numerusform>%n 件从库存中被扣减，却没有成交。</numerusform>
+        </translation>
+    </message>
     <message>
         <source>Correct: stock %1 as expected (%2 of %3 orders sold), with no lock taken.</source>
         <translation>正确：库存为预期的 %1（%3 个订单成交 %2 个），全程没有加锁。</translation>
@@ -3366,6 +3372,12 @@ Set DISPLAY (or WAYLAND_DISPLAY) to the screen to use, or learn in this terminal
         <source>%1 wrote %2, not %3: %n unit(s) lost</source>
         <translation>
             <numerusform>%1 写入了 %2 而不是 %3：丢失 %n 件</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 writes lost %n unit(s)</source>
+        <translation>
+            <numerusform>%1 次写入丢失 %n 件</numerusform>
         </translation>
     </message>
     <message numerus="yes">

@@ -5,6 +5,7 @@
 #include "SyntheticHistory.h"
 
 #include "analysis/HistoryJson.h"
+#include "analysis/InstantAnalysis.h"
 #include "analysis/RunAnalysis.h"
 
 #include <QJsonArray>
@@ -60,6 +61,14 @@ public:
     {
         return command(t, client, Step::WriteStock, {"SET", "stock", QByteArray::number(value)}, std::move(reply), holds,
                        std::move(token), value);
+    }
+    // What a probe read of the stock right after the last event.
+    HistoryBuilder &stockProbed(qint64 stock)
+    {
+        auto p = std::make_shared<Probe>();
+        p->stock = stock;
+        m_events.last().probe = std::move(p);
+        return *this;
     }
     // The lock node the next commands go to (RedLock).
     HistoryBuilder &onNode(int node)
@@ -187,6 +196,71 @@ private slots:
         QCOMPARE(a->stock.last().value, 99);
     }
 
+    // The expected stock takes a sale's units where its write took them
+    // from the stock: at every instant the stock lane's two lines part by
+    // exactly the units the analysis has lost by then. (Before, the dashed
+    // line stayed at 100 from A's write of 99 until A's order ended: a
+    // unit missing where nothing was wrong.)
+    void expectedStockPartsFromTheStockOnlyByUnitsLost()
+    {
+        HistoryBuilder b(100);
+        recordLostUpdate(b);
+        const auto whole = analyze(b.finish(99, 10));
+        InstantAnalyzer instants(whole);
+        for (qint64 t = 0; t <= 10 * ms; t += ms / 2) {
+            const auto a = instants.at(t);
+            QVERIFY2(a->stockAt(t) - a->expectedStockAt(t) == a->counts.lostUpdates,
+                     qPrintable(QStringLiteral("at %1 ms: stock %2, expected %3, units lost %4")
+                                    .arg(a->scenarioMs(t)).arg(a->stockAt(t)).arg(a->expectedStockAt(t)).arg(a->counts.lostUpdates)));
+        }
+        // A's write (replied at 5 ms) took its unit; B's (at 7 ms) lost one.
+        QCOMPARE(whole->expectedStockAt(5 * ms), 99);
+        QCOMPARE(whole->expectedStockAt(7 * ms), 98);
+    }
+
+    // Units taken from the stock without a sale: the verdict says so the
+    // moment the stock lane shows them missing, not only at the end. (Before,
+    // A's failed order left the lane a unit short from 4 ms and the verdict
+    // silent until the final stock was read; a DECRBY whose reply was lost
+    // left the lane a unit short of an order that was still placing it.)
+    void unitsTakenWithoutASaleAreSaidWhenTheLaneShowsThem()
+    {
+        const auto check = [](const std::shared_ptr<const RunAnalysis> &whole) {
+            InstantAnalyzer instants(whole);
+            for (qint64 t = 0; t <= whole->endNs; t += ms / 2) {
+                const auto a = instants.at(t);
+                QVERIFY2(a->stockAt(t) - a->expectedStockAt(t) == a->counts.lostUpdates - a->counts.overDeducted,
+                         qPrintable(QStringLiteral("at %1 ms: stock %2, expected %3, units lost %4, taken without a sale %5")
+                                        .arg(a->scenarioMs(t)).arg(a->stockAt(t)).arg(a->expectedStockAt(t))
+                                        .arg(a->counts.lostUpdates).arg(a->counts.overDeducted)));
+            }
+        };
+        // A writes 99, then its order fails (its release answered NOSCRIPT).
+        HistoryBuilder failed(100);
+        failed.command(0, 0, Step::ReadStock, {"GET", "stock"}, str("100"), false).write(2, 0, 99, OK, false).order(4, 0, false);
+        const auto a = analyze(failed.finish(99, 10));
+        QCOMPARE(a->counts.overDeducted, 1);
+        check(a);
+        if (QTest::currentTestFailed())
+            return;
+        const auto then = analyzeAt(a, 5 * ms);
+        QCOMPARE(then->counts.overDeducted, 1);
+        QVERIFY2(then->findings().contains(QStringLiteral("One unit taken from the stock without a sale.")),
+                 qPrintable(then->findings().join(QLatin1Char('|'))));
+
+        // DECRBY ran but its reply was lost; the retry deducts again.
+        HistoryBuilder retried(100);
+        retried.command(0, 0, Step::Decrement, {"DECRBY", "stock", "1"}, RedisValue::error("ERR reply lost"), false)
+            .stockProbed(99)
+            .command(2, 0, Step::Decrement, {"DECRBY", "stock", "1"}, num(98), false)
+            .stockProbed(98)
+            .order(4, 0, true);
+        const auto r = analyze(retried.finish(98, 10));
+        QCOMPARE(r->counts.overDeducted, 1);
+        check(r);
+        QCOMPARE(analyzeAt(r, ms + ms / 2)->counts.overDeducted, 0); // the first DECRBY took the order's unit
+    }
+
     void serialisedOrdersAreClean()
     {
         HistoryBuilder b(100);
@@ -209,6 +283,9 @@ private slots:
         QCOMPARE(a->counts.foreignReleases, 0);
         QVERIFY(a->marks.isEmpty());
         QCOMPARE(a->findings(), QStringList{QStringLiteral("Correct: stock 98 as expected (2 of 2 orders sold), the lock was never shared.")});
+        // Before the final stock is read there is none to quote (it said
+        // "stock -9223372036854775808 as expected" while the run played).
+        QCOMPARE(analyzeAt(a, 7 * ms)->findings(), QStringList{QStringLiteral("Nothing went wrong that this run could see.")});
     }
 
     void overlappingHoldersAreCaught()

@@ -5,6 +5,10 @@
 //      equals an analysis of the history cut at that instant, made afresh;
 //  (b) what each lock node's lane holds there, with its TTL, and the stock,
 //      equal what Redis holds at that moment, read by the test itself;
+//  (c) the stock lane's line parts from the expected one by what the
+//      verdict says then: above it by the units lost; below it by at least
+//      those taken without a sale (a deduction whose reply is still to come
+//      shows in the stock before its order is known to have taken it);
 // and once the run is over, the run at each of those instants as a replay,
 // an animation or a lesson frame shows it (InstantAnalyzer) is what the
 // window showed then: nothing from after the instant leaks in.
@@ -228,6 +232,13 @@ private slots:
             QVERIFY2(now == afresh, qPrintable(where + QStringLiteral(" (a): ") + firstDifference(now, afresh)));
             QVERIFY2(run->nowNs() <= shown->endNs, qPrintable(where + QStringLiteral(": Redis is ahead of the picture")));
             compareWithRedis(*shown, run->nowNs(), nodes.get(), config, where);
+            // (c): the stock lane's two lines part by what the verdict says by then.
+            const qint64 stock = shown->stockAt(shown->endNs);
+            const qint64 expected = shown->expectedStockAt(shown->endNs);
+            const RunCounts &n = shown->counts;
+            QVERIFY2(std::max<qint64>(0, stock - expected) == n.lostUpdates && n.overDeducted <= std::max<qint64>(0, expected + n.lostUpdates - stock),
+                     qPrintable(QStringLiteral("%1 (c): stock %2, expected %3, units lost %4, taken without a sale %5")
+                                    .arg(where).arg(stock).arg(expected).arg(n.lostUpdates).arg(n.overDeducted)));
             seen.append({shown->endNs, history.size(), now});
         };
         int step = 0;

@@ -201,16 +201,10 @@ private slots:
                 QCOMPARE(times, first);
             // A frame shows the run up to its moment: the next frame's event
             // is not in it yet (a finding or the end may come with the event
-            // that makes it). The lessons listed still open with two frames
-            // on commands of the same instant; those are held to it where a
-            // frame asks.
-            static const QStringList sameInstantFrames{
-                QStringLiteral("crash-between-setnx-expire"), QStringLiteral("flash-sale"), QStringLiteral("redlock-clock-jump"),
-                QStringLiteral("redlock-delayed-restart"), QStringLiteral("redlock-restart-no-persistence")};
+            // that makes it).
             for (qsizetype f = 0; f + 1 < events.size(); ++f) {
                 const LessonAnchor &next = lesson->frames(correct).at(f + 1).at;
-                const bool strict = !sameInstantFrames.contains(lesson->name) || lesson->frames(correct).at(f).asks();
-                if (strict && events.at(f) != events.at(f + 1) && !next.end && !next.finding)
+                if (events.at(f) != events.at(f + 1) && !next.end && !next.finding)
                     QVERIFY2(times.at(f) < times.at(f + 1),
                              qPrintable(QStringLiteral("%1 (%2): frame %3 at %4 ms shows frame %5's event already\n%6")
                                             .arg(lesson->path, side).arg(f + 1).arg(r->analysis->scenarioMs(times.at(f))).arg(f + 2)

@@ -5,8 +5,7 @@
 // finding with spans a band for each span, and nothing is drawn for no
 // finding. The same holds at instants within the run, for the history cut
 // there. On lanes as low as the window fits them at 1366x768, in English and
-// Chinese, every mark on a client's lane has its words, and no label covers
-// another. The scenarios on real Sentinel or a cluster keep the real clock and
+// Chinese, every mark has its words, and no label covers another. The scenarios on real Sentinel or a cluster keep the real clock and
 // are left to tst_rendering.
 
 #include "LayoutProblems.h"
@@ -73,10 +72,10 @@ QString markProblems(const RunAnalysis &a, int width, int height = 0)
     std::set<FindingId> findings;
     out << QStringLiteral("%1 x %2 px:").arg(width).arg(image.height());
     if (height > 0) {
-        // On the clients' lanes: the stock lane has one row of words, which
-        // twenty lost units in one instant (flash-sale) cannot all have.
+        // The stock lane's too: twenty writes that lost units in one
+        // instant (flash-sale) share one pill that says what they lost.
         for (const PaintRecord::Mark &m : painter.record().marks)
-            if (m.event >= 0 && m.finding.kind != FindingKind::LostUpdates && m.pill.isNull())
+            if (m.event >= 0 && m.pill.isNull())
                 out << QStringLiteral("%1: no words for event %2 (\"%3\")")
                            .arg(nameOf(idOf(m.finding)))
                            .arg(m.event)
