@@ -41,7 +41,8 @@ Popup {
                                            : qsTr("Round %1 · %2 voted · closed").arg(ClassPoll.round).arg(root.voted)
                 font.pixelSize: Style.px(ClassPoll.asking ? 15 : 20)
                 font.bold: true
-                elide: Text.ElideRight
+                // Whole, on two lines if the panel is narrow: "revealed" was cut to "reve…" at 1366.
+                wrapMode: Text.WordWrap
                 color: Style.text
             }
             Label {
@@ -159,6 +160,7 @@ Popup {
             Layout.fillWidth: true
             visible: ClassPoll.asking
         }
+        // Each as wide as its words, narrowly padded: the three fit whole in the panel at 1366×768.
         RowLayout {
             Layout.fillWidth: true
             visible: ClassPoll.asking && !ClassPoll.revealed
@@ -166,7 +168,8 @@ Popup {
             Button {
                 objectName: "pollClose"
                 Layout.fillWidth: true
-                Layout.preferredWidth: 1
+                leftPadding: Style.px(6)
+                rightPadding: Style.px(6)
                 focusPolicy: Qt.NoFocus
                 enabled: ClassPoll.votingOpen
                 text: qsTr("Close voting")
@@ -176,7 +179,8 @@ Popup {
             Button {
                 objectName: "pollAgain"
                 Layout.fillWidth: true
-                Layout.preferredWidth: 1
+                leftPadding: Style.px(6)
+                rightPadding: Style.px(6)
                 focusPolicy: Qt.NoFocus
                 enabled: ClassPoll.canVoteAgain
                 text: qsTr("Vote again")
@@ -186,7 +190,8 @@ Popup {
             Button {
                 objectName: "pollReveal"
                 Layout.fillWidth: true
-                Layout.preferredWidth: 1
+                leftPadding: Style.px(6)
+                rightPadding: Style.px(6)
                 focusPolicy: Qt.NoFocus
                 highlighted: true
                 text: qsTr("Reveal") + " →"
