@@ -143,14 +143,10 @@ int main(int argc, char **argv)
                 bare.command({"SCRIPT", "LOAD", script->source()});
         ScheduleRunner runner(speed.first().scenario.config);
         for (const Point &p : speed)
-            if (qEnvironmentVariableIsSet("PROFILE_ONLY")) repeats << 1; else repeats << int(std::max<qint64>(1, kSchedulesPerMeasurement / searchAll(p, SystematicSearch::Mode::Reduced, runner, nullptr)));
+            repeats << int(std::max<qint64>(1, kSchedulesPerMeasurement / searchAll(p, SystematicSearch::Mode::Reduced, runner, nullptr)));
         for (int round = 0; round < rounds; ++round)
             for (qsizetype i = 0; i < speed.size(); ++i) {
                 const Point &p = speed.at(i);
-                if (qEnvironmentVariableIsSet("PROFILE_ONLY")) {
-                    if (i == 0) for (int r = 0; r < 300; ++r) searchAll(p, SystematicSearch::Mode::Reduced, runner, nullptr);
-                    continue;
-                }
                 QList<Argv> commands;
                 searchAll(p, SystematicSearch::Mode::Reduced, runner, &commands);
                 // The quickest of a few tries each, alternated: other work on
@@ -189,7 +185,6 @@ int main(int argc, char **argv)
         std::fprintf(stderr, "bench_explore: %s\n", err.what());
         return 1;
     }
-    if (qEnvironmentVariableIsSet("PROFILE_ONLY")) return 0;
     line(QStringLiteral("(1) schedules per second, %1 rounds; median (min-max)").arg(rounds));
     for (qsizetype i = 0; i < speed.size(); ++i) {
         const Figures &f = figures.at(i);
