@@ -335,8 +335,7 @@ void Run::sendSetUp()
         return;
     expectReplies(*m_control, m_setUp);
     m_setUp.clear();
-    if (readsAlongCommands())
-        stand(setUpTruth(), true);
+    stand(setUpTruth(), true);
 }
 
 void Run::loadScripts(const Strategy &strategy, bool skipDownNodes)
@@ -743,7 +742,6 @@ bool Run::probesWithCommand(const RedisConnection *c, const Argv &argv) const
     return readsAlongCommands() && c && c->staysPlainAfter(argv);
 }
 
-
 RedisValue Run::sendWithProbe(RedisConnection &c, const Argv &argv, bool changesNoKey)
 {
     if (!m_setUp.isEmpty() && changesNoKey)
@@ -797,7 +795,7 @@ std::shared_ptr<const Probe> Run::setUpTruth() const
 
 void Run::stand(const std::shared_ptr<const Probe> &probe, bool lockLasts)
 {
-    m_standingTruth = lockLasts && !m_stockMayExpire ? probe : nullptr;
+    m_standingTruth = readsAlongCommands() && lockLasts && !m_stockMayExpire ? probe : nullptr;
 }
 
 std::shared_ptr<const Probe> Run::standingTruthNow() const
@@ -1331,8 +1329,7 @@ std::shared_ptr<const Probe> Run::readTruth(bool last, int timeoutMs)
             return onControl([&](RedisConnection &c) { return c.command({"HKEYS", m_config.lockKey()}); });
         });
         truth.probe->atNs = atNs;
-        if (readsAlongCommands())
-            stand(truth.probe, truth.lockLasts);
+        stand(truth.probe, truth.lockLasts);
         return truth.probe;
     }
     const Argv get{"GET", m_config.lockKey()};

@@ -268,7 +268,8 @@ private:
     // truth still stands after it, and whether the stock may expire. True
     // when it changes no key.
     bool noteWhatItChanges(const Argv &argv);
-    // What was just read stands while nothing in it expires.
+    // What was just read stands while nothing in it expires (in a run that
+    // reads along its commands; others read each time).
     void stand(const std::shared_ptr<const Probe> &probe, bool lockLasts);
     std::unique_ptr<RedisConnection> connect(const Client &client, ActorRole role, int server) const;
     // A connection to server `server`: from the pool when the run shares one.
