@@ -11,7 +11,9 @@
 // commands sent) several times over, so that each measurement spans a few
 // hundred schedules; one worker and the bare commands are timed in five
 // alternated tries, the quickest of each counting (others' work on the
-// machine only adds time). Reported per point: the median of the
+// machine only adds time). One worker runs as the explorer places each of
+// its workers, on one CPU with its server (CpuPlacement.h); the bare
+// commands go from that CPU to a server on it too. Reported per point: the median of the
 // rounds' schedules per second, and of the paired ratio bare time / explore
 // time with one worker (1.00: the explorer costs nothing beyond its
 // commands), with the spread (min-max).
@@ -19,6 +21,7 @@
 // interleavings on lost-update's no-lock side (reads commute) and its lock
 // side (every acquire depends on the clock), at 2, 3 and 4 clients.
 
+#include "explore/CpuPlacement.h"
 #include "explore/Explorer.h"
 #include "explore/SystematicSearch.h"
 #include "engine/History.h"
@@ -37,6 +40,7 @@
 #include <QThread>
 
 #include <cstdio>
+#include <optional>
 
 using namespace lockstock;
 
@@ -118,6 +122,9 @@ int main(int argc, char **argv)
     const Strategy *lock = findStrategy(lostUpdate->correct);
     line(QStringLiteral("bench_explore · %1 cores · load %2").arg(QThread::idealThreadCount()).arg(loadAverage()));
 
+    // Servers started from here on keep to this thread's CPU.
+    const int cpu = usableCpus().value(0, -1);
+    std::optional<OneCpu> placed(std::in_place, cpu);
     RedisServer server;
     try {
         server.start();
@@ -171,9 +178,12 @@ int main(int argc, char **argv)
                 ExploreOptions two;
                 two.method = ExploreMethod::Reduced;
                 two.workers = 2;
+                // The workers take CPUs of their own.
+                placed.reset();
                 t.restart();
                 const ExploreResult r = Explorer(p.scenario, *p.strategy, two).run();
                 const double twoMs = double(t.nsecsElapsed()) / 1e6;
+                placed.emplace(cpu);
                 Figures &f = figures[i];
                 f.executions = executions;
                 f.commands = commands.size();

@@ -1,5 +1,6 @@
 #include "Explorer.h"
 
+#include "CpuPlacement.h"
 #include "SystematicSearch.h"
 
 #include "engine/History.h"
@@ -139,8 +140,14 @@ public:
     using Job = std::function<void(ScheduleRunner &)>;
     Pool(int workers, const RunConfig &config)
     {
-        for (int i = 0; i < workers; ++i)
-            m_threads.emplace_back([this, config] { work(config); });
+        const QList<int> cpus = usableCpus();
+        for (int i = 0; i < workers; ++i) {
+            const int cpu = cpus.isEmpty() ? -1 : cpus.at(i % cpus.size());
+            m_threads.emplace_back([this, config, cpu] {
+                const OneCpu place(cpu);
+                work(config);
+            });
+        }
     }
     ~Pool()
     {

@@ -4,6 +4,7 @@
 
 #include "TestRedis.h"
 
+#include "explore/CpuPlacement.h"
 #include "explore/Explorer.h"
 #include "lesson/Lesson.h"
 #include "explore/SystematicSearch.h"
@@ -13,6 +14,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTest>
+
+#include <unistd.h>
 
 #include <map>
 #include <set>
@@ -100,6 +103,20 @@ QStringList summary(const ExploreResult &r)
         out << QStringLiteral("%1 ×%2 shortest %3").arg(c.outcome.key()).arg(c.count).arg(c.example.interleaving.join(QLatin1Char(',')));
     for (const Counterexample &c : r.counterexamples)
         out << QStringLiteral("%1: %2 + %3").arg(QLatin1String(nameOf(c.kind)), c.interleaving.join(QLatin1Char(',')), c.faults.text({}));
+    return out;
+}
+
+// The CPUs process or thread `id` may run on (0: the calling thread).
+QList<int> cpusOf(pid_t id)
+{
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    if (sched_getaffinity(id, sizeof set, &set) != 0)
+        return {};
+    QList<int> out;
+    for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu)
+        if (CPU_ISSET(cpu, &set))
+            out << cpu;
     return out;
 }
 
@@ -410,6 +427,49 @@ private slots:
         const QString unknown = parse("{explored.ways}", "lost-update");
         QVERIFY2(unknown.contains(QLatin1String("broken[0].text")) && unknown.contains(QLatin1String("not a figure")), qPrintable(unknown));
         QCOMPARE(parse("{explored.failing} of {explored.interleavings}", "lost-update"), QString());
+    }
+
+    // A worker and the servers it starts keep to one CPU, each worker its own (CpuPlacement.h says why).
+    void workersKeepToOneCpuWithTheirServers()
+    {
+        QList<int> cpus = usableCpus();
+        if (cpus.size() < 2)
+            QSKIP("one CPU: nothing to place");
+        std::sort(cpus.begin(), cpus.end());
+        const Scenario s = scenarioNamed(QStringLiteral("lost-update"));
+        ExploreOptions options;
+        options.workers = 2;
+        Explorer explorer(s, *findStrategy(s.correct), options);
+        std::map<pid_t, QList<int>> workers;   // thread: its CPUs
+        QStringList wrong;
+        explorer.onSchedule = [&](const ExploredSchedule &) {
+            const pid_t thread = gettid();
+            const QList<int> mine = cpusOf(0);
+            workers[thread] = mine;
+            if (mine.size() != 1)
+                wrong << QStringLiteral("worker %1 may run on %2 CPUs").arg(thread).arg(mine.size());
+            // The processes this thread started: its redis-server.
+            QFile children(QStringLiteral("/proc/self/task/%1/children").arg(thread));
+            QVERIFY(children.open(QIODevice::ReadOnly));
+            const QList<QByteArray> pids = children.readAll().simplified().split(' ');
+            if (pids.value(0).isEmpty())
+                wrong << QStringLiteral("worker %1 started no server").arg(thread);
+            for (const QByteArray &pid : pids)
+                if (!pid.isEmpty() && cpusOf(pid.toInt()) != mine)
+                    wrong << QStringLiteral("server %1 of worker %2 may run elsewhere").arg(QString::fromLatin1(pid)).arg(thread);
+        };
+        const ExploreResult r = explorer.run();
+        QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
+        QVERIFY2(wrong.isEmpty(), qPrintable(wrong.join(QLatin1String("; "))));
+        QCOMPARE(workers.size(), size_t(2));
+        QVERIFY(workers.begin()->second != std::next(workers.begin())->second);
+        // Off the workers, a thread held on one CPU runs where it could before once let go.
+        {
+            const OneCpu held(cpus.last());
+            QVERIFY(held.kept());
+            QCOMPARE(cpusOf(0), QList<int>{cpus.last()});
+        }
+        QCOMPARE(cpusOf(0), cpus);
     }
 
     void realClockScenariosAreRefused()
