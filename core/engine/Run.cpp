@@ -682,7 +682,7 @@ RedisValue Run::waitOutOnServerClock(Actor &actor, int server, const Argv &argv,
 RedisValue Run::perform(Actor &actor, int server, const Argv &argv, bool *answered)
 {
     *answered = true;
-    const bool changesNoKey = readsAlongCommands() && noteWhatItChanges(argv);
+    const TruthChange change = readsAlongCommands() ? noteWhatItChanges(argv) : TruthChange::Lock;
     try {
         if (m_clock.isVirtual() && isStopped(server)) {
             // A stopped process reads nothing: what was sent waits in the
@@ -706,7 +706,7 @@ RedisValue Run::perform(Actor &actor, int server, const Argv &argv, bool *answer
         if (timeoutMs > 0)
             reply = waitOutOnServerClock(actor, server, argv, timeoutMs);
         else if (withProbe)
-            reply = usingReopeningOnce(c, open, [&](RedisConnection &on) { return sendWithProbe(on, argv, changesNoKey); });
+            reply = usingReopeningOnce(c, open, [&](RedisConnection &on) { return sendWithProbe(on, argv, change); });
         else
             reply = sendReopeningOnce(c, open, argv);
         // Lock nodes are faulted on purpose: what they answer is the lesson.
@@ -742,46 +742,71 @@ bool Run::probesWithCommand(const RedisConnection *c, const Argv &argv) const
     return readsAlongCommands() && c && c->staysPlainAfter(argv);
 }
 
-RedisValue Run::sendWithProbe(RedisConnection &c, const Argv &argv, bool changesNoKey)
+RedisValue Run::sendWithProbe(RedisConnection &c, const Argv &argv, TruthChange change)
 {
-    if (!m_setUp.isEmpty() && changesNoKey)
+    if (!m_setUp.isEmpty() && change != TruthChange::Lock) {
         stand(setUpTruth(), true);
-    // No reads while the truth stands: noteWhatItChanges() kept it for a command that changes no key.
-    const bool reads = !m_standingTruth;
+        if (change == TruthChange::Stock)
+            m_lockStands = std::exchange(m_standingTruth, nullptr);
+    }
+    // What the command may have changed is read behind it: nothing while the
+    // truth stands, the stock alone while the lock does, else all.
+    const Argv readStock{"GET", m_config.stockKey()};
+    QList<Argv> commands{argv};
+    if (!m_standingTruth)
+        commands += m_lockStands ? QList<Argv>{readStock} : m_truthReads;
     QList<RedisValue> replies;
     try {
         // The set-up first: a repeat on a reopened connection leaves the same as one.
-        replies = expectReplies(c, m_setUp, reads ? QList<Argv>{argv} + m_truthReads : QList<Argv>{argv});
+        replies = expectReplies(c, m_setUp, commands);
     } catch (const RedisRefusedError &err) {
         // The set-up's, not the command's: the run stops there.
         throw RedisProtocolError(std::string("setting up the run: ") + err.what());
     }
     m_setUp.clear();
     RedisValue reply = replies.takeFirst();
-    if (!reads) {
+    if (m_standingTruth) {
         m_probedWithCommand = standingTruthNow();
         return reply;
     }
     if (reply.isError() && reply.bytes().startsWith("NOSCRIPT")) {
         // The script goes again after SCRIPT LOAD, past the reads: the step's probe reads on its own.
         m_probedWithCommand.reset();
+        m_lockStands.reset();
         return c.command(argv);
     }
-    ServerTruth truth = truthOfServer(replies, [&] { return c.command({"HKEYS", m_config.lockKey()}); });
-    truth.probe->atNs = m_clock.nowNs();
-    stand(truth.probe, truth.lockLasts);
-    m_probedWithCommand = std::move(truth.probe);
+    std::shared_ptr<Probe> probe;
+    if (const std::shared_ptr<const Probe> lock = std::exchange(m_lockStands, nullptr)) {
+        probe = std::make_shared<Probe>(*lock);
+        long long stock = 0;
+        probe->stock = replies.at(0).readInteger(stock) ? stock : kUnknown;
+        stand(probe, true);
+    } else {
+        ServerTruth truth = truthOfServer(replies, [&] { return c.command({"HKEYS", m_config.lockKey()}); });
+        probe = std::move(truth.probe);
+        stand(probe, truth.lockLasts);
+    }
+    probe->atNs = m_clock.nowNs();
+    m_probedWithCommand = std::move(probe);
     return reply;
 }
 
-bool Run::noteWhatItChanges(const Argv &argv)
+Run::TruthChange Run::noteWhatItChanges(const Argv &argv)
 {
     const CommandAccess access = commandAccess(argv);
-    if (!access.changesNoKey())
-        m_standingTruth.reset();
-    if (access.clock && (access.everyKey || access.writes.contains(m_config.stockKey())))
+    const bool stock = access.everyKey || access.writes.contains(m_config.stockKey());
+    if (access.clock && stock)
         m_stockMayExpire = true;
-    return access.changesNoKey();
+    if (access.everyKey || access.runsQueued || access.writes.contains(m_config.lockKey())) {
+        m_standingTruth.reset();
+        m_lockStands.reset();
+        return TruthChange::Lock;
+    }
+    if (!stock)
+        return TruthChange::Nothing;
+    if (m_standingTruth)
+        m_lockStands = std::exchange(m_standingTruth, nullptr);
+    return TruthChange::Stock;
 }
 
 std::shared_ptr<const Probe> Run::setUpTruth() const
@@ -796,6 +821,7 @@ std::shared_ptr<const Probe> Run::setUpTruth() const
 void Run::stand(const std::shared_ptr<const Probe> &probe, bool lockLasts)
 {
     m_standingTruth = readsAlongCommands() && lockLasts && !m_stockMayExpire ? probe : nullptr;
+    m_lockStands.reset();
 }
 
 std::shared_ptr<const Probe> Run::standingTruthNow() const

@@ -256,7 +256,10 @@ private:
     // Sends `argv` with the reads of a probe behind it (none while the truth
     // stands), and the set-up before it if it has not gone yet; the probe
     // waits for readTruth() in m_probedWithCommand.
-    RedisValue sendWithProbe(RedisConnection &c, const Argv &argv, bool changesNoKey);
+    // Which of what a probe reads a command may change: nothing of it, the
+    // stock alone, or the lock (and so all of it).
+    enum class TruthChange : quint8 { Nothing, Stock, Lock };
+    RedisValue sendWithProbe(RedisConnection &c, const Argv &argv, TruthChange change);
     // Sends the set-up if it has not gone yet, on the run's own connection.
     void sendSetUp();
     // What the set-up leaves, as its replies said: no lock, the stock it
@@ -264,10 +267,10 @@ private:
     std::shared_ptr<const Probe> setUpTruth() const;
     // The standing truth, as of now.
     std::shared_ptr<const Probe> standingTruthNow() const;
-    // Before a command of a run that reads along its commands: whether the
-    // truth still stands after it, and whether the stock may expire. True
-    // when it changes no key.
-    bool noteWhatItChanges(const Argv &argv);
+    // Before a command of a run that reads along its commands: what of the
+    // truth it may change (what stands of it after), and whether the stock
+    // may expire.
+    TruthChange noteWhatItChanges(const Argv &argv);
     // What was just read stands while nothing in it expires (in a run that
     // reads along its commands; others read each time).
     void stand(const std::shared_ptr<const Probe> &probe, bool lockLasts);
@@ -315,6 +318,9 @@ private:
     // nothing in it expires: since no command has changed a key, it is what
     // Redis holds at any later instant, and is not read again.
     std::shared_ptr<const Probe> m_standingTruth;
+    // The standing truth once a command wrote the stock (and not the lock):
+    // its lock still stands, its stock is read behind the command.
+    std::shared_ptr<const Probe> m_lockStands;
     // The set-up SETs the stock without an expiry; set once a command that
     // can give it one ran (one that writes it and sets or reads an expiry, a
     // script that does, a command LockStock does not know).
