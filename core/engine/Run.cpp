@@ -56,9 +56,9 @@ auto usingReopeningOnce(std::unique_ptr<RedisConnection> &connection, const Open
 }
 
 // What a probe of one server reads: the lock's value and its expiry, the stock.
-QList<Argv> truthReads(const RunConfig &config)
+QList<Argv> truthReads(const RunInfo &info)
 {
-    return {{"MGET", config.lockKey(), config.stockKey()}, {"PTTL", config.lockKey()}};
+    return {{"MGET", info.lockKey, info.stockKey}, {"PTTL", info.lockKey}};
 }
 
 LockTruth lockFrom(const RedisValue &value, const RedisValue &ttl)
@@ -307,7 +307,7 @@ void Run::prepare()
             m_pool->give(std::move(own));
     }
     loadScripts(*m_strategy, false);
-    m_truthReads = truthReads(m_config);
+    m_truthReads = truthReads(m_info);
     m_setUp = {{delLock + Argv{m_config.reservedKey(), m_config.appliedOrdersKey()}, Type::Integer},
                {{"SET", m_config.stockKey(), QByteArray::number(m_config.stock)}, Type::Status, "OK"}};
     if (!readsAlongCommands())
@@ -394,7 +394,6 @@ void Run::continueWith(const RunConfig &config, const Strategy &strategy)
             queueServerFault(f, m_info.clockNs(double(f.atMs)));
     // Clients keep a reference to m_config: assigned in place, they read the new values.
     m_config = config;
-    m_truthReads = truthReads(m_config);
     m_strategy = &strategy;
     const QStringList nodes = m_info.nodes;
     QList<StrategyTurn> turns = m_info.turns;
@@ -403,6 +402,7 @@ void Run::continueWith(const RunConfig &config, const Strategy &strategy)
                       QList<bool>(m_info.clients.size(), false)});
     m_info = makeRunInfo(m_config, strategy, m_info.clock);
     m_info.nodes = nodes;
+    m_truthReads = truthReads(m_info);
     if (newStrategy) {
         StrategyTurn turn{nowNs(), m_info.strategy, m_info.brokenSide, m_info.weakness, {}, {}};
         for (ClientState &s : m_clients) {
@@ -751,7 +751,7 @@ RedisValue Run::sendWithProbe(RedisConnection &c, const Argv &argv, TruthChange 
     }
     // What the command may have changed is read behind it: nothing while the
     // truth stands, the stock alone while the lock does, else all.
-    const Argv readStock{"GET", m_config.stockKey()};
+    const Argv readStock{"GET", m_info.stockKey};
     QList<Argv> commands{argv};
     if (!m_standingTruth)
         commands += m_lockStands ? QList<Argv>{readStock} : m_truthReads;
@@ -794,10 +794,10 @@ RedisValue Run::sendWithProbe(RedisConnection &c, const Argv &argv, TruthChange 
 Run::TruthChange Run::noteWhatItChanges(const Argv &argv)
 {
     const CommandAccess access = commandAccess(argv);
-    const bool stock = access.everyKey || access.writes.contains(m_config.stockKey());
+    const bool stock = access.everyKey || access.writes.contains(m_info.stockKey);
     if (access.clock && stock)
         m_stockMayExpire = true;
-    if (access.everyKey || access.runsQueued || access.writes.contains(m_config.lockKey())) {
+    if (access.everyKey || access.runsQueued || access.writes.contains(m_info.lockKey)) {
         m_standingTruth.reset();
         m_lockStands.reset();
         return TruthChange::Lock;

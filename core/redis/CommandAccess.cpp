@@ -91,11 +91,9 @@ CommandAccess commandAccess(const Argv &argv)
     if (name == "SET") {
         // SET key value [NX|XX] [GET] [EX s|PX ms|EXAT|PXAT|KEEPTTL]
         out.writes << argv.value(1);
-        for (qsizetype i = 3; i < argv.size(); ++i) {
-            const QByteArray option = argv.at(i).toUpper();
-            out.clock = out.clock || option == "EX" || option == "PX" || option == "EXAT" || option == "PXAT"
-                || option == "KEEPTTL";
-        }
+        for (qsizetype i = 3; i < argv.size() && !out.clock; ++i)
+            for (const char *option : {"EX", "PX", "EXAT", "PXAT", "KEEPTTL"})
+                out.clock = out.clock || argv.at(i).compare(option, Qt::CaseInsensitive) == 0;
         return out;
     }
     if (isScriptCall(name)) {
