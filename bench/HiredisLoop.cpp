@@ -126,4 +126,33 @@ LoopRun hiredisLoop(const RedisEndpoint &endpoint, const Keys &keys, Work work, 
     return run;
 }
 
+struct HiredisCommands::Connection {
+    Context context;
+};
+
+HiredisCommands::HiredisCommands(const RedisEndpoint &endpoint) : m_connection(new Connection{connectTo(endpoint)}) {}
+
+HiredisCommands::~HiredisCommands() = default;
+
+void HiredisCommands::send(const QList<QList<QByteArray>> &commands, int times)
+{
+    // The arguments' pointers and lengths laid out once, as a client that
+    // had them at hand would.
+    std::vector<std::vector<const char *>> argv;
+    std::vector<std::vector<size_t>> lengths;
+    for (const QList<QByteArray> &command : commands) {
+        argv.emplace_back();
+        lengths.emplace_back();
+        for (const QByteArray &a : command) {
+            argv.back().push_back(a.constData());
+            lengths.back().push_back(size_t(a.size()));
+        }
+    }
+    redisContext *c = m_connection->context.get();
+    for (int t = 0; t < times; ++t)
+        for (size_t i = 0; i < argv.size(); ++i)
+            if (!Reply(static_cast<redisReply *>(redisCommandArgv(c, int(argv[i].size()), argv[i].data(), lengths[i].data()))))
+                throw std::runtime_error(std::string("hiredis commands: ") + c->errstr);
+}
+
 } // namespace lockstock::bench

@@ -8,6 +8,9 @@
 #include "redis/RedisEndpoint.h"
 
 #include <QByteArray>
+#include <QList>
+
+#include <memory>
 
 namespace lockstock::bench {
 
@@ -33,5 +36,23 @@ struct LoopRun {
 // `operations` in all, spread over `clients` as stress runs spread orders.
 // Throws std::runtime_error when a connection or a command fails.
 LoopRun hiredisLoop(const RedisEndpoint &endpoint, const Keys &keys, Work work, int clients, int operations);
+
+// Commands sent one at a time by redisCommandArgv on one plain hiredis
+// connection, each reply freed unread: the least a client can spend on them.
+class HiredisCommands {
+public:
+    explicit HiredisCommands(const RedisEndpoint &endpoint);
+    ~HiredisCommands();
+    HiredisCommands(const HiredisCommands &) = delete;
+    HiredisCommands &operator=(const HiredisCommands &) = delete;
+    // Sends `commands` in order, `times` times over. Throws
+    // std::runtime_error on a connection error (a command's error reply is
+    // a reply like any other).
+    void send(const QList<QList<QByteArray>> &commands, int times);
+
+private:
+    struct Connection;
+    std::unique_ptr<Connection> m_connection;
+};
 
 } // namespace lockstock::bench

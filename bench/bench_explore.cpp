@@ -5,9 +5,10 @@
 //   bench_explore [--rounds N] [--speed]
 //
 // (1) Schedules per second, paired: each round explores the space (one
-// worker, then two) and then sends, on one hiredis connection to a private
-// redis-server, the commands every one of those runs sent, nothing else: the
-// cost Redis itself puts on that work. A small space is explored (and its
+// worker, then two) and then sends the commands every one of those runs sent,
+// nothing else, one at a time by redisCommandArgv on one plain hiredis
+// connection to a private redis-server (HiredisCommands): the least that
+// work costs. A small space is explored (and its
 // commands sent) several times over, so that each measurement spans a few
 // hundred schedules; one worker and the bare commands are timed in five
 // alternated tries, the quickest of each counting (others' work on the
@@ -25,13 +26,13 @@
 #include "explore/Explorer.h"
 #include "explore/SystematicSearch.h"
 #include "engine/History.h"
-#include "redis/RedisConnection.h"
 #include "redis/RedisError.h"
 #include "redis/RedisScript.h"
 #include "redis/RedisServer.h"
 #include "strategies/Strategies.h"
 
 #include "BenchOutput.h"
+#include "HiredisLoop.h"
 #include "Median.h"
 
 #include <QCommandLineParser>
@@ -144,10 +145,10 @@ int main(int argc, char **argv)
     QList<Figures> figures(speed.size());
     QList<int> repeats;
     try {
-        RedisConnection bare(server.endpoint());
+        bench::HiredisCommands bare(server.endpoint());
         for (const Point &p : speed)
             for (const RedisScript *script : p.strategy->scripts)
-                bare.command({"SCRIPT", "LOAD", script->source()});
+                bare.send({{"SCRIPT", "LOAD", script->source()}}, 1);
         ScheduleRunner runner(speed.first().scenario.config);
         for (const Point &p : speed)
             repeats << int(std::max<qint64>(1, kSchedulesPerMeasurement / searchAll(p, SystematicSearch::Mode::Reduced, runner, nullptr)));
@@ -169,9 +170,7 @@ int main(int argc, char **argv)
                     const double ms = double(t.nsecsElapsed()) / 1e6;
                     exploreMs = attempt == 0 ? ms : std::min(exploreMs, ms);
                     t.restart();
-                    for (int r = 0; r < repeats.at(i); ++r)
-                        for (const Argv &argv : std::as_const(commands))
-                            bare.command(argv);
+                    bare.send(commands, repeats.at(i));
                     const double bms = double(t.nsecsElapsed()) / 1e6;
                     bareMs = attempt == 0 ? bms : std::min(bareMs, bms);
                 }
@@ -191,7 +190,7 @@ int main(int argc, char **argv)
                 f.twoWorkers << double(r.executions) / (twoMs / 1000);
                 f.ratio << bareMs / exploreMs;
             }
-    } catch (const RedisError &err) {
+    } catch (const std::runtime_error &err) { // RedisError, or the hiredis loop's
         std::fprintf(stderr, "bench_explore: %s\n", err.what());
         return 1;
     }
