@@ -11,6 +11,7 @@
 #include <QVarLengthArray>
 
 #include <algorithm>
+#include <optional>
 
 namespace lockstock {
 
@@ -89,6 +90,29 @@ ServerTruth truthOfServer(const QList<RedisValue> &r, const Owners &owners)
     out.probe->stock = values.value(1).readInteger(stock) ? stock : kUnknown;
     out.lockLasts = lockTtl.isInteger() && (lockTtl.toInteger() == -1 || lockTtl.toInteger() == -2);
     return out;
+}
+
+// Whether the reply to `argv` says what the stock holds after it: a SET of
+// the stock without options (OK: the value it set, without an expiry), or an
+// INCR, DECR, INCRBY or DECRBY of it (the value it answers).
+bool answersStock(const Argv &argv, const QByteArray &stockKey)
+{
+    if (argv.size() < 2 || argv.size() > 3 || argv.at(1) != stockKey)
+        return false;
+    const auto is = [&argv](const char *name) { return argv.first().compare(name, Qt::CaseInsensitive) == 0; };
+    return argv.size() == 3 ? is("SET") || is("INCRBY") || is("DECRBY") : is("INCR") || is("DECR");
+}
+
+// The stock after a command that answersStock() answered `reply`; none when
+// the reply is not a success's (the stock is then read).
+std::optional<qint64> stockAnswered(const Argv &argv, const RedisValue &reply)
+{
+    if (argv.first().compare("SET", Qt::CaseInsensitive) != 0)
+        return reply.isInteger() ? std::optional<qint64>(reply.toInteger()) : std::nullopt;
+    if (reply.type() != RedisValue::Type::Status || reply.bytes() != "OK")
+        return std::nullopt;
+    long long stock = 0;
+    return RedisValue::string(argv.at(2)).readInteger(stock) ? stock : kUnknown;
 }
 
 template <class Open>
@@ -750,10 +774,12 @@ RedisValue Run::sendWithProbe(RedisConnection &c, const Argv &argv, TruthChange 
             m_lockStands = std::exchange(m_standingTruth, nullptr);
     }
     // What the command may have changed is read behind it: nothing while the
-    // truth stands, the stock alone while the lock does, else all.
+    // truth stands, the stock alone while the lock does (or nothing, when the
+    // command's reply says it), else all.
     const Argv readStock{"GET", m_info.stockKey};
+    const bool stockInReply = m_lockStands && answersStock(argv, m_info.stockKey);
     QList<Argv> commands{argv};
-    if (!m_standingTruth)
+    if (!m_standingTruth && !stockInReply)
         commands += m_lockStands ? QList<Argv>{readStock} : m_truthReads;
     QList<RedisValue> replies;
     try {
@@ -779,7 +805,10 @@ RedisValue Run::sendWithProbe(RedisConnection &c, const Argv &argv, TruthChange 
     if (const std::shared_ptr<const Probe> lock = std::exchange(m_lockStands, nullptr)) {
         probe = std::make_shared<Probe>(*lock);
         long long stock = 0;
-        probe->stock = replies.at(0).readInteger(stock) ? stock : kUnknown;
+        if (const std::optional<qint64> said = stockInReply ? stockAnswered(argv, reply) : std::nullopt)
+            probe->stock = *said;
+        else
+            probe->stock = (stockInReply ? c.command(readStock) : replies.at(0)).readInteger(stock) ? stock : kUnknown;
         stand(probe, true);
     } else {
         ServerTruth truth = truthOfServer(replies, [&] { return c.command({"HKEYS", m_config.lockKey()}); });
