@@ -2,6 +2,31 @@
 
 namespace lockstock {
 
+namespace {
+// What Redis held right after command `e` ran is known from when it was read
+// (on the servers' clock), before the reply reaches the client.
+bool truthKnownBy(const Event &e, qint64 ns)
+{
+    return e.kind == EventKind::Command && e.probe && e.probe->atNs >= 0 && e.probe->atNs <= ns;
+}
+
+// That truth on its own, at its instant: the lanes of Redis show it, and
+// nothing of the command does until its reply. Its client and token stay,
+// so that a lock it was granted is known as its client's (the client made
+// the token before sending it).
+Event truthOf(const Event &e)
+{
+    Event t;
+    t.tNs = e.probe->atNs;
+    t.kind = EventKind::Probe;
+    t.client = e.client;
+    t.node = e.node;
+    t.token = e.token;
+    t.probe = e.probe;
+    return t;
+}
+} // namespace
+
 InstantAnalyzer::InstantAnalyzer(std::shared_ptr<const RunAnalysis> whole) : m_whole(std::move(whole))
 {
     restart();
@@ -15,6 +40,7 @@ void InstantAnalyzer::restart()
     m_analyzer = std::make_unique<RunAnalyzer>(m_whole->info);
     m_fed = 0;
     m_awaitingReply.clear();
+    m_truthShown.clear();
     m_atNs = -1;
     m_last.reset();
 }
@@ -29,22 +55,49 @@ std::shared_ptr<const RunAnalysis> InstantAnalyzer::at(qint64 ns)
         restart();
     const SharedList<Event> &events = m_whole->events;
     // A command whose reply comes later joins then: the analyzer starts
-    // over for it when it is older than what it analysed.
+    // over for it when it is older than what it analysed. What Redis held
+    // after it shows from when that was read; once the command joins, the
+    // history is made again without that stand-in.
+    bool remake = false;
     for (qsizetype i = 0; i < m_awaitingReply.size();) {
-        const Event &e = events.at(m_awaitingReply.at(i));
+        const int index = m_awaitingReply.at(i);
+        const Event &e = events.at(index);
         if (knownAtNs(e) > ns) {
+            if (!m_truthShown.contains(index) && truthKnownBy(e, ns)) {
+                m_history->append(truthOf(e));
+                m_truthShown.append(index);
+            }
             ++i;
             continue;
         }
-        m_history->append(e);
+        if (m_truthShown.removeOne(index))
+            remake = true;
+        else
+            m_history->append(e);
         m_awaitingReply.removeAt(i);
     }
     for (; m_fed < events.size() && events.at(m_fed).tNs <= ns; ++m_fed) {
         const Event &e = events.at(m_fed);
-        if (knownAtNs(e) <= ns)
+        if (knownAtNs(e) <= ns) {
             m_history->append(e);
-        else
-            m_awaitingReply.append(int(m_fed));
+            continue;
+        }
+        m_awaitingReply.append(int(m_fed));
+        if (truthKnownBy(e, ns)) {
+            m_history->append(truthOf(e));
+            m_truthShown.append(int(m_fed));
+        }
+    }
+    if (remake) {
+        m_history = std::make_unique<History>(m_whole->info);
+        m_analyzer = std::make_unique<RunAnalyzer>(m_whole->info);
+        for (qsizetype i = 0; i < m_fed; ++i) {
+            const Event &e = events.at(i);
+            if (knownAtNs(e) <= ns)
+                m_history->append(e);
+            else if (m_truthShown.contains(int(i)))
+                m_history->append(truthOf(e));
+        }
     }
     m_history->advancePresent(ns);
     m_analyzer->update(*m_history);

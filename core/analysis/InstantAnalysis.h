@@ -1,7 +1,9 @@
 #pragma once
 // A run as it stood at any instant of it: the analysis of the events known
 // by then (a command once its reply came, a sleep or a pause from its
-// start), everything still open measured to that instant. The same analysis
+// start; what Redis held after a command from when it was read, even with
+// the reply still on its way), everything still open measured to that
+// instant. The same analysis
 // the run's own analyzer gave at that moment of the run, so that a replay
 // cursor, an animation frame or a lesson frame shows the verdict, the marks
 // and the lanes of that moment and nothing from after it.
@@ -32,6 +34,7 @@ private:
     std::unique_ptr<RunAnalyzer> m_analyzer;
     qsizetype m_fed = 0;            // events of the whole run looked at, in time order
     QList<int> m_awaitingReply;     // of those, commands whose reply had not come yet
+    QList<int> m_truthShown;        // of those, the ones whose probe stands in for them
     qint64 m_atNs = -1;
     std::shared_ptr<const RunAnalysis> m_last;
 };

@@ -690,6 +690,11 @@ void RunAnalyzer::commit(Event e)
         a.serverFaults.append(index);
         s.serverChanged(e, index);
         break;
+    case EventKind::Probe:
+        // A command's truth ahead of its reply (InstantAnalyzer): whose its token is.
+        if (known && !e.token.isEmpty())
+            s.tokenOwner.insert(e.token, c);
+        break;
     case EventKind::Command: {
         a.commands.append(index);
         if (!known)
@@ -839,7 +844,7 @@ void RunAnalyzer::commit(Event e)
         break;
     }
 
-    if (known && !s.clients[size_t(c)].dead && e.kind != EventKind::Crash) {
+    if (known && !s.clients[size_t(c)].dead && e.kind != EventKind::Crash && e.kind != EventKind::Probe) {
         State::Client &cl = s.clients[size_t(c)];
         const bool wasHolding = cl.holdingSince >= 0;
         if (e.holds && !wasHolding) {
@@ -867,7 +872,7 @@ void RunAnalyzer::commit(Event e)
         s.pendingProbeNs = e.probe->atNs >= 0 ? e.probe->atNs : e.tNs + e.durationNs;
         s.pendingProbeKind = e.kind;
     }
-    if (known) {
+    if (known && e.kind != EventKind::Probe) {
         // Marks on its lane; those on the stock lane are drawn from `marks`.
         const auto laneMark = std::find_if(a.marks.cbegin() + marksBefore, a.marks.cend(),
                                            [](const Mark &m) { return m.place() == MarkPlace::ClientLane; });
