@@ -164,15 +164,29 @@ QString CodeModel::highlight(const QString &line, const QString &language)
     static const QRegularExpression java(QStringLiteral(
         R"((//.*$)|("(?:[^"\\]|\\.)*")|\b(new|return|if|else|try|finally|catch|final|long|int|boolean|var|true|false|null|static|void|class)\b)"));
     const QRegularExpression &token = language == QLatin1String("python") ? python : language == QLatin1String("java") ? java : cpp;
-    // Spaces become &nbsp; so indentation survives rich text.
-    const auto escape = [](const QString &text) { return text.toHtmlEscaped().replace(QLatin1Char(' '), QStringLiteral("&nbsp;")); };
+    // Indentation and runs of spaces become &nbsp; so they survive rich
+    // text; a single space between words stays one, where a narrow panel
+    // may wrap the line (a comment wrapped mid-word at 1366 px otherwise).
+    const auto escape = [&line](qsizetype from, qsizetype length) {
+        QString out;
+        for (qsizetype i = from; i < from + length; ++i) {
+            const QChar ch = line.at(i);
+            if (ch != QLatin1Char(' '))
+                out += QString(ch).toHtmlEscaped();
+            else if (i > 0 && line.at(i - 1) != QLatin1Char(' ') && i + 1 < line.size() && line.at(i + 1) != QLatin1Char(' '))
+                out += QLatin1Char(' ');
+            else
+                out += QStringLiteral("&nbsp;");
+        }
+        return out;
+    };
     QString out;
     qsizetype at = 0;
     auto it = token.globalMatch(line);
     while (it.hasNext()) {
         const QRegularExpressionMatch m = it.next();
-        out += escape(line.mid(at, m.capturedStart() - at));
-        const QString text = escape(m.captured());
+        out += escape(at, m.capturedStart() - at);
+        const QString text = escape(m.capturedStart(), m.capturedLength());
         if (m.capturedLength(1))
             out += QStringLiteral("<span style=\"color:#7c8a9a;font-style:italic\">%1</span>").arg(text);
         else if (m.capturedLength(2))
@@ -181,7 +195,7 @@ QString CodeModel::highlight(const QString &line, const QString &language)
             out += QStringLiteral("<b style=\"color:#c026d3\">%1</b>").arg(text);
         at = m.capturedEnd();
     }
-    return out + escape(line.mid(at));
+    return out + escape(at, line.size() - at);
 }
 
 } // namespace lockstock
