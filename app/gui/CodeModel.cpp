@@ -164,16 +164,21 @@ QString CodeModel::highlight(const QString &line, const QString &language)
     static const QRegularExpression java(QStringLiteral(
         R"((//.*$)|("(?:[^"\\]|\\.)*")|\b(new|return|if|else|try|finally|catch|final|long|int|boolean|var|true|false|null|static|void|class)\b)"));
     const QRegularExpression &token = language == QLatin1String("python") ? python : language == QLatin1String("java") ? java : cpp;
-    // Indentation and runs of spaces become &nbsp; so they survive rich
-    // text; a single space between words stays one, where a narrow panel
-    // may wrap the line (a comment wrapped mid-word at 1366 px otherwise).
-    const auto escape = [&line](qsizetype from, qsizetype length) {
+    // Spaces become &nbsp; so that indentation and runs of spaces survive
+    // rich text, but for the last of each run after the indentation, where a
+    // narrow panel may wrap the line (a comment wrapped mid-word at 1366 px
+    // otherwise); the one after a comment's mark stays with it.
+    qsizetype indent = 0;
+    while (indent < line.size() && line.at(indent) == QLatin1Char(' '))
+        ++indent;
+    const auto escape = [&line, indent](qsizetype from, qsizetype length) {
         QString out;
         for (qsizetype i = from; i < from + length; ++i) {
             const QChar ch = line.at(i);
+            const auto isAt = [&line](qsizetype k, char c) { return k >= 0 && k < line.size() && line.at(k) == QLatin1Char(c); };
             if (ch != QLatin1Char(' '))
                 out += QString(ch).toHtmlEscaped();
-            else if (i > 0 && line.at(i - 1) != QLatin1Char(' ') && i + 1 < line.size() && line.at(i + 1) != QLatin1Char(' '))
+            else if (i > indent && i + 1 < line.size() && !isAt(i + 1, ' ') && !isAt(i - 1, '#') && !isAt(i - 1, '/'))
                 out += QLatin1Char(' ');
             else
                 out += QStringLiteral("&nbsp;");
