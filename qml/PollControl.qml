@@ -44,9 +44,11 @@ Item {
                     function onHeightChanged() { placeLater.restart() }
                 }
                 // The code large while the class joins; then the timeline keeps the most of
-                // the width; folded, the chart and a small code are left.
+                // the width; folded, the chart and a small code are left. Larger text takes
+                // a larger share (at ×1.5 and 1366×768 the buttons read "Clos…" otherwise).
                 width: wide ? Math.min(Style.px(760), over.width * 0.62)
-                            : Math.min(folded ? Style.px(300) : Style.px(460), over.width * (folded ? 0.28 : 0.42))
+                            : Math.min(folded ? Style.px(300) : Style.px(460),
+                                       over.width * Math.min(0.62, (folded ? 0.28 : 0.42) * Math.max(1, Style.scale)))
                 x: over.x + over.width - width - Style.px(6)
                 y: over.y + Style.px(4)
                 height: over.height - Style.px(8)

@@ -160,12 +160,20 @@ Popup {
             Layout.fillWidth: true
             visible: ClassPoll.asking
         }
-        // Each as wide as its words, narrowly padded: the three fit whole in the panel at 1366×768.
-        RowLayout {
+        // Each as wide as its words, narrowly padded: the three fit whole side by side in
+        // the panel at 1366×768; with larger text Reveal goes under the other two, then
+        // each under the one before.
+        GridLayout {
+            id: steps
             Layout.fillWidth: true
             visible: ClassPoll.asking && !ClassPoll.revealed
-            spacing: Style.px(6)
+            columnSpacing: Style.px(6)
+            rowSpacing: Style.px(6)
+            readonly property real firstTwo: closeButton.implicitWidth + againButton.implicitWidth + columnSpacing
+            columns: firstTwo + columnSpacing + revealButton.implicitWidth <= column.width ? 3
+                   : firstTwo <= column.width ? 2 : 1
             Button {
+                id: closeButton
                 objectName: "pollClose"
                 Layout.fillWidth: true
                 leftPadding: Style.px(6)
@@ -177,6 +185,7 @@ Popup {
                 onClicked: ClassPoll.closeVoting()
             }
             Button {
+                id: againButton
                 objectName: "pollAgain"
                 Layout.fillWidth: true
                 leftPadding: Style.px(6)
@@ -188,7 +197,9 @@ Popup {
                 onClicked: ClassPoll.voteAgain()
             }
             Button {
+                id: revealButton
                 objectName: "pollReveal"
+                Layout.columnSpan: steps.columns == 2 ? 2 : 1
                 Layout.fillWidth: true
                 leftPadding: Style.px(6)
                 rightPadding: Style.px(6)
