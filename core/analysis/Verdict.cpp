@@ -136,6 +136,9 @@ QString Finding::sentence(const RunInfo &info) const
         return QCoreApplication::translate("Verdict", "After %1 died, %2 kept its lock alive for %3 s: nobody else could take it.")
             .arg(a, b, seconds(info.scenarioMs(durationNs)));
     case FindingKind::LeftLocked:
+        // At the instant of the failed release (a replay or a lesson frame there), not "for 0.0 s".
+        if (info.scenarioMs(durationNs) < 50)
+            return QCoreApplication::translate("Verdict", "%1 let go of the lock, yet Redis still holds it.").arg(a);
         return QCoreApplication::translate("Verdict", "%1 let go of the lock, yet Redis kept it for %2 s.")
             .arg(a, seconds(info.scenarioMs(durationNs)));
     case FindingKind::OverDeducted:

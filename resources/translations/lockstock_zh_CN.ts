@@ -3245,6 +3245,10 @@ Set DISPLAY (or WAYLAND_DISPLAY) to the screen to use, or learn in this terminal
         <translation>%1 死后，%2 让它的锁又存活了 %3 秒：其他人都拿不到。</translation>
     </message>
     <message>
+        <source>%1 let go of the lock, yet Redis still holds it.</source>
+        <translation>%1 放开了锁，Redis 却仍然保留着它。</translation>
+    </message>
+    <message>
         <source>%1 let go of the lock, yet Redis kept it for %2 s.</source>
         <translation>%1 放开了锁，Redis 却又保留了它 %2 秒。</translation>
     </message>

@@ -335,6 +335,23 @@ private slots:
         }
     }
 
+    // At the failed release's instant a lock left in Redis is said to be
+    // held still, not "kept for 0.0 s"; at the end, for how long it was.
+    void aLockLeftBehindIsHeldStillAtItsInstant()
+    {
+        const auto r = test::runScenarioOnOwnServers(QStringLiteral("noscript-after-flush"), QStringLiteral("broken"));
+        QVERIFY(r && r->error.isEmpty());
+        const RunAnalysis &whole = *r->analysis;
+        const auto release = std::find_if(whole.events.begin(), whole.events.end(), [](const Event &e) {
+            return e.kind == EventKind::Command && e.step == Step::Release && e.reply.isError();
+        });
+        QVERIFY(release != whole.events.end());
+        const QString then = analyzeAt(r->analysis, knownAtNs(*release))->findings().join(QLatin1Char('\n'));
+        QVERIFY2(then.contains(QLatin1String("let go of the lock, yet Redis still holds it.")), qPrintable(then));
+        const QString end = whole.findings().join(QLatin1Char('\n'));
+        QVERIFY2(end.contains(QLatin1String("let go of the lock, yet Redis kept it for")), qPrintable(end));
+    }
+
     // A fault on the lock node after a lease ran out leaves that expiry
     // where Redis made it: restarting n1 at 14 s drew A's 10 s lease as a
     // 13 s one with no "TTL expired" (the lock node's lease was not watched).
