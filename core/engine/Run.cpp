@@ -62,6 +62,13 @@ QList<Argv> truthReads(const RunInfo &info)
     return {{"MGET", info.lockKey, info.stockKey}, {"PTTL", info.lockKey}};
 }
 
+// The stock a reply holds (GET's, or the value a SET wrote); kUnknown when it is no integer.
+qint64 stockFrom(const RedisValue &value)
+{
+    long long stock = 0;
+    return value.readInteger(stock) ? stock : kUnknown;
+}
+
 LockTruth lockFrom(const RedisValue &value, const RedisValue &ttl)
 {
     return LockTruth{value.isString() ? value.bytes() : QByteArray(), ttl.isInteger() ? ttl.toInteger() : kUnknown};
@@ -86,8 +93,7 @@ ServerTruth truthOfServer(const QList<RedisValue> &r, const Owners &owners)
         const RedisValue keys = owners();
         out.probe->locks.last().value = keys.items().isEmpty() ? QByteArray() : keys.items().first().bytes();
     }
-    long long stock = 0;
-    out.probe->stock = values.value(1).readInteger(stock) ? stock : kUnknown;
+    out.probe->stock = stockFrom(values.value(1));
     out.lockLasts = lockTtl.isInteger() && (lockTtl.toInteger() == -1 || lockTtl.toInteger() == -2);
     return out;
 }
@@ -111,8 +117,7 @@ std::optional<qint64> stockAnswered(const Argv &argv, const RedisValue &reply)
         return reply.isInteger() ? std::optional<qint64>(reply.toInteger()) : std::nullopt;
     if (reply.type() != RedisValue::Type::Status || reply.bytes() != "OK")
         return std::nullopt;
-    long long stock = 0;
-    return RedisValue::string(argv.at(2)).readInteger(stock) ? stock : kUnknown;
+    return stockFrom(RedisValue::string(argv.at(2)));
 }
 
 template <class Open>
@@ -804,14 +809,13 @@ RedisValue Run::sendWithProbe(RedisConnection &c, const Argv &argv, TruthChange 
     std::shared_ptr<Probe> probe;
     if (const std::shared_ptr<const Probe> lock = std::exchange(m_lockStands, nullptr)) {
         probe = std::make_shared<Probe>(*lock);
-        long long stock = 0;
         if (const std::optional<qint64> said = stockInReply ? stockAnswered(argv, reply) : std::nullopt)
             probe->stock = *said;
         else
-            probe->stock = (stockInReply ? c.command(readStock) : replies.at(0)).readInteger(stock) ? stock : kUnknown;
+            probe->stock = stockFrom(stockInReply ? c.command(readStock) : replies.at(0));
         stand(probe, true);
     } else {
-        ServerTruth truth = truthOfServer(replies, [&] { return c.command({"HKEYS", m_config.lockKey()}); });
+        ServerTruth truth = truthOfServer(replies, [&] { return c.command({"HKEYS", m_info.lockKey}); });
         probe = std::move(truth.probe);
         stand(probe, truth.lockLasts);
     }
@@ -1374,14 +1378,13 @@ std::shared_ptr<const Probe> Run::readTruth(bool last, int timeoutMs)
     sendSetUp();
     if (m_standingTruth)
         return standingTruthNow();
-    long long v = 0;
     const auto open = [this, timeoutMs] { return connectControl(timeoutMs); };
     const auto onControl = [&](const auto &use) { return usingReopeningOnce(m_control, open, use); };
     const qint64 atNs = m_clock.isVirtual() ? m_clock.nowNs() : -1;
     if (!m_nodes) {
         const QList<RedisValue> r = onControl([&](RedisConnection &c) { return c.pipeline(m_truthReads); });
         ServerTruth truth = truthOfServer(r, [&] {
-            return onControl([&](RedisConnection &c) { return c.command({"HKEYS", m_config.lockKey()}); });
+            return onControl([&](RedisConnection &c) { return c.command({"HKEYS", m_info.lockKey}); });
         });
         truth.probe->atNs = atNs;
         stand(truth.probe, truth.lockLasts);
@@ -1392,7 +1395,7 @@ std::shared_ptr<const Probe> Run::readTruth(bool last, int timeoutMs)
     const Argv stock{"GET", m_config.stockKey()};
     auto probe = std::make_shared<Probe>();
     probe->atNs = atNs;
-    probe->stock = onControl([&](RedisConnection &c) { return c.command(stock); }).readInteger(v) ? v : kUnknown;
+    probe->stock = stockFrom(onControl([&](RedisConnection &c) { return c.command(stock); }));
     m_nodes->awaitReplication();
     const auto readNode = [&](int node) {
         LockTruth truth;

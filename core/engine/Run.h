@@ -314,8 +314,8 @@ private:
     RedisConnectionPool *m_pool = nullptr;
     // The truth read with the step's command, for the step's probe.
     std::shared_ptr<const Probe> m_probedWithCommand;
-    // What the reads along the last command that changed a key found, when
-    // nothing in it expires: since no command has changed a key, it is what
+    // What was read along the last command that wrote the lock or the
+    // stock, when nothing in it expires: until another does, it is what
     // Redis holds at any later instant, and is not read again.
     std::shared_ptr<const Probe> m_standingTruth;
     // The standing truth once a command wrote the stock (and not the lock):
